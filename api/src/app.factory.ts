@@ -1,0 +1,79 @@
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { loadConfig } from '@sparks/core';
+import express, { type NextFunction, type Request, type Response } from 'express';
+import helmet from 'helmet';
+import { Logger } from 'nestjs-pino';
+import fs from 'node:fs';
+import path from 'node:path';
+import { AppModule } from './app.module';
+import { simpleEnvelope } from './common/error-envelope';
+import { APP_VERSION } from './version';
+
+export const API_PREFIX = 'api/v1';
+
+/** Body-parser failures happen before Nest routes; answer them in the same envelope. */
+function bodyErrorHandler(err: unknown, req: Request, res: Response, next: NextFunction): void {
+  const type = (err as { type?: string } | null)?.type;
+  if (type === 'entity.too.large') {
+    res.status(413).json(simpleEnvelope(req, 413, 'PAYLOAD_TOO_LARGE'));
+  } else if (type === 'entity.parse.failed' || type === 'encoding.unsupported' || type === 'charset.unsupported') {
+    res.status(400).json(simpleEnvelope(req, 400, 'MALFORMED_JSON'));
+  } else {
+    next(err);
+  }
+}
+
+/** Serves the built SPA: real files first, then index.html for client-side routes. */
+function serveSpa(app: NestExpressApplication, dist: string): void {
+  const index = path.join(dist, 'index.html');
+  if (!fs.existsSync(index)) return;
+  app.use(
+    express.static(dist, {
+      index: false,
+      setHeaders: (res, file) => {
+        const immutable = file.includes(`${path.sep}assets${path.sep}`);
+        res.setHeader('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    }),
+  );
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    const isApi =
+      req.path.startsWith('/api/') || req.path === '/api' || req.path.startsWith('/admin') || req.path === '/metrics';
+    if ((req.method === 'GET' || req.method === 'HEAD') && !isApi && req.accepts('html')) {
+      res.setHeader('Cache-Control', 'no-cache');
+      res.sendFile(index);
+      return;
+    }
+    next();
+  });
+}
+
+export async function createApp(): Promise<NestExpressApplication> {
+  const config = loadConfig();
+  const app = await NestFactory.create<NestExpressApplication>(AppModule, { bodyParser: false, bufferLogs: true });
+  app.useLogger(app.get(Logger));
+  app.set('trust proxy', false);
+  app.disable('x-powered-by');
+  app.use(helmet());
+  app.use(express.json({ limit: config.JSON_BODY_LIMIT }));
+  app.use(bodyErrorHandler);
+  app.setGlobalPrefix(API_PREFIX);
+
+  const document = SwaggerModule.createDocument(
+    app,
+    new DocumentBuilder()
+      .setTitle('Sparks API')
+      .setDescription(
+        'Build, test and deploy AI assistants. Every answer is `{ data }`; every failure `{ statusCode, errors }`.',
+      )
+      .setVersion(APP_VERSION)
+      .addBearerAuth()
+      .build(),
+  );
+  SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs/openapi.json' });
+
+  serveSpa(app, config.WEB_DIST ?? path.resolve(__dirname, '..', '..', 'web', 'dist'));
+  return app;
+}

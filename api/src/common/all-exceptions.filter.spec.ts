@@ -1,0 +1,84 @@
+import { ForbiddenException, Logger, type ArgumentsHost } from '@nestjs/common';
+import { DomainError } from '@sparks/core';
+import { AllExceptionsFilter } from './all-exceptions.filter';
+import { LocalOnlyGuard } from './local-only.guard';
+
+function host(req: Record<string, unknown>) {
+  const res = {
+    headersSent: false,
+    statusCode: 0,
+    body: undefined as unknown,
+    status(code: number) {
+      this.statusCode = code;
+      return this;
+    },
+    json(body: unknown) {
+      this.body = body;
+      return this;
+    },
+    end() {},
+  };
+  const h = { switchToHttp: () => ({ getRequest: () => req, getResponse: () => res }) } as unknown as ArgumentsHost;
+  return { h, res };
+}
+
+describe('AllExceptionsFilter', () => {
+  let logged: jest.SpyInstance;
+  beforeEach(() => {
+    logged = jest.spyOn(Logger.prototype, 'error').mockImplementation(() => undefined);
+  });
+  afterEach(() => logged.mockRestore());
+  const filter = new AllExceptionsFilter();
+  const req = { id: 'corr-123', headers: {}, method: 'GET', path: '/x' };
+
+  it('answers unknown errors with 500, a correlation id and no internals', () => {
+    const { h, res } = host(req);
+    filter.catch(new Error('database password is hunter2'), h);
+    expect(res.statusCode).toBe(500);
+    expect(JSON.stringify(res.body)).not.toContain('hunter2');
+    expect(logged).toHaveBeenCalledWith(expect.objectContaining({ correlationId: 'corr-123' }), 'Unhandled error');
+    expect(res.body).toEqual({
+      statusCode: 500,
+      correlationId: 'corr-123',
+      errors: [{ code: 'INTERNAL', message: 'Something went wrong on our side. Reference: corr-123' }],
+    });
+  });
+
+  it('answers domain errors with their status, codes and fields in the caller’s language', () => {
+    const { h, res } = host({ ...req, headers: { 'accept-language': 'es' } });
+    filter.catch(DomainError.badRequest('REQUIRED', 'email'), h);
+    expect(res.statusCode).toBe(400);
+    expect(res.body).toEqual({
+      statusCode: 400,
+      errors: [{ code: 'REQUIRED', message: 'Campo requerido', field: 'email' }],
+    });
+  });
+
+  it('maps Nest HTTP exceptions by status', () => {
+    const { h, res } = host(req);
+    filter.catch(new ForbiddenException(), h);
+    expect(res.statusCode).toBe(403);
+    expect((res.body as { errors: Array<{ code: string }> }).errors[0].code).toBe('FORBIDDEN');
+  });
+});
+
+describe('LocalOnlyGuard', () => {
+  const guard = new LocalOnlyGuard();
+  const ctx = (remoteAddress: string) =>
+    ({
+      switchToHttp: () => ({
+        getRequest: () => ({ socket: { remoteAddress }, headers: { 'x-forwarded-for': '127.0.0.1' } }),
+      }),
+    }) as never;
+
+  it('lets this machine through', () => {
+    expect(guard.canActivate(ctx('127.0.0.1'))).toBe(true);
+    expect(guard.canActivate(ctx('::1'))).toBe(true);
+    expect(guard.canActivate(ctx('::ffff:127.0.0.1'))).toBe(true);
+  });
+
+  it('answers everyone else as if nothing were there, whatever their proxy headers say', () => {
+    expect(() => guard.canActivate(ctx('203.0.113.9'))).toThrow(DomainError);
+    expect(() => guard.canActivate(ctx('10.0.0.2'))).toThrow(DomainError);
+  });
+});

@@ -1,0 +1,59 @@
+import { ArgumentsHost, Catch, HttpException, Logger, type ExceptionFilter } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { DomainError, type ErrorCode } from '@sparks/core';
+import { envelopeFor, simpleEnvelope } from './error-envelope';
+
+const CODE_BY_STATUS: Record<number, ErrorCode> = {
+  400: 'INVALID_PARAMS',
+  401: 'UNAUTHORIZED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  413: 'PAYLOAD_TOO_LARGE',
+  429: 'TOO_MANY_REQUESTS',
+  503: 'SERVICE_UNAVAILABLE',
+};
+
+/**
+ * The one place where errors become HTTP answers. Domain errors carry their own codes; Nest's
+ * HTTP exceptions map by status; anything else is a bug: logged with the request's correlation id
+ * and answered 500 without internals.
+ */
+@Catch()
+export class AllExceptionsFilter implements ExceptionFilter {
+  private readonly logger = new Logger('Errors');
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const ctx = host.switchToHttp();
+    const req = ctx.getRequest<Request & { id?: string }>();
+    const res = ctx.getResponse<Response>();
+    if (res.headersSent) {
+      this.logger.error({ err: exception, correlationId: req.id }, 'Error after the response started');
+      res.end();
+      return;
+    }
+
+    if (exception instanceof DomainError) {
+      res.status(exception.status).json(envelopeFor(req, exception.status, exception));
+      return;
+    }
+
+    if (exception instanceof HttpException) {
+      const status = exception.getStatus();
+      const isRouteMiss =
+        status === 404 && /^Cannot [A-Z]+ /.test(String((exception.getResponse() as { message?: unknown }).message));
+      if (isRouteMiss) {
+        res.status(404).json(simpleEnvelope(req, 404, 'ROUTE_NOT_FOUND', { method: req.method, path: req.path }));
+        return;
+      }
+      const code = CODE_BY_STATUS[status];
+      if (code) {
+        res.status(status).json(simpleEnvelope(req, status, code));
+        return;
+      }
+    }
+
+    const correlationId = String(req.id ?? 'unknown');
+    this.logger.error({ err: exception, correlationId }, 'Unhandled error');
+    res.status(500).json({ ...simpleEnvelope(req, 500, 'INTERNAL', { correlationId }), correlationId });
+  }
+}

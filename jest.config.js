@@ -1,0 +1,51 @@
+/** Three jest projects: unit (pure logic), web (components in jsdom) and integration (real services). */
+const swc = [
+  '@swc/jest',
+  {
+    jsc: {
+      parser: { syntax: 'typescript', decorators: true, tsx: true },
+      transform: { legacyDecorator: true, decoratorMetadata: true, react: { runtime: 'automatic' } },
+      target: 'es2022',
+    },
+    module: { type: 'commonjs' },
+  },
+];
+const moduleNameMapper = {
+  '^@sparks/(contracts|core|db|queues)$': '<rootDir>/libs/$1/src',
+};
+
+module.exports = {
+  projects: [
+    {
+      displayName: 'unit',
+      rootDir: __dirname,
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/{api,worker,libs}/**/*.spec.ts'],
+      testPathIgnorePatterns: ['/node_modules/', '/dist/'],
+      transform: { '^.+\\.tsx?$': swc },
+      moduleNameMapper,
+    },
+    {
+      displayName: 'web',
+      rootDir: __dirname,
+      testEnvironment: 'jsdom',
+      testMatch: ['<rootDir>/web/src/**/*.spec.{ts,tsx}'],
+      transform: { '^.+\\.[tj]sx?$': swc },
+      transformIgnorePatterns: [],
+      moduleNameMapper: { ...moduleNameMapper, '\\.(css)$': '<rootDir>/test/style-stub.js' },
+      setupFilesAfterEnv: ['<rootDir>/test/web-setup.ts'],
+    },
+    {
+      displayName: 'integration',
+      rootDir: __dirname,
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/test/integration/**/*.it.ts'],
+      transform: { '^.+\\.tsx?$': swc },
+      moduleNameMapper,
+      globalSetup: '<rootDir>/test/integration/global-setup.ts',
+      globalTeardown: '<rootDir>/test/integration/global-teardown.ts',
+      setupFiles: ['<rootDir>/test/integration/env.ts'],
+      testTimeout: 60000,
+    },
+  ],
+};

@@ -1,0 +1,19 @@
+import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { Pool } from 'pg';
+import * as schema from './schema';
+
+export type Database = NodePgDatabase<typeof schema>;
+
+export interface DbHandle {
+  db: Database;
+  pool: Pool;
+  close(): Promise<void>;
+}
+
+export function createDb(url: string, max = 10): DbHandle {
+  const pool = new Pool({ connectionString: url, max, connectionTimeoutMillis: 10_000 });
+  // An idle client that loses its server must not crash the process; the pool replaces it.
+  pool.on('error', () => undefined);
+  const db = drizzle(pool, { schema });
+  return { db, pool, close: () => pool.end() };
+}

@@ -1,0 +1,55 @@
+import { and, desc, eq } from 'drizzle-orm';
+import type { Database } from './client';
+import { outboundEmails } from './schema';
+
+export type OutboundEmail = typeof outboundEmails.$inferSelect;
+export interface NewEmail {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  language: string;
+}
+
+export class EmailsRepository {
+  constructor(private readonly db: Database) {}
+
+  async create(email: NewEmail): Promise<OutboundEmail> {
+    const [row] = await this.db
+      .insert(outboundEmails)
+      .values({ ...email, to: email.to.trim().toLowerCase() })
+      .returning();
+    return row;
+  }
+
+  async findById(id: string): Promise<OutboundEmail | undefined> {
+    const [row] = await this.db.select().from(outboundEmails).where(eq(outboundEmails.id, id));
+    return row;
+  }
+
+  async markSent(id: string, transport: 'outbox' | 'smtp'): Promise<void> {
+    // SMTP mail has left the building: forget its body (it may hold codes or reset links).
+    const body = transport === 'smtp' ? { text: null, html: null } : {};
+    await this.db
+      .update(outboundEmails)
+      .set({ status: 'sent', transport, sentAt: new Date(), error: null, ...body })
+      .where(eq(outboundEmails.id, id));
+  }
+
+  async markError(id: string, error: string): Promise<void> {
+    await this.db.update(outboundEmails).set({ status: 'error', error }).where(eq(outboundEmails.id, id));
+  }
+
+  /** The dev outbox: mail kept instead of sent, newest first. */
+  async outbox(to: string | undefined, limit = 50): Promise<OutboundEmail[]> {
+    const where = to
+      ? and(eq(outboundEmails.transport, 'outbox'), eq(outboundEmails.to, to.toLowerCase()))
+      : eq(outboundEmails.transport, 'outbox');
+    return this.db
+      .select()
+      .from(outboundEmails)
+      .where(where)
+      .orderBy(desc(outboundEmails.createdAt), desc(outboundEmails.id))
+      .limit(limit);
+  }
+}

@@ -1,0 +1,20 @@
+import { assertHandlersComplete } from './consumer';
+import { QUEUE_NAMES, QUEUES, jobIds, queueOf } from './queues';
+
+describe('queue declarations', () => {
+  it('declares the four queues of the architecture', () => {
+    expect(QUEUE_NAMES.sort()).toEqual(['assistant-reply', 'email', 'ingestion', 'usage']);
+  });
+
+  it('refuses to start a worker when a declared job has no handler', () => {
+    expect(() => assertHandlersComplete({})).toThrow('No handler for declared job(s): email/email.send');
+    expect(() => assertHandlersComplete({ 'email.send': 'not a function' })).toThrow(/email\.send/);
+    expect(() => assertHandlersComplete({ 'email.send': () => Promise.resolve() })).not.toThrow();
+  });
+
+  it('derives job ids from the entity so a retry never duplicates work', () => {
+    expect(jobIds['email.send']({ emailId: 'abc' })).toBe('email-abc');
+    expect(queueOf('email.send')).toBe('email');
+    for (const name of QUEUE_NAMES) for (const job of QUEUES[name].jobs) expect(queueOf(job)).toBe(name);
+  });
+});

@@ -1,0 +1,4 @@
+export * from './queues';
+export * from './redis';
+export * from './producer';
+export * from './consumer';

@@ -1,0 +1,35 @@
+import { Queue, type JobsOptions } from 'bullmq';
+import type { Redis } from 'ioredis';
+import { jobIds, QUEUE_NAMES, queueOf, type JobName, type JobPayloads, type QueueName } from './queues';
+
+export const DEFAULT_JOB_OPTIONS: JobsOptions = {
+  attempts: 5,
+  backoff: { type: 'exponential', delay: 1000 },
+  removeOnComplete: { age: 24 * 3600, count: 1000 },
+  removeOnFail: { age: 7 * 24 * 3600 },
+};
+
+/** Enqueues declared jobs; one instance per process. */
+export class JobProducer {
+  private readonly queues = new Map<QueueName, Queue>();
+
+  constructor(connection: Redis, prefix: string) {
+    for (const name of QUEUE_NAMES) {
+      this.queues.set(name, new Queue(name, { connection, prefix, defaultJobOptions: DEFAULT_JOB_OPTIONS }));
+    }
+  }
+
+  queue(name: QueueName): Queue {
+    return this.queues.get(name)!;
+  }
+
+  async enqueue<J extends JobName>(job: J, payload: JobPayloads[J], options: JobsOptions = {}): Promise<string> {
+    const jobId = jobIds[job](payload);
+    await this.queue(queueOf(job)).add(job, payload, { jobId, ...options });
+    return jobId;
+  }
+
+  async close(): Promise<void> {
+    await Promise.all([...this.queues.values()].map((q) => q.close()));
+  }
+}

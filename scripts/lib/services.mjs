@@ -1,0 +1,229 @@
+// Helpers shared by start.mjs and test.mjs: find or install OS binaries, start throwaway
+// PostgreSQL and Redis servers, wait for ports. Node built-ins only: this runs before npm install.
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+
+export const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+
+export function log(...args) {
+  console.log('[sparks]', ...args);
+}
+
+export function which(cmd) {
+  const r = spawnSync('sh', ['-c', `command -v ${cmd}`], { encoding: 'utf8' });
+  return r.status === 0 ? r.stdout.trim() : null;
+}
+
+/** Runs a command to completion, inheriting stdio; throws on failure. */
+export function run(cmd, args, options = {}) {
+  const r = spawnSync(cmd, args, { stdio: 'inherit', ...options });
+  if (r.status !== 0) {
+    throw new Error(`${cmd} ${args.join(' ')} failed with ${r.status ?? r.signal}`);
+  }
+}
+
+let aptUpdated = false;
+/** Installs Debian packages when we are root on a Debian/Ubuntu machine; returns false otherwise. */
+export function aptInstall(packages) {
+  if (!isRoot || !which('apt-get')) return false;
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  if (!aptUpdated) {
+    spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
+    aptUpdated = true;
+  }
+  const r = spawnSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...packages], {
+    stdio: 'inherit',
+    env,
+  });
+  return r.status === 0;
+}
+
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+export function isPortOpen(port, host = '127.0.0.1', timeoutMs = 1000) {
+  return new Promise((resolve) => {
+    const socket = net.connect({ port, host });
+    const done = (ok) => {
+      socket.destroy();
+      resolve(ok);
+    };
+    socket.setTimeout(timeoutMs, () => done(false));
+    socket.once('connect', () => done(true));
+    socket.once('error', () => done(false));
+  });
+}
+
+export async function waitFor(check, what, timeoutMs = 30000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (await check()) return;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`Timed out waiting for ${what}`);
+}
+
+/** Sends PING over the Redis protocol and expects PONG. */
+export function redisPing(port, host = '127.0.0.1') {
+  return new Promise((resolve) => {
+    const socket = net.connect({ port, host });
+    let buf = '';
+    const done = (ok) => {
+      socket.destroy();
+      resolve(ok);
+    };
+    socket.setTimeout(1000, () => done(false));
+    socket.once('connect', () => socket.write('PING\r\n'));
+    socket.on('data', (d) => {
+      buf += d.toString();
+      if (buf.includes('\r\n')) done(buf.startsWith('+PONG'));
+    });
+    socket.once('error', () => done(false));
+  });
+}
+
+export function findRedisServer({ install }) {
+  let bin = which('redis-server');
+  if (!bin && install && aptInstall(['redis-server'])) bin = which('redis-server');
+  return bin;
+}
+
+/** Starts a private redis-server; resolves once it answers PING. */
+export async function startRedis({ bin, port, dir, persist }) {
+  fs.mkdirSync(dir, { recursive: true });
+  const args = [
+    '--port',
+    String(port),
+    '--bind',
+    '127.0.0.1',
+    '--dir',
+    dir,
+    '--daemonize',
+    'no',
+    '--maxmemory-policy',
+    'noeviction',
+    '--protected-mode',
+    'yes',
+    ...(persist ? ['--appendonly', 'yes', '--save', '60 1'] : ['--appendonly', 'no', '--save', '']),
+    '--logfile',
+    path.join(dir, 'redis.log'),
+  ];
+  const child = spawn(bin, args, { stdio: 'ignore' });
+  await waitFor(() => redisPing(port), `redis-server on port ${port}`, 20000);
+  return child;
+}
+
+export function findPgBin() {
+  const roots = ['/usr/lib/postgresql'];
+  for (const root of roots) {
+    if (!fs.existsSync(root)) continue;
+    const versions = fs
+      .readdirSync(root)
+      .filter((v) => fs.existsSync(path.join(root, v, 'bin', 'initdb')))
+      .sort((a, b) => Number(b) - Number(a));
+    if (versions.length) return path.join(root, versions[0], 'bin');
+  }
+  const initdb = which('initdb');
+  return initdb ? path.dirname(initdb) : null;
+}
+
+/**
+ * Starts a throwaway PostgreSQL cluster in `dir` (trust auth, user postgres). initdb refuses
+ * root, so as root the cluster runs as the `postgres` system user.
+ */
+export async function startPostgres({ binDir, port, dir }) {
+  const asPostgres = isRoot;
+  const wrap = (cmd, args) => (asPostgres ? ['runuser', ['-u', 'postgres', '--', cmd, ...args]] : [cmd, args]);
+  fs.mkdirSync(dir, { recursive: true });
+  if (asPostgres) spawnSync('chown', ['-R', 'postgres:postgres', dir]);
+  const data = path.join(dir, 'data');
+  if (!fs.existsSync(path.join(data, 'PG_VERSION'))) {
+    const [c, a] = wrap(path.join(binDir, 'initdb'), [
+      '-D',
+      data,
+      '-U',
+      'postgres',
+      '--auth=trust',
+      '-E',
+      'UTF8',
+      '--no-sync',
+    ]);
+    run(c, a, { stdio: 'ignore' });
+  }
+  const [c, a] = wrap(path.join(binDir, 'postgres'), [
+    '-D',
+    data,
+    '-p',
+    String(port),
+    '-k',
+    dir,
+    '-c',
+    'listen_addresses=127.0.0.1',
+    '-c',
+    'fsync=off',
+    '-c',
+    'synchronous_commit=off',
+    '-c',
+    'full_page_writes=off',
+    '-c',
+    'max_connections=200',
+  ]);
+  const child = spawn(c, a, { stdio: 'ignore' });
+  await waitFor(() => isPortOpen(port), `PostgreSQL on port ${port}`, 30000);
+  await new Promise((r) => setTimeout(r, 500));
+  return child;
+}
+
+/** Sends SIGTERM and waits for the child to exit (SIGKILL after `graceMs`). */
+export function stopChild(child, graceMs = 10000) {
+  return new Promise((resolve) => {
+    if (!child || child.exitCode !== null || child.signalCode !== null) return resolve();
+    const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
+}
+
+export function newestMtime(paths) {
+  let newest = 0;
+  const walk = (p) => {
+    let st;
+    try {
+      st = fs.statSync(p);
+    } catch {
+      return;
+    }
+    if (st.isDirectory()) {
+      if (p.endsWith('node_modules') || p.endsWith('dist')) return;
+      for (const e of fs.readdirSync(p)) walk(path.join(p, e));
+    } else if (st.mtimeMs > newest) newest = st.mtimeMs;
+  };
+  paths.forEach(walk);
+  return newest;
+}
+
+/** npm install when node_modules is missing or older than the lockfile. */
+export function ensureInstalled(root) {
+  const marker = path.join(root, 'node_modules', '.package-lock.json');
+  const lock = path.join(root, 'package-lock.json');
+  const stale =
+    !fs.existsSync(marker) || (fs.existsSync(lock) && fs.statSync(lock).mtimeMs > fs.statSync(marker).mtimeMs + 1000);
+  if (!stale) return;
+  log('installing npm packages…');
+  const env = { ...process.env, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' };
+  run('npm', [fs.existsSync(lock) ? 'ci' : 'install', '--no-audit', '--no-fund'], { cwd: root, env });
+}

@@ -1,0 +1,175 @@
+#!/usr/bin/env node
+// `npm test`: the whole suite — typecheck, lint, unit, integration (real PostgreSQL, Redis and
+// worker) and browser e2e (Playwright in Debian's Chromium against the built app).
+// It prepares its own services: reuses PostgreSQL/Redis on their default ports when they answer,
+// otherwise starts throwaway ones from the OS binaries (installing Debian packages when root).
+// Flags: --skip=e2e,integration,… to leave tiers out while working.
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import {
+  aptInstall,
+  ensureInstalled,
+  findPgBin,
+  findRedisServer,
+  freePort,
+  isPortOpen,
+  log,
+  redisPing,
+  run,
+  startPostgres,
+  startRedis,
+  stopChild,
+  which,
+} from './lib/services.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const skip = new Set(
+  process.argv
+    .slice(2)
+    .filter((a) => a.startsWith('--skip='))
+    .flatMap((a) => a.slice(7).split(',')),
+);
+const servicesDir = path.join(root, '.test-services', String(process.pid));
+const started = [];
+
+async function pgUsable(url) {
+  const require = createRequire(path.join(root, 'libs', 'db', 'package.json'));
+  const { Client } = require('pg');
+  const client = new Client({ connectionString: url, connectionTimeoutMillis: 3000 });
+  try {
+    await client.connect();
+    await client.query('SELECT 1');
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+async function preparePostgres() {
+  if (process.env.TEST_DATABASE_URL) return process.env.TEST_DATABASE_URL;
+  const local = 'postgres://postgres@127.0.0.1:5432/postgres';
+  if ((await isPortOpen(5432)) && (await pgUsable(local))) {
+    log('using PostgreSQL on 127.0.0.1:5432');
+    return local;
+  }
+  let binDir = findPgBin();
+  if (!binDir && aptInstall(['postgresql'])) binDir = findPgBin();
+  if (!binDir)
+    throw new Error(
+      'PostgreSQL is not reachable on 5432 and no server binaries were found (apt-get install postgresql).',
+    );
+  const port = await freePort();
+  started.push(await startPostgres({ binDir, port, dir: path.join(servicesDir, 'pg') }));
+  log(`started a throwaway PostgreSQL on 127.0.0.1:${port}`);
+  return `postgres://postgres@127.0.0.1:${port}/postgres`;
+}
+
+async function prepareRedis() {
+  if (process.env.TEST_REDIS_URL) return process.env.TEST_REDIS_URL;
+  if (await redisPing(6379)) {
+    log('using Redis on 127.0.0.1:6379 (keys under a per-run prefix)');
+    return 'redis://127.0.0.1:6379';
+  }
+  const bin = findRedisServer({ install: true });
+  if (!bin)
+    throw new Error('Redis is not reachable on 6379 and redis-server was not found (apt-get install redis-server).');
+  const port = await freePort();
+  started.push(await startRedis({ bin, port, dir: path.join(servicesDir, 'redis'), persist: false }));
+  log(`started a throwaway redis-server on 127.0.0.1:${port}`);
+  return `redis://127.0.0.1:${port}`;
+}
+
+function prepareChromium() {
+  const bin = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  if (fs.existsSync(bin)) return bin;
+  aptInstall(['chromium']);
+  if (fs.existsSync(bin)) return bin;
+  const found = which('chromium') ?? which('chromium-browser');
+  if (found) return found;
+  throw new Error('Chromium is needed for the browser tests: apt-get install chromium');
+}
+
+async function withDatabase(adminUrl, name, fn) {
+  const require = createRequire(path.join(root, 'libs', 'db', 'package.json'));
+  const { Client } = require('pg');
+  const admin = new Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${name}"`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  try {
+    return await fn(url.toString());
+  } finally {
+    const again = new Client({ connectionString: adminUrl });
+    await again.connect();
+    await again.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`).catch(() => undefined);
+    await again.end();
+  }
+}
+
+function step(name, fn) {
+  if (skip.has(name)) {
+    log(`— skipping ${name}`);
+    return;
+  }
+  log(`— ${name}`);
+  return fn();
+}
+
+async function main() {
+  const t0 = Date.now();
+  process.env.PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD = '1';
+  ensureInstalled(root);
+  const npx = (bin, args, env) =>
+    run(path.join(root, 'node_modules', '.bin', bin), args, { cwd: root, env: { ...process.env, ...env } });
+
+  await step('typecheck', () => run('npm', ['run', 'typecheck'], { cwd: root }));
+  await step('lint', () => {
+    run('npm', ['run', 'lint'], { cwd: root });
+    npx('prettier', ['--check', '.', '--log-level', 'warn']);
+  });
+  await step('unit', () => npx('jest', ['--selectProjects', 'unit', 'web', '--ci']));
+
+  const needServices = !skip.has('integration') || !skip.has('e2e');
+  const pgUrl = needServices ? await preparePostgres() : null;
+  const redisUrl = needServices ? await prepareRedis() : null;
+
+  await step('integration', () =>
+    npx('jest', ['--selectProjects', 'integration', '--ci', '--runInBand'], {
+      TEST_ADMIN_DATABASE_URL: pgUrl,
+      TEST_REDIS_URL: redisUrl,
+    }),
+  );
+  await step('e2e', async () => {
+    const chromium = prepareChromium();
+    run('npm', ['run', 'build:web'], { cwd: root });
+    await withDatabase(pgUrl, `sparks_e2e_${process.pid}_${Date.now()}`, async (url) => {
+      const port = String(await freePort());
+      npx('playwright', ['test'], {
+        E2E_DATABASE_URL: url,
+        E2E_REDIS_URL: redisUrl,
+        E2E_PORT: port,
+        CHROMIUM_PATH: chromium,
+        CI: process.env.CI ?? '1',
+      });
+    });
+  });
+  log(`all green in ${Math.round((Date.now() - t0) / 1000)} s`);
+}
+
+let code = 0;
+try {
+  await main();
+} catch (err) {
+  console.error('[sparks]', err instanceof Error ? err.message : err);
+  code = 1;
+} finally {
+  for (const child of started.reverse()) await stopChild(child, 5000);
+  fs.rmSync(servicesDir, { recursive: true, force: true });
+}
+process.exit(code);

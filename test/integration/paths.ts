@@ -1,0 +1,16 @@
+import path from 'node:path';
+
+export const ROOT = path.resolve(__dirname, '..', '..');
+
+export interface IntegrationEnv {
+  DATABASE_URL: string;
+  REDIS_URL: string;
+  QUEUE_PREFIX: string;
+  DEV_OUTBOX: string;
+  LOG_LEVEL: string;
+  NODE_ENV: string;
+  APP_URL: string;
+  SPARKS_IT_ADMIN_URL: string;
+  SPARKS_IT_DB: string;
+  SPARKS_IT_WORKER_PID: string;
+}

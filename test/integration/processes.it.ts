@@ -1,0 +1,100 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import net from 'node:net';
+import path from 'node:path';
+import { createDb, EmailsRepository, type DbHandle } from '@sparks/db';
+import { createRedis, JobProducer } from '@sparks/queues';
+import { SMTPServer } from 'smtp-server';
+import { eventually, uniqueEmail } from './harness';
+import { ROOT } from './paths';
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const srv = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+function start(app: 'api' | 'worker', env: Record<string, string>): ChildProcess {
+  return spawn(process.execPath, [path.join(ROOT, app, 'dist', 'main.js')], {
+    cwd: ROOT,
+    env: { ...process.env, LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+}
+
+function exitOf(child: ChildProcess): Promise<{ code: number | null; ms: number; signalledAt: number }> {
+  const signalledAt = Date.now();
+  return new Promise((resolve) =>
+    child.once('exit', (code) => resolve({ code, ms: Date.now() - signalledAt, signalledAt })),
+  );
+}
+
+describe('processes: graceful shutdown', () => {
+  it('the api stops accepting and exits cleanly within 10 s of SIGTERM', async () => {
+    const port = await freePort();
+    const api = start('api', { PORT: String(port), HOST: '127.0.0.1' });
+    try {
+      await eventually(async () => (await fetch(`http://127.0.0.1:${port}/api/v1/health`)).ok, 30_000);
+      const exited = exitOf(api);
+      api.kill('SIGTERM');
+      const { code, ms } = await exited;
+      expect(code).toBe(0);
+      expect(ms).toBeLessThan(10_000);
+      await expect(fetch(`http://127.0.0.1:${port}/api/v1/health`)).rejects.toThrow();
+    } finally {
+      api.kill('SIGKILL');
+    }
+  });
+
+  it('the worker finishes the job in flight (a slow SMTP delivery) and exits within 10 s', async () => {
+    const smtpPort = await freePort();
+    let receiving: () => void = () => undefined;
+    const inFlight = new Promise<void>((r) => (receiving = r));
+    const delivered: string[] = [];
+    const smtp = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      logger: false,
+      onData(stream, session, callback) {
+        receiving();
+        let body = '';
+        stream.on('data', (d: Buffer) => (body += d.toString()));
+        // Hold the delivery for 2 s so that SIGTERM lands while the job is in flight.
+        stream.on('end', () => setTimeout(() => (delivered.push(body), callback()), 2000));
+      },
+    });
+    await new Promise<void>((r) => smtp.listen(smtpPort, '127.0.0.1', r));
+
+    const prefix = `${process.env.QUEUE_PREFIX}_shutdown`;
+    const worker = start('worker', { SMTP_URL: `smtp://127.0.0.1:${smtpPort}?ignoreTLS=true`, QUEUE_PREFIX: prefix });
+    const handle: DbHandle = createDb(process.env.DATABASE_URL!, 2);
+    const redis = createRedis(process.env.REDIS_URL!);
+    const producer = new JobProducer(redis, prefix);
+    try {
+      const emails = new EmailsRepository(handle.db);
+      const to = uniqueEmail('smtp');
+      const email = await emails.create({ to, subject: 'Código', text: 'Tu código es 123456', language: 'es' });
+      await producer.enqueue('email.send', { emailId: email.id });
+
+      await inFlight;
+      const exited = exitOf(worker);
+      worker.kill('SIGTERM');
+      const { code, ms } = await exited;
+
+      expect(code).toBe(0);
+      expect(ms).toBeLessThan(10_000);
+      expect(delivered).toHaveLength(1);
+      expect(delivered[0]).toContain('Tu c'); // the body reached the SMTP peer
+      const row = await emails.findById(email.id);
+      expect(row).toMatchObject({ status: 'sent', transport: 'smtp', text: null });
+    } finally {
+      worker.kill('SIGKILL');
+      await producer.close();
+      redis.disconnect();
+      await handle.close();
+      await new Promise<void>((r) => smtp.close(() => r()));
+    }
+  });
+});

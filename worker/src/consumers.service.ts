@@ -1,0 +1,44 @@
+import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import type { AppConfig } from '@sparks/core';
+import { startConsumers, type JobHandlers } from '@sparks/queues';
+import type { Worker } from 'bullmq';
+import type { Redis } from 'ioredis';
+import { SendEmailJob } from './email/send-email.job';
+import { CONFIG, REDIS } from './infra/tokens';
+
+/** Wires every declared job to its handler and runs the BullMQ workers. */
+@Injectable()
+export class ConsumersService implements OnApplicationBootstrap {
+  private readonly logger = new Logger(ConsumersService.name);
+  private workers: Worker[] = [];
+
+  constructor(
+    @Inject(CONFIG) private readonly config: AppConfig,
+    @Inject(REDIS) private readonly redis: Redis,
+    private readonly sendEmail: SendEmailJob,
+  ) {}
+
+  handlers(): JobHandlers {
+    return {
+      'email.send': (payload, job) => this.sendEmail.handle(payload, job),
+    };
+  }
+
+  onApplicationBootstrap(): void {
+    this.workers = startConsumers(this.handlers(), {
+      connection: this.redis,
+      prefix: this.config.QUEUE_PREFIX,
+      concurrency: this.config.WORKER_CONCURRENCY,
+    });
+    for (const w of this.workers) {
+      w.on('failed', (job, err) => this.logger.warn(`${w.name}/${job?.name} ${job?.id} failed: ${err.message}`));
+      w.on('error', (err) => this.logger.error(`${w.name}: ${err.message}`));
+    }
+    this.logger.log(`consuming ${this.workers.map((w) => w.name).join(', ')}`);
+  }
+
+  /** Stops taking jobs and waits for the ones in flight. */
+  async drain(): Promise<void> {
+    await Promise.all(this.workers.map((w) => w.close()));
+  }
+}

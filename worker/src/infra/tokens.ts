@@ -1,0 +1,3 @@
+export const CONFIG = Symbol('CONFIG');
+export const DB = Symbol('DB');
+export const REDIS = Symbol('REDIS');

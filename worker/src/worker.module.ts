@@ -1,0 +1,32 @@
+import { Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
+import { loadConfig, type AppConfig } from '@sparks/core';
+import { createDb, EmailsRepository, type DbHandle } from '@sparks/db';
+import { createRedis } from '@sparks/queues';
+import type { Redis } from 'ioredis';
+import { ConsumersService } from './consumers.service';
+import { createMailer, MAILER } from './email/mailer';
+import { SendEmailJob } from './email/send-email.job';
+import { CONFIG, DB, REDIS } from './infra/tokens';
+
+@Module({
+  providers: [
+    { provide: CONFIG, useFactory: () => loadConfig() },
+    { provide: DB, inject: [CONFIG], useFactory: (c: AppConfig) => createDb(c.DATABASE_URL, c.DATABASE_POOL_MAX) },
+    { provide: REDIS, inject: [CONFIG], useFactory: (c: AppConfig) => createRedis(c.REDIS_URL) },
+    { provide: EmailsRepository, inject: [DB], useFactory: (h: DbHandle) => new EmailsRepository(h.db) },
+    { provide: MAILER, inject: [CONFIG], useFactory: createMailer },
+    SendEmailJob,
+    ConsumersService,
+  ],
+})
+export class WorkerModule implements OnApplicationShutdown {
+  constructor(
+    @Inject(DB) private readonly dbHandle: DbHandle,
+    @Inject(REDIS) private readonly redis: Redis,
+  ) {}
+
+  async onApplicationShutdown(): Promise<void> {
+    this.redis.disconnect();
+    await this.dbHandle.close();
+  }
+}

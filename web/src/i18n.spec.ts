@@ -1,0 +1,108 @@
+import i18next, { type i18n as I18n } from 'i18next';
+
+import en from '../public/locales/en/common.json';
+import es from '../public/locales/es/common.json';
+import { i18nOptions, initI18n, LANGUAGE_STORAGE_KEY, toLanguage } from './i18n';
+
+const resources = { en: { common: en }, es: { common: es } };
+
+function start(): Promise<I18n> {
+  return initI18n(i18next.createInstance(), { resources });
+}
+
+function cookieValue(name: string): string | undefined {
+  return document.cookie
+    .split('; ')
+    .find((pair) => pair.startsWith(`${name}=`))
+    ?.slice(name.length + 1);
+}
+
+function browserLanguages(...languages: string[]) {
+  jest.spyOn(window.navigator, 'languages', 'get').mockReturnValue(languages);
+  jest.spyOn(window.navigator, 'language', 'get').mockReturnValue(languages[0]);
+}
+
+beforeEach(() => {
+  localStorage.clear();
+  document.cookie = `${LANGUAGE_STORAGE_KEY}=; Max-Age=0; Path=/`;
+  document.documentElement.removeAttribute('lang');
+  browserLanguages('en-US', 'en');
+});
+
+afterEach(() => jest.restoreAllMocks());
+
+describe('i18n', () => {
+  it('uses the spec loader settings', () => {
+    expect(i18nOptions).toMatchObject({
+      supportedLngs: ['en', 'es'],
+      fallbackLng: 'en',
+      load: 'languageOnly',
+      maxRetries: 5,
+      retryTimeout: 350,
+      maxParallelReads: 10,
+      backend: { loadPath: '/locales/{{lng}}/{{ns}}.json' },
+      detection: {
+        order: ['localStorage', 'cookie', 'navigator'],
+        caches: ['localStorage', 'cookie'],
+        lookupLocalStorage: 'i18nextLng',
+        lookupCookie: 'i18nextLng',
+      },
+    });
+  });
+
+  it('starts in the browser language and records it', async () => {
+    browserLanguages('es-ES', 'es');
+    const i18n = await start();
+    expect(i18n.resolvedLanguage).toBe('es');
+    expect(i18n.t('pages.auth.title')).toBe(es.pages.auth.title);
+    expect(document.documentElement.lang).toBe('es');
+    expect(localStorage.getItem('i18nextLng')).toBe('es');
+    expect(cookieValue('i18nextLng')).toBe('es');
+  });
+
+  it('falls back to English for an unsupported browser language', async () => {
+    browserLanguages('fr-FR', 'fr');
+    const i18n = await start();
+    expect(i18n.resolvedLanguage).toBe('en');
+    expect(document.documentElement.lang).toBe('en');
+  });
+
+  it('prefers the stored language over the cookie and the browser', async () => {
+    localStorage.setItem('i18nextLng', 'es');
+    document.cookie = 'i18nextLng=en; Path=/';
+    const i18n = await start();
+    expect(i18n.resolvedLanguage).toBe('es');
+  });
+
+  it('reads the cookie when nothing is stored', async () => {
+    document.cookie = 'i18nextLng=es; Path=/';
+    const i18n = await start();
+    expect(i18n.resolvedLanguage).toBe('es');
+    expect(localStorage.getItem('i18nextLng')).toBe('es');
+  });
+
+  it('on a change updates <html lang>, localStorage and a one-year SameSite=Lax cookie', async () => {
+    const i18n = await start();
+    expect(document.documentElement.lang).toBe('en');
+    const cookieWrites = jest.spyOn(document, 'cookie', 'set');
+
+    await i18n.changeLanguage('es');
+
+    expect(i18n.t('language.label')).toBe('Idioma');
+    expect(document.documentElement.lang).toBe('es');
+    expect(localStorage.getItem('i18nextLng')).toBe('es');
+    expect(cookieWrites).toHaveBeenCalledWith('i18nextLng=es; Max-Age=31536000; Path=/; SameSite=Lax');
+
+    await i18n.changeLanguage('en');
+    expect(document.documentElement.lang).toBe('en');
+    expect(localStorage.getItem('i18nextLng')).toBe('en');
+    expect(cookieWrites).toHaveBeenLastCalledWith('i18nextLng=en; Max-Age=31536000; Path=/; SameSite=Lax');
+  });
+
+  it('maps any code to a supported language', () => {
+    expect(toLanguage('es-MX')).toBe('es');
+    expect(toLanguage('EN_gb')).toBe('en');
+    expect(toLanguage('de')).toBe('en');
+    expect(toLanguage(undefined)).toBe('en');
+  });
+});

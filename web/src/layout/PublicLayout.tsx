@@ -1,0 +1,23 @@
+import { Suspense } from 'react';
+import { Outlet } from 'react-router-dom';
+
+import { AppFooter } from '../ui/AppFooter';
+import { AppHeader } from '../ui/AppHeader';
+import { PageLoading } from '../ui/PageLoading';
+
+/** Layout of the auth screens and the onboarding tour: the shell header, one centred card, the footer. */
+export function PublicLayout() {
+  return (
+    <div className="shell shell--public">
+      <AppHeader />
+      <main className="public-main" id="main">
+        <div className="card">
+          <Suspense fallback={<PageLoading />}>
+            <Outlet />
+          </Suspense>
+        </div>
+      </main>
+      <AppFooter />
+    </div>
+  );
+}

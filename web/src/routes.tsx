@@ -1,0 +1,79 @@
+import { lazy } from 'react';
+import type { RouteObject } from 'react-router-dom';
+
+import { RequireAuth } from './features/auth/RequireAuth';
+import { MainLayout } from './layout/MainLayout';
+import { PublicLayout } from './layout/PublicLayout';
+import { RouteError } from './ui/RouteError';
+
+// Every page is its own chunk; the layouts' <Suspense> shows a translated loading line meanwhile.
+const AuthPage = lazy(() => import('./features/auth/pages/AuthPage'));
+const ValidateCodePage = lazy(() => import('./features/auth/pages/ValidateCodePage'));
+const ForgotPasswordPage = lazy(() => import('./features/auth/pages/ForgotPasswordPage'));
+const ResetPasswordPage = lazy(() => import('./features/auth/pages/ResetPasswordPage'));
+const OnboardingPage = lazy(() => import('./features/onboarding/pages/OnboardingPage'));
+const SparkOnboardingPage = lazy(() => import('./features/onboarding/pages/SparkOnboardingPage'));
+const ChatHomePage = lazy(() => import('./features/chat/pages/ChatHomePage'));
+const SparkChatPage = lazy(() => import('./features/chat/pages/SparkChatPage'));
+const SparkTestPage = lazy(() => import('./features/tests/pages/SparkTestPage'));
+const MobileTestPage = lazy(() => import('./features/tests/pages/MobileTestPage'));
+const SettingsPage = lazy(() => import('./features/settings/pages/SettingsPage'));
+const BillingPage = lazy(() => import('./features/billing/pages/BillingPage'));
+const DeployPage = lazy(() => import('./features/deploy/pages/DeployPage'));
+const ProfilePage = lazy(() => import('./features/profile/pages/ProfilePage'));
+const NewSparkPage = lazy(() => import('./features/new-spark/pages/NewSparkPage'));
+const NotFoundPage = lazy(() => import('./ui/NotFoundPage'));
+
+/**
+ * Spec §2 routes. Public: /auth, /validate-code, /forgot-password, /reset-password. Protected (redirect to
+ * /auth without a token): the onboarding tour, written both /onBoarding and /onboarding, and the catch-all
+ * main layout holding every other page; a path nothing claims shows "page not found" inside that layout.
+ */
+export const routes: RouteObject[] = [
+  {
+    id: 'root',
+    errorElement: <RouteError />,
+    children: [
+      {
+        element: <PublicLayout />,
+        children: [
+          { path: 'auth', element: <AuthPage /> },
+          { path: 'validate-code', element: <ValidateCodePage /> },
+          { path: 'forgot-password', element: <ForgotPasswordPage /> },
+          { path: 'reset-password', element: <ResetPasswordPage /> },
+        ],
+      },
+      {
+        element: (
+          <RequireAuth>
+            <PublicLayout />
+          </RequireAuth>
+        ),
+        children: [
+          { path: 'onBoarding', caseSensitive: true, element: <OnboardingPage /> },
+          { path: 'onboarding', caseSensitive: true, element: <OnboardingPage /> },
+        ],
+      },
+      {
+        element: (
+          <RequireAuth>
+            <MainLayout />
+          </RequireAuth>
+        ),
+        children: [
+          { index: true, element: <ChatHomePage /> },
+          { path: 'spark/onboarding', element: <SparkOnboardingPage /> },
+          { path: 'spark/:sparkId', element: <SparkChatPage /> },
+          { path: 'spark/:sparkId/test/:testId', element: <SparkTestPage /> },
+          { path: 'mobile-test/:sparkId/:testId', element: <MobileTestPage /> },
+          { path: 'settings', element: <SettingsPage /> },
+          { path: 'billing', element: <BillingPage /> },
+          { path: 'deploy', element: <DeployPage /> },
+          { path: 'profile', element: <ProfilePage /> },
+          { path: 'new-spark', element: <NewSparkPage /> },
+          { path: '*', element: <NotFoundPage /> },
+        ],
+      },
+    ],
+  },
+];

@@ -4,6 +4,7 @@
 // wire protocol; with no REDIS_URL it runs a private redis-server (data in .data/redis).
 // Flags: --no-install, --no-build (used by the browser tests, which build beforehand).
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -116,6 +117,13 @@ async function main() {
   const databaseUrl = process.env.DATABASE_URL || (await embeddedPostgres());
   const redisUrl = process.env.REDIS_URL || (await embeddedRedis());
   const embedded = !process.env.DATABASE_URL;
+  // Sessions survive a restart: the signing secret is made once and kept with the data.
+  const secretFile = path.join(dataDir, 'jwt-secret');
+  if (!process.env.JWT_SECRET && !fs.existsSync(secretFile)) {
+    fs.mkdirSync(dataDir, { recursive: true });
+    fs.writeFileSync(secretFile, randomBytes(32).toString('hex'), { mode: 0o600 });
+  }
+  const jwtSecret = process.env.JWT_SECRET || fs.readFileSync(secretFile, 'utf8').trim();
   const env = {
     ...process.env,
     PORT: String(port),
@@ -126,6 +134,7 @@ async function main() {
     // PGlite serves one session at a time; a small pool queues less on it.
     DATABASE_POOL_MAX: process.env.DATABASE_POOL_MAX ?? (embedded ? '4' : '10'),
     WEB_DIST: path.join(root, 'web', 'dist'),
+    JWT_SECRET: jwtSecret,
   };
 
   spawnApp('api', path.join(root, 'api', 'dist', 'main.js'), env);

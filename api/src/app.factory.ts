@@ -54,7 +54,11 @@ export async function createApp(): Promise<NestExpressApplication> {
   const config = loadConfig();
   const app = await NestFactory.create<NestExpressApplication>(AppModule, { bodyParser: false, bufferLogs: true });
   app.useLogger(app.get(Logger));
-  app.set('trust proxy', false);
+  // Client IPs (rate limits) come from the socket unless a proxy we run is declared.
+  app.set(
+    'trust proxy',
+    config.TRUST_PROXY ? (/^\d+$/.test(config.TRUST_PROXY) ? Number(config.TRUST_PROXY) : config.TRUST_PROXY) : false,
+  );
   app.disable('x-powered-by');
   app.use(helmet());
   app.use(express.json({ limit: config.JSON_BODY_LIMIT }));

@@ -3,6 +3,7 @@ import { APP_FILTER, APP_INTERCEPTOR } from '@nestjs/core';
 import { loadConfig } from '@sparks/core';
 import { randomUUID } from 'node:crypto';
 import { LoggerModule } from 'nestjs-pino';
+import { AuthModule } from './auth/auth.module';
 import { AllExceptionsFilter } from './common/all-exceptions.filter';
 import { EnvelopeInterceptor } from './common/envelope.interceptor';
 import { DevController } from './dev/dev.controller';
@@ -29,6 +30,7 @@ import { MailModule } from './mail/mail.module';
     }),
     InfraModule,
     MailModule,
+    AuthModule,
   ],
   controllers: [HealthController, DevController],
   providers: [

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Client } from 'pg';
 import { runMigrations } from '../../libs/db/src/migrate';
+import { startDnsServer } from './fixtures/dns';
 import { ROOT, type IntegrationEnv } from './paths';
 
 /**
@@ -32,6 +33,10 @@ export default async function globalSetup(): Promise<void> {
     });
   }
 
+  // A real DNS server on loopback: known test domains exist, every other name is NXDOMAIN.
+  const dns = await startDnsServer();
+  (globalThis as { __sparksDns?: { close(): Promise<void> } }).__sparksDns = dns;
+
   const env: Omit<IntegrationEnv, 'SPARKS_IT_WORKER_PID'> = {
     SPARKS_IT_ADMIN_URL: adminUrl,
     SPARKS_IT_DB: dbName,
@@ -42,6 +47,7 @@ export default async function globalSetup(): Promise<void> {
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     NODE_ENV: 'test',
     APP_URL: 'http://localhost:3000',
+    DNS_SERVERS: `127.0.0.1:${dns.port}`,
   };
   const worker = spawn(process.execPath, [workerMain], {
     cwd: ROOT,

@@ -2,6 +2,7 @@ import { Client } from 'pg';
 import IORedis from 'ioredis';
 
 export default async function globalTeardown(): Promise<void> {
+  await (globalThis as { __sparksDns?: { close(): Promise<void> } }).__sparksDns?.close();
   const pid = Number(process.env.SPARKS_IT_WORKER_PID);
   if (pid) {
     try {

@@ -1,4 +1,5 @@
 import type { INestApplication } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { createApp } from '../../api/src/app.factory';
 
@@ -9,7 +10,9 @@ export interface TestApp {
 }
 
 /** The real api (same factory as production) on an ephemeral port, against the run's services. */
-export async function startApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function startApp(overrides: Record<string, string> = {}): Promise<TestApp> {
+  // Each app counts its own rate limits, so tests that share 127.0.0.1 do not throttle each other.
+  const env = { RATE_LIMIT_NAMESPACE: `rl-${randomUUID()}`, ...overrides };
   const saved: Record<string, string | undefined> = {};
   for (const [k, v] of Object.entries(env)) {
     saved[k] = process.env[k];
@@ -47,4 +50,55 @@ let counter = 0;
 export function uniqueEmail(tag = 'user'): string {
   counter += 1;
   return `${tag}.${process.pid}.${Date.now()}.${counter}@example.com`;
+}
+
+export interface OutboxMail {
+  to: string;
+  subject: string;
+  text: string;
+  createdAt: string;
+}
+
+/** Waits for the newest dev-outbox mail to `to` that matches. */
+export async function waitForMail(
+  t: TestApp,
+  to: string,
+  match: (m: OutboxMail) => boolean = () => true,
+): Promise<OutboxMail> {
+  return eventually(async () => {
+    const res = await t.http().get('/api/v1/dev/outbox').query({ to });
+    return (res.body.data as OutboxMail[] | undefined)?.find(match);
+  });
+}
+
+export const codeIn = (mail: OutboxMail) => /\b(\d{6})\b/.exec(mail.text)![1];
+
+export const PASSWORD = 'Sup3r-secret!';
+
+export interface SignedUser {
+  username: string;
+  password: string;
+  access: string;
+  refresh: string;
+  auth: () => [string, string];
+}
+
+/** Registers, reads the code from the outbox, verifies: a signed-in user of its own. */
+export async function createUser(t: TestApp, opts: { language?: 'es' | 'en'; tag?: string } = {}): Promise<SignedUser> {
+  const username = uniqueEmail(opts.tag ?? 'user');
+  await t
+    .http()
+    .post('/api/v1/auth/register')
+    .send({ username, email: username, password: PASSWORD, config: { language: opts.language ?? 'en' } })
+    .expect(201);
+  const code = codeIn(await waitForMail(t, username));
+  const res = await t.http().post('/api/v1/auth/verify-code').send({ username, code }).expect(200);
+  const { access_token, refresh_Token } = res.body.data as { access_token: string; refresh_Token: string };
+  return {
+    username,
+    password: PASSWORD,
+    access: access_token,
+    refresh: refresh_Token,
+    auth: () => ['Authorization', `Bearer ${access_token}`],
+  };
 }

@@ -10,6 +10,7 @@ export interface IntegrationEnv {
   LOG_LEVEL: string;
   NODE_ENV: string;
   APP_URL: string;
+  DNS_SERVERS: string;
   SPARKS_IT_ADMIN_URL: string;
   SPARKS_IT_DB: string;
   SPARKS_IT_WORKER_PID: string;

@@ -6,9 +6,11 @@ import { EmailsRepository } from '@sparks/db';
 import type { z } from 'zod';
 import { LocalOnlyGuard } from '../common/local-only.guard';
 import { ApiZodQuery, ZodPipe } from '../common/zod';
+import { Public } from '../auth/public.decorator';
 import { CONFIG } from '../infra/tokens';
 
 @ApiTags('dev')
+@Public()
 @Controller('dev')
 export class DevController {
   constructor(

@@ -4,6 +4,7 @@ import type { Response } from 'express';
 import type { Health } from '@sparks/contracts';
 import type { DbHandle } from '@sparks/db';
 import type { Redis } from 'ioredis';
+import { Public } from '../auth/public.decorator';
 import { DB, REDIS } from '../infra/tokens';
 import { APP_VERSION } from '../version';
 
@@ -12,6 +13,7 @@ function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
 }
 
 @ApiTags('health')
+@Public()
 @Controller('health')
 export class HealthController {
   constructor(

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 
 const bool = z
@@ -32,12 +33,39 @@ export const configSchema = z
     MAIL_FROM: z.string().default('Sparks <no-reply@sparks.local>'),
     WEB_DIST: optionalString,
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).default(9000),
+    JWT_SECRET: optionalString,
+    /** Express 'trust proxy': set it (e.g. 1, or loopback) only behind a reverse proxy you run. */
+    TRUST_PROXY: optionalString,
+    ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(10).default(900),
+    REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).default(30),
+    DNS_CHECK: z
+      .enum(['true', 'false'])
+      .default('true')
+      .transform((v) => v === 'true'),
+    DNS_SERVERS: optionalString,
+    DNS_CANARY_DOMAIN: z.string().default('example.com'),
+    AUTH_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
+    AUTH_RATE_ACCOUNT_MAX: z.coerce.number().int().min(1).default(10),
+    AUTH_RATE_IP_MAX: z.coerce.number().int().min(1).default(100),
+    RATE_LIMIT_NAMESPACE: z.string().default('rl'),
+    GOOGLE_CLIENT_ID: optionalString,
+    GOOGLE_CLIENT_SECRET: optionalString,
+    GOOGLE_AUTHORIZATION_URL: z.string().default('https://accounts.google.com/o/oauth2/v2/auth'),
+    GOOGLE_TOKEN_URL: z.string().default('https://www.googleapis.com/oauth2/v4/token'),
+    GOOGLE_USERINFO_URL: z.string().default('https://www.googleapis.com/oauth2/v3/userinfo'),
+  })
+  .refine((c) => c.NODE_ENV !== 'production' || !!c.JWT_SECRET, {
+    message: 'JWT_SECRET is required in production',
+    path: ['JWT_SECRET'],
   })
   .transform((c) => ({
     ...c,
     APP_URL: (c.APP_URL ?? `http://localhost:${c.PORT}`).replace(/\/+$/, ''),
     // The outbox exists to read mail that is not really sent; with SMTP configured it stays off.
     DEV_OUTBOX: c.DEV_OUTBOX && !c.SMTP_URL,
+    // Outside production a missing secret gets a random one per process: tokens then die at restart.
+    JWT_SECRET: c.JWT_SECRET ?? randomBytes(32).toString('hex'),
+    GOOGLE_ENABLED: !!(c.GOOGLE_CLIENT_ID && c.GOOGLE_CLIENT_SECRET),
   }));
 
 export type AppConfig = z.output<typeof configSchema>;

@@ -1,3 +1,5 @@
 export * from './config';
 export * from './errors';
+export * from './emails';
 export * from './logger';
+export * from './plans';

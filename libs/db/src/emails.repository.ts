@@ -1,6 +1,6 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { Database } from './client';
-import { outboundEmails } from './schema';
+import { outboundEmails } from './schema/index';
 
 export type OutboundEmail = typeof outboundEmails.$inferSelect;
 export interface NewEmail {

@@ -1,4 +1,5 @@
 export * from './client';
 export * from './migrate';
 export * as schema from './schema';
+export * from './accounts.repository';
 export * from './emails.repository';

@@ -1,13 +1,5 @@
-import { index, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { uuidv7 } from 'uuidv7';
-
-/** Primary key for every table: a time-ordered UUIDv7, rendered as `_id` in JSON. */
-export const id = () =>
-  uuid('id')
-    .primaryKey()
-    .$defaultFn(() => uuidv7());
-
-export const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+import { index, pgEnum, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { createdAt, id } from './common';
 
 export const emailStatus = pgEnum('email_status', ['pending', 'sent', 'error']);
 export const emailTransport = pgEnum('email_transport', ['outbox', 'smtp']);

@@ -1,0 +1,35 @@
+import type { UserProfile } from '@sparks/contracts';
+import type { TenantRow, UserRow } from '@sparks/db';
+
+const DAY = 86_400_000;
+
+/** The User shape of spec §3, as every screen reads it. */
+export function toProfile(user: UserRow, tenants: TenantRow[], now = new Date()): UserProfile {
+  return {
+    id: user.id,
+    _id: user.id,
+    username: user.username,
+    email: user.email,
+    firstname: user.firstname,
+    lastname: user.lastname,
+    config: { language: user.language },
+    verified: !!user.verifiedAt,
+    createdAt: user.createdAt.toISOString(),
+    tenants: tenants.map((t) => ({
+      customerId: t.customerId,
+      status: t.status,
+      subscription: {
+        productName: t.productName,
+        subscriptionId: t.subscriptionId,
+        limits: { deployments: { value: t.limitDeployments }, interactions: { value: t.limitInteractions } },
+      },
+      usage: { interactions: t.usageInteractions },
+      trial: {
+        startedAt: t.trialStartedAt.toISOString(),
+        endsAt: t.trialEndsAt.toISOString(),
+        daysLeft: Math.max(0, Math.ceil((t.trialEndsAt.getTime() - now.getTime()) / DAY)),
+        active: t.trialEndsAt.getTime() > now.getTime(),
+      },
+    })),
+  };
+}

@@ -1,0 +1,142 @@
+import { Body, Controller, Get, Headers, HttpCode, Inject, Next, Post, Req, Res } from '@nestjs/common';
+import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import {
+  loginSchema,
+  logoutSchema,
+  refreshSchema,
+  registerSchema,
+  sendCodeSchema,
+  verifyCodeSchema,
+  type AuthProviders,
+} from '@sparks/contracts';
+import type { z } from 'zod';
+import { DomainError, type AppConfig } from '@sparks/core';
+import type { NextFunction, Request, Response } from 'express';
+import { RawResponse } from '../common/envelope.interceptor';
+import { requestLanguage } from '../common/language';
+import { ApiZodBody, ZodPipe } from '../common/zod';
+import { CONFIG } from '../infra/tokens';
+import { AuthService, type GoogleProfile, type RequestMeta } from './auth.service';
+import { GoogleService } from './google.service';
+import { bearerToken, CurrentUser, Public, type AuthUser } from './public.decorator';
+import { TokensService } from './tokens.service';
+
+export const meta = (req: Request): RequestMeta => ({
+  ip: req.ip ?? req.socket.remoteAddress ?? 'unknown',
+  language: requestLanguage(req),
+});
+
+@ApiTags('auth')
+@Controller('auth')
+export class AuthController {
+  constructor(
+    private readonly auth: AuthService,
+    private readonly tokens: TokensService,
+    private readonly google: GoogleService,
+    @Inject(CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  @Public()
+  @Post('register')
+  @ApiOperation({ summary: 'Create a user and its first tenant (Free Plan, 15-day trial); e-mails a code' })
+  @ApiZodBody(registerSchema)
+  register(@Body(new ZodPipe(registerSchema)) body: z.output<typeof registerSchema>, @Req() req: Request) {
+    return this.auth.register(body, meta(req));
+  }
+
+  @Public()
+  @Post('send-code')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'E-mail a new verification code (once every 30 s)' })
+  @ApiZodBody(sendCodeSchema)
+  sendCode(@Body(new ZodPipe(sendCodeSchema)) body: z.output<typeof sendCodeSchema>, @Req() req: Request) {
+    return this.auth.sendCode(body, meta(req));
+  }
+
+  @Public()
+  @Post('verify-code')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Verify the e-mail with its 6-digit code; answers tokens' })
+  @ApiZodBody(verifyCodeSchema)
+  verifyCode(@Body(new ZodPipe(verifyCodeSchema)) body: z.output<typeof verifyCodeSchema>, @Req() req: Request) {
+    return this.auth.verifyCode(body, meta(req));
+  }
+
+  @Public()
+  @Post('login')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Sign in: { access_token, refresh_Token }' })
+  @ApiZodBody(loginSchema)
+  login(@Body(new ZodPipe(loginSchema)) body: z.output<typeof loginSchema>, @Req() req: Request) {
+    return this.auth.login(body, meta(req));
+  }
+
+  @Public()
+  @Post('refresh-token')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Rotate the refresh token: { access_token, refresh_token }' })
+  @ApiZodBody(refreshSchema)
+  refresh(@Body(new ZodPipe(refreshSchema)) body: z.output<typeof refreshSchema>) {
+    return this.tokens.refresh(body.refresh_token);
+  }
+
+  @Post('logout')
+  @HttpCode(200)
+  @ApiBearerAuth()
+  @ApiOperation({ summary: 'End every session of the signed-in user' })
+  @ApiZodBody(logoutSchema)
+  logout(@CurrentUser() user: AuthUser, @Body(new ZodPipe(logoutSchema)) _body: z.output<typeof logoutSchema>) {
+    return this.auth.logout(user.id);
+  }
+
+  @Public()
+  @Get('providers')
+  @ApiOperation({ summary: 'Which external sign-in providers this server has configured' })
+  providers(): AuthProviders {
+    return { google: this.google.enabled };
+  }
+
+  @Public()
+  @Get('exchange-token')
+  @ApiBearerAuth()
+  @ApiOperation({ summary: 'Trade the one-time token of a Google sign-in (bearer) for tokens' })
+  exchange(@Headers('authorization') authorization?: string) {
+    return this.auth.exchange(bearerToken(authorization));
+  }
+
+  @Public()
+  @Get('service/:provider/login')
+  @ApiOperation({ summary: 'Where the browser goes to sign in with a provider: { url }' })
+  providerLogin(@Req() req: Request): { url: string } {
+    const provider = String(req.params.provider);
+    if (provider !== 'google') throw DomainError.notFound();
+    if (!this.google.enabled) throw new DomainError(503, { code: 'GOOGLE_NOT_CONFIGURED' });
+    return { url: `${this.config.APP_URL}/api/v1/auth/service/google/start` };
+  }
+
+  @Public()
+  @Get('service/google/start')
+  @RawResponse()
+  @ApiOperation({ summary: 'Redirects to Google with a single-use state' })
+  googleStart(@Req() req: Request, @Res() res: Response, @Next() next: NextFunction): void {
+    if (!this.google.enabled) throw new DomainError(503, { code: 'GOOGLE_NOT_CONFIGURED' });
+    this.google.start(req, res, next);
+  }
+
+  @Public()
+  @Get('service/google/callback')
+  @RawResponse()
+  @ApiOperation({ summary: 'Google returns here; redirects to the app with a one-time token' })
+  async googleCallback(@Req() req: Request, @Res() res: Response): Promise<void> {
+    const target = new URL('/auth', this.config.APP_URL);
+    const profile = this.google.enabled ? await this.google.callback(req, res) : undefined;
+    if (res.headersSent) return;
+    if (!profile) {
+      target.searchParams.set('error', 'google');
+    } else {
+      const token = await this.auth.googleSignIn(profile as GoogleProfile, requestLanguage(req)).catch(() => undefined);
+      target.searchParams.set(token ? 'token' : 'error', token ?? 'google');
+    }
+    res.redirect(302, target.toString());
+  }
+}

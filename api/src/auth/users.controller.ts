@@ -1,0 +1,37 @@
+import { Body, Controller, Headers, HttpCode, Post, Req } from '@nestjs/common';
+import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { forgotPasswordSchema, resetPasswordSchema } from '@sparks/contracts';
+import type { z } from 'zod';
+import type { Request } from 'express';
+import { ApiZodBody, ZodPipe } from '../common/zod';
+import { meta } from './auth.controller';
+import { AuthService } from './auth.service';
+import { bearerToken, Public } from './public.decorator';
+
+@ApiTags('auth')
+@Controller('users')
+export class UsersController {
+  constructor(private readonly auth: AuthService) {}
+
+  @Public()
+  @Post('forgot-password')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'E-mail a single-use reset link built from APP_URL' })
+  @ApiZodBody(forgotPasswordSchema)
+  forgot(@Body(new ZodPipe(forgotPasswordSchema)) body: z.output<typeof forgotPasswordSchema>, @Req() req: Request) {
+    return this.auth.forgotPassword(body, meta(req));
+  }
+
+  @Public()
+  @Post('reset-password')
+  @HttpCode(200)
+  @ApiBearerAuth()
+  @ApiOperation({ summary: 'Set a new password; the bearer is the token from the reset link. Answers { username }' })
+  @ApiZodBody(resetPasswordSchema)
+  reset(
+    @Headers('authorization') authorization: string | undefined,
+    @Body(new ZodPipe(resetPasswordSchema)) body: z.output<typeof resetPasswordSchema>,
+  ) {
+    return this.auth.resetPassword(bearerToken(authorization), body);
+  }
+}

@@ -1,0 +1,221 @@
+import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Database } from './client';
+import { oneTimeTokens, refreshTokens, tenants, users, verificationCodes } from './schema/index';
+
+export type UserRow = typeof users.$inferSelect;
+export type TenantRow = typeof tenants.$inferSelect;
+export type Language = UserRow['language'];
+
+export interface NewAccount {
+  username: string;
+  email: string;
+  passwordHash: string | null;
+  language: Language;
+  verified: boolean;
+  googleSub?: string;
+  firstname?: string;
+  lastname?: string;
+  tenant: { customerId: string; limitDeployments: number; limitInteractions: number; trialDays: number };
+}
+
+/** Users, their tenants and their sign-in secrets. No rules here: the services own them. */
+export class AccountsRepository {
+  constructor(private readonly db: Database) {}
+
+  /** Creates the user and its first tenant together; returns undefined when the username is taken. */
+  async createAccount(a: NewAccount): Promise<{ user: UserRow; tenant: TenantRow } | undefined> {
+    return this.db.transaction(async (tx) => {
+      const [user] = await tx
+        .insert(users)
+        .values({
+          username: a.username,
+          email: a.email,
+          passwordHash: a.passwordHash,
+          language: a.language,
+          verifiedAt: a.verified ? new Date() : null,
+          googleSub: a.googleSub ?? null,
+          firstname: a.firstname ?? '',
+          lastname: a.lastname ?? '',
+        })
+        .onConflictDoNothing({ target: users.username })
+        .returning();
+      if (!user) return undefined;
+      const [tenant] = await tx
+        .insert(tenants)
+        .values({
+          userId: user.id,
+          customerId: a.tenant.customerId,
+          limitDeployments: a.tenant.limitDeployments,
+          limitInteractions: a.tenant.limitInteractions,
+          trialEndsAt: sql`now() + make_interval(days => ${a.tenant.trialDays})`,
+        })
+        .returning();
+      return { user, tenant: tenant };
+    });
+  }
+
+  async findUserByUsername(username: string): Promise<UserRow | undefined> {
+    const [row] = await this.db.select().from(users).where(eq(users.username, username));
+    return row;
+  }
+
+  async findUserById(id: string): Promise<UserRow | undefined> {
+    const [row] = await this.db.select().from(users).where(eq(users.id, id));
+    return row;
+  }
+
+  async findUserByGoogleSub(sub: string): Promise<UserRow | undefined> {
+    const [row] = await this.db.select().from(users).where(eq(users.googleSub, sub));
+    return row;
+  }
+
+  async tenantsOf(userId: string): Promise<TenantRow[]> {
+    return this.db.select().from(tenants).where(eq(tenants.userId, userId)).orderBy(tenants.createdAt);
+  }
+
+  async updateUser(
+    id: string,
+    patch: Partial<Pick<UserRow, 'firstname' | 'lastname' | 'language' | 'passwordHash' | 'verifiedAt' | 'googleSub'>>,
+  ): Promise<UserRow | undefined> {
+    const [row] = await this.db
+      .update(users)
+      .set({ ...patch, updatedAt: new Date() })
+      .where(eq(users.id, id))
+      .returning();
+    return row;
+  }
+
+  async bumpTokenVersion(id: string): Promise<void> {
+    await this.db
+      .update(users)
+      .set({ tokenVersion: sql`${users.tokenVersion} + 1` })
+      .where(eq(users.id, id));
+  }
+
+  async setFirstTenantStatus(userId: string, status: TenantRow['status']): Promise<void> {
+    const [first] = await this.tenantsOf(userId);
+    if (first) await this.db.update(tenants).set({ status }).where(eq(tenants.id, first.id));
+  }
+
+  // — verification codes —
+
+  async latestCode(userId: string) {
+    const [row] = await this.db
+      .select()
+      .from(verificationCodes)
+      .where(eq(verificationCodes.userId, userId))
+      .orderBy(desc(verificationCodes.createdAt))
+      .limit(1);
+    return row;
+  }
+
+  /** Issues a new code and retires every earlier one. */
+  async replaceCode(userId: string, codeHash: string, expiresAt: Date): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      await tx
+        .update(verificationCodes)
+        .set({ consumedAt: new Date() })
+        .where(and(eq(verificationCodes.userId, userId), isNull(verificationCodes.consumedAt)));
+      await tx.insert(verificationCodes).values({ userId, codeHash, expiresAt });
+    });
+  }
+
+  /** Counts a wrong try; the code dies at `maxAttempts`. */
+  async failCodeAttempt(id: string, maxAttempts: number): Promise<void> {
+    await this.db
+      .update(verificationCodes)
+      .set({
+        attempts: sql`${verificationCodes.attempts} + 1`,
+        consumedAt: sql`CASE WHEN ${verificationCodes.attempts} + 1 >= ${maxAttempts} THEN now() ELSE ${verificationCodes.consumedAt} END`,
+      })
+      .where(eq(verificationCodes.id, id));
+  }
+
+  /** Consumes the code once: true only for the request that consumed it. */
+  async consumeCode(id: string): Promise<boolean> {
+    const rows = await this.db
+      .update(verificationCodes)
+      .set({ consumedAt: new Date() })
+      .where(and(eq(verificationCodes.id, id), isNull(verificationCodes.consumedAt)))
+      .returning({ id: verificationCodes.id });
+    return rows.length === 1;
+  }
+
+  // — refresh tokens —
+
+  async insertRefreshToken(t: { userId: string; familyId: string; tokenHash: string; expiresAt: Date }): Promise<void> {
+    await this.db.insert(refreshTokens).values(t);
+  }
+
+  async findRefreshToken(tokenHash: string) {
+    const [row] = await this.db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, tokenHash));
+    return row;
+  }
+
+  /** Marks the token rotated; true only for the one request that rotated it. */
+  async rotateRefreshToken(id: string): Promise<boolean> {
+    const rows = await this.db
+      .update(refreshTokens)
+      .set({ rotatedAt: new Date() })
+      .where(and(eq(refreshTokens.id, id), isNull(refreshTokens.rotatedAt), isNull(refreshTokens.revokedAt)))
+      .returning({ id: refreshTokens.id });
+    return rows.length === 1;
+  }
+
+  async revokeFamily(familyId: string): Promise<void> {
+    await this.db
+      .update(refreshTokens)
+      .set({ revokedAt: new Date() })
+      .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
+  }
+
+  async revokeAllRefreshTokens(userId: string): Promise<void> {
+    await this.db
+      .update(refreshTokens)
+      .set({ revokedAt: new Date() })
+      .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+  }
+
+  // — one-time tokens (password reset, OAuth hand-off) —
+
+  async insertOneTimeToken(t: {
+    userId: string;
+    purpose: 'password_reset' | 'oauth_exchange';
+    tokenHash: string;
+    expiresAt: Date;
+  }): Promise<void> {
+    await this.db.insert(oneTimeTokens).values(t);
+  }
+
+  /** Uses a live token once and returns its user id; undefined when unknown, used or expired. */
+  async useOneTimeToken(tokenHash: string, purpose: 'password_reset' | 'oauth_exchange'): Promise<string | undefined> {
+    const [row] = await this.db
+      .update(oneTimeTokens)
+      .set({ usedAt: new Date() })
+      .where(
+        and(
+          eq(oneTimeTokens.tokenHash, tokenHash),
+          eq(oneTimeTokens.purpose, purpose),
+          isNull(oneTimeTokens.usedAt),
+          gt(oneTimeTokens.expiresAt, new Date()),
+        ),
+      )
+      .returning({ userId: oneTimeTokens.userId });
+    return row?.userId;
+  }
+
+  async peekOneTimeToken(tokenHash: string, purpose: 'password_reset' | 'oauth_exchange'): Promise<string | undefined> {
+    const [row] = await this.db
+      .select({ userId: oneTimeTokens.userId })
+      .from(oneTimeTokens)
+      .where(
+        and(
+          eq(oneTimeTokens.tokenHash, tokenHash),
+          eq(oneTimeTokens.purpose, purpose),
+          isNull(oneTimeTokens.usedAt),
+          gt(oneTimeTokens.expiresAt, new Date()),
+        ),
+      );
+    return row?.userId;
+  }
+}

@@ -60,7 +60,8 @@ export async function createApp(): Promise<NestExpressApplication> {
     config.TRUST_PROXY ? (/^\d+$/.test(config.TRUST_PROXY) ? Number(config.TRUST_PROXY) : config.TRUST_PROXY) : false,
   );
   app.disable('x-powered-by');
-  app.use(helmet());
+  // Plain-HTTP deployments (a LAN address) must keep working: no forced upgrade of asset requests.
+  app.use(helmet({ contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } } }));
   app.use(express.json({ limit: config.JSON_BODY_LIMIT }));
   app.use(bodyErrorHandler);
   app.setGlobalPrefix(API_PREFIX);

@@ -1,4 +1,4 @@
-import { Module } from '@nestjs/common';
+import { Module, RequestMethod } from '@nestjs/common';
 import { APP_FILTER, APP_INTERCEPTOR } from '@nestjs/core';
 import { loadConfig } from '@sparks/core';
 import { randomUUID } from 'node:crypto';
@@ -15,6 +15,7 @@ import { MailModule } from './mail/mail.module';
   imports: [
     LoggerModule.forRootAsync({
       useFactory: () => ({
+        forRoutes: [{ path: '{*path}', method: RequestMethod.ALL }],
         pinoHttp: {
           level: loadConfig().LOG_LEVEL,
           genReqId: (req, res) => {

@@ -225,5 +225,7 @@ export function ensureInstalled(root) {
   if (!stale) return;
   log('installing npm packages…');
   const env = { ...process.env, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' };
-  run('npm', [fs.existsSync(lock) ? 'ci' : 'install', '--no-audit', '--no-fund'], { cwd: root, env });
+  // `npm install` rather than `npm ci`: the lockfile written against a registry that serves only
+  // this platform's optional binaries lacks the other platforms' entries, which `npm ci` rejects.
+  run('npm', ['install', '--no-audit', '--no-fund'], { cwd: root, env });
 }

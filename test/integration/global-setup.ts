@@ -1,5 +1,4 @@
 import { spawn, spawnSync } from 'node:child_process';
-import fs from 'node:fs';
 import path from 'node:path';
 import { Client } from 'pg';
 import { runMigrations } from '../../libs/db/src/migrate';
@@ -26,12 +25,11 @@ export default async function globalSetup(): Promise<void> {
   await runMigrations(databaseUrl);
 
   const workerMain = path.join(ROOT, 'worker', 'dist', 'main.js');
-  if (!fs.existsSync(workerMain)) {
-    spawnSync(path.join(ROOT, 'node_modules', '.bin', 'tsc'), ['-b', 'worker/tsconfig.json'], {
-      cwd: ROOT,
-      stdio: 'inherit',
-    });
-  }
+  // Incremental: a no-op when the worker is up to date, a rebuild when its sources changed.
+  spawnSync(path.join(ROOT, 'node_modules', '.bin', 'tsc'), ['-b', 'worker/tsconfig.json'], {
+    cwd: ROOT,
+    stdio: 'inherit',
+  });
 
   // A real DNS server on loopback: known test domains exist, every other name is NXDOMAIN.
   const dns = await startDnsServer();

@@ -2,3 +2,4 @@ export * from './queues';
 export * from './redis';
 export * from './producer';
 export * from './consumer';
+export * from './events';

@@ -31,7 +31,8 @@ export class SendEmailJob {
     }
     await this.emails.markSent(email.id, this.mailer.transport);
     if (this.mailer.transport === 'outbox') {
-      this.logger.log(`dev outbox: "${email.subject}" for ${email.to}`);
+      // No SMTP: the log is, with the dev outbox, where people read their codes and links.
+      this.logger.log(`dev outbox — to: ${email.to} — ${email.subject}\n${email.text ?? ''}`);
     }
   }
 }

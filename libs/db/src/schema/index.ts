@@ -1,3 +1,4 @@
 export * from './common';
 export * from './emails';
 export * from './accounts';
+export * from './sparks';

@@ -1,0 +1,145 @@
+import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
+import type { Database } from './client';
+import { conversations, messages, unansweredQuestions, type MessageData } from './schema/index';
+
+export type ConversationRow = typeof conversations.$inferSelect;
+export type MessageRow = typeof messages.$inferSelect;
+export type ConversationKind = ConversationRow['kind'];
+
+export interface ConversationKey {
+  kind: ConversationKind;
+  systemName?: string | null;
+  sparkId?: string | null;
+  testId?: string | null;
+}
+
+export class ConversationsRepository {
+  constructor(private readonly db: Database) {}
+
+  async create(userId: string, key: ConversationKey): Promise<ConversationRow> {
+    const [row] = await this.db
+      .insert(conversations)
+      .values({
+        userId,
+        kind: key.kind,
+        systemName: key.systemName ?? null,
+        sparkId: key.sparkId ?? null,
+        testId: key.testId ?? null,
+      })
+      .returning();
+    return row!;
+  }
+
+  async findOwned(userId: string, id: string): Promise<ConversationRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(conversations)
+      .where(and(eq(conversations.id, id), eq(conversations.userId, userId)));
+    return row;
+  }
+
+  async findById(id: string): Promise<ConversationRow | undefined> {
+    const [row] = await this.db.select().from(conversations).where(eq(conversations.id, id));
+    return row;
+  }
+
+  /** The newest conversation with this key (a Spark's builder chat, a test's chat…). */
+  async latest(userId: string, key: ConversationKey): Promise<ConversationRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(conversations)
+      .where(
+        and(
+          eq(conversations.userId, userId),
+          eq(conversations.kind, key.kind),
+          key.systemName ? eq(conversations.systemName, key.systemName) : isNull(conversations.systemName),
+          key.sparkId ? eq(conversations.sparkId, key.sparkId) : isNull(conversations.sparkId),
+          key.testId ? eq(conversations.testId, key.testId) : isNull(conversations.testId),
+        ),
+      )
+      .orderBy(desc(conversations.createdAt))
+      .limit(1);
+    return row;
+  }
+
+  async deleteWhere(userId: string, key: { testId: string }): Promise<void> {
+    await this.db
+      .delete(conversations)
+      .where(and(eq(conversations.userId, userId), eq(conversations.testId, key.testId)));
+  }
+
+  async setState(id: string, state: Record<string, unknown>): Promise<void> {
+    await this.db.update(conversations).set({ state, updatedAt: new Date() }).where(eq(conversations.id, id));
+  }
+
+  async addMessage(conversationId: string, type: MessageRow['type'], data: MessageData): Promise<MessageRow> {
+    const [row] = await this.db.insert(messages).values({ conversationId, type, data }).returning();
+    await this.touch(conversationId);
+    return row!;
+  }
+
+  /** Writes the n-th reply to a human message once: a redelivered job finds it already there. */
+  async addReply(
+    conversationId: string,
+    replyTo: string,
+    replyIndex: number,
+    type: MessageRow['type'],
+    data: MessageData,
+  ): Promise<MessageRow> {
+    const [row] = await this.db
+      .insert(messages)
+      .values({ conversationId, type, data, replyTo, replyIndex })
+      .onConflictDoNothing({ target: [messages.replyTo, messages.replyIndex] })
+      .returning();
+    if (row) {
+      await this.touch(conversationId);
+      return row;
+    }
+    const [existing] = await this.db
+      .select()
+      .from(messages)
+      .where(and(eq(messages.replyTo, replyTo), eq(messages.replyIndex, replyIndex)));
+    return existing!;
+  }
+
+  async repliesTo(messageId: string): Promise<MessageRow[]> {
+    return this.db.select().from(messages).where(eq(messages.replyTo, messageId)).orderBy(asc(messages.replyIndex));
+  }
+
+  async findMessage(conversationId: string, messageId: string): Promise<MessageRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(messages)
+      .where(and(eq(messages.id, messageId), eq(messages.conversationId, conversationId)));
+    return row;
+  }
+
+  async history(conversationId: string, limit = 500): Promise<MessageRow[]> {
+    const rows = await this.db
+      .select()
+      .from(messages)
+      .where(eq(messages.conversationId, conversationId))
+      .orderBy(desc(messages.createdAt), desc(messages.id))
+      .limit(limit);
+    return rows.reverse();
+  }
+
+  async recordUnanswered(v: { sparkId: string; messageId: string; question: string; language: 'es' | 'en' }) {
+    await this.db.insert(unansweredQuestions).values(v).onConflictDoNothing();
+  }
+
+  async unanswered(sparkId: string) {
+    return this.db
+      .select()
+      .from(unansweredQuestions)
+      .where(eq(unansweredQuestions.sparkId, sparkId))
+      .orderBy(desc(unansweredQuestions.createdAt));
+  }
+
+  private async touch(id: string): Promise<void> {
+    await this.db
+      .update(conversations)
+      .set({ updatedAt: sql`now()` })
+      .where(eq(conversations.id, id));
+  }
+}

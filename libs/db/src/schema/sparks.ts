@@ -1,0 +1,209 @@
+import {
+  boolean,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { languageEnum, users } from './accounts';
+import { createdAt, id, ts } from './common';
+
+/** What a Spark keeps beyond its columns (spec §3 `options`, plus what the builder collects). */
+export interface SparkOptions {
+  isTest: boolean;
+  deployToken: string;
+  initialMessage: string;
+  level: 'PUBLIC';
+  sysPrompt: string;
+  language: 'es' | 'en';
+  description?: string;
+  business?: string;
+  purpose?: string;
+  tone?: string;
+  theme?: { palette?: { name: string; primary: string; secondary: string }; icon?: string };
+  [key: string]: unknown;
+}
+
+export const sparks = pgTable(
+  'sparks',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    pin: boolean('pin').notNull().default(false),
+    type: text('type').notNull().default('DOC'),
+    options: jsonb('options').$type<SparkOptions>().notNull(),
+    createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [index('sparks_user_created_idx').on(t.userId, t.createdAt)],
+);
+
+export const sparkTests = pgTable(
+  'spark_tests',
+  {
+    id: id(),
+    sparkId: uuid('spark_id')
+      .notNull()
+      .references(() => sparks.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    params: jsonb('params').$type<{ documentId?: string | null; waitResponse?: boolean }>().notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (t) => [index('spark_tests_spark_idx').on(t.sparkId, t.createdAt)],
+);
+
+export const testErrors = pgTable('test_errors', {
+  id: id(),
+  testId: uuid('test_id')
+    .notNull()
+    .references(() => sparkTests.id, { onDelete: 'cascade' }),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  error: text('error').notNull(),
+  createdAt: createdAt(),
+});
+
+export const conversationKind = pgEnum('conversation_kind', ['system', 'builder', 'test', 'widget']);
+
+/** A chat: with a system assistant, a Spark's builder, one of its tests, or a widget visitor. */
+export const conversations = pgTable(
+  'conversations',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: conversationKind('kind').notNull(),
+    systemName: text('system_name'),
+    sparkId: uuid('spark_id').references(() => sparks.id, { onDelete: 'cascade' }),
+    testId: uuid('test_id').references(() => sparkTests.id, { onDelete: 'cascade' }),
+    /** Flow-engine state of system and builder conversations. */
+    state: jsonb('state').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('conversations_user_idx').on(t.userId, t.kind, t.systemName),
+    index('conversations_spark_idx').on(t.sparkId),
+    index('conversations_test_idx').on(t.testId),
+  ],
+);
+
+export const messageType = pgEnum('message_type', ['human', 'ai', 'action']);
+
+export interface MessageData {
+  content: string;
+  type?: string;
+  documentId?: string;
+  [key: string]: unknown;
+}
+
+export const messages = pgTable(
+  'messages',
+  {
+    id: id(),
+    conversationId: uuid('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    type: messageType('type').notNull(),
+    data: jsonb('data').$type<MessageData>().notNull(),
+    /** For replies: the human message answered, and their order; a retry cannot answer twice. */
+    replyTo: uuid('reply_to'),
+    replyIndex: integer('reply_index').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('messages_conversation_idx').on(t.conversationId, t.createdAt),
+    uniqueIndex('messages_reply_key').on(t.replyTo, t.replyIndex),
+  ],
+);
+
+/** Questions a Spark could not answer from its documents: what the owner should add. */
+export const unansweredQuestions = pgTable(
+  'unanswered_questions',
+  {
+    id: id(),
+    sparkId: uuid('spark_id')
+      .notNull()
+      .references(() => sparks.id, { onDelete: 'cascade' }),
+    messageId: uuid('message_id')
+      .notNull()
+      .references(() => messages.id, { onDelete: 'cascade' }),
+    question: text('question').notNull(),
+    language: languageEnum('language').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('unanswered_message_key').on(t.messageId), index('unanswered_spark_idx').on(t.sparkId)],
+);
+
+export const documentStatus = pgEnum('document_status', ['pending', 'inProgress', 'completed', 'error']);
+
+export const documents = pgTable(
+  'documents',
+  {
+    id: id(),
+    sparkId: uuid('spark_id')
+      .notNull()
+      .references(() => sparks.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    conversationId: uuid('conversation_id').references(() => conversations.id, { onDelete: 'set null' }),
+    /** The user's file name: display text only. */
+    name: text('name').notNull(),
+    /** Where the bytes are, under a generated id. */
+    storageKey: text('storage_key').notNull(),
+    size: integer('size').notNull(),
+    sha256: text('sha256').notNull(),
+    status: documentStatus('status').notNull().default('pending'),
+    pages: integer('pages'),
+    chars: integer('chars'),
+    language: languageEnum('language'),
+    error: text('error'),
+    createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('documents_spark_idx').on(t.sparkId, t.createdAt),
+    uniqueIndex('documents_spark_sha_key').on(t.sparkId, t.sha256),
+  ],
+);
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+/** A passage of a document, indexed for full-text search in its language. */
+export const documentChunks = pgTable(
+  'document_chunks',
+  {
+    id: id(),
+    documentId: uuid('document_id')
+      .notNull()
+      .references(() => documents.id, { onDelete: 'cascade' }),
+    sparkId: uuid('spark_id')
+      .notNull()
+      .references(() => sparks.id, { onDelete: 'cascade' }),
+    ord: integer('ord').notNull(),
+    page: integer('page').notNull(),
+    content: text('content').notNull(),
+    /** 'spanish' or 'english': the text-search configuration the chunk was indexed with. */
+    config: text('config').notNull(),
+    tsv: tsvector('tsv').notNull(),
+  },
+  (t) => [
+    uniqueIndex('document_chunks_doc_ord_key').on(t.documentId, t.ord),
+    index('document_chunks_spark_idx').on(t.sparkId),
+    index('document_chunks_tsv_idx').using('gin', t.tsv),
+  ],
+);

@@ -1,0 +1,148 @@
+import { and, count, desc, eq, sql } from 'drizzle-orm';
+import type { Database } from './client';
+import { sparks, sparkTests, testErrors, type SparkOptions } from './schema/index';
+
+export type SparkRow = typeof sparks.$inferSelect;
+export type SparkTestRow = typeof sparkTests.$inferSelect;
+
+/** Sparks and their tests. Every read and write names the owner: another user's Spark is not found. */
+export class SparksRepository {
+  constructor(private readonly db: Database) {}
+
+  async create(userId: string, values: { name: string; options: SparkOptions; type?: string }): Promise<SparkRow> {
+    const [row] = await this.db
+      .insert(sparks)
+      .values({ userId, name: values.name, options: values.options, type: values.type ?? 'DOC' })
+      .returning();
+    return row!;
+  }
+
+  async findOwned(userId: string, sparkId: string): Promise<SparkRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(sparks)
+      .where(and(eq(sparks.id, sparkId), eq(sparks.userId, userId)));
+    return row;
+  }
+
+  /** For the worker, which acts on an entity it was handed by id. */
+  async findById(sparkId: string): Promise<SparkRow | undefined> {
+    const [row] = await this.db.select().from(sparks).where(eq(sparks.id, sparkId));
+    return row;
+  }
+
+  async list(
+    userId: string,
+    opts: { pinned?: boolean; offset: number; limit: number },
+  ): Promise<{ rows: SparkRow[]; total: number }> {
+    const where =
+      opts.pinned === undefined
+        ? eq(sparks.userId, userId)
+        : and(eq(sparks.userId, userId), eq(sparks.pin, opts.pinned));
+    const [rows, [{ total }]] = await Promise.all([
+      this.db
+        .select()
+        .from(sparks)
+        .where(where)
+        .orderBy(desc(sparks.createdAt), desc(sparks.id))
+        .offset(opts.offset)
+        .limit(opts.limit),
+      this.db.select({ total: count() }).from(sparks).where(where),
+    ]);
+    return { rows, total };
+  }
+
+  async update(
+    userId: string,
+    sparkId: string,
+    patch: Partial<Pick<SparkRow, 'name' | 'pin' | 'type'>> & { options?: Partial<SparkOptions> },
+  ): Promise<SparkRow | undefined> {
+    const { options, ...columns } = patch;
+    const [row] = await this.db
+      .update(sparks)
+      .set({
+        ...columns,
+        ...(options ? { options: sql`${sparks.options} || ${JSON.stringify(options)}::jsonb` } : {}),
+        updatedAt: new Date(),
+      })
+      .where(and(eq(sparks.id, sparkId), eq(sparks.userId, userId)))
+      .returning();
+    return row;
+  }
+
+  /** Removes the Spark; its tests, conversations, documents and chunks go with it (foreign keys). */
+  async delete(userId: string, sparkId: string): Promise<boolean> {
+    const rows = await this.db
+      .delete(sparks)
+      .where(and(eq(sparks.id, sparkId), eq(sparks.userId, userId)))
+      .returning({ id: sparks.id });
+    return rows.length === 1;
+  }
+
+  // — tests —
+
+  /**
+   * Adds a test unless the Spark already has `max`. The Spark row is locked so two concurrent
+   * adds cannot both see room for one more.
+   */
+  async addTest(
+    userId: string,
+    sparkId: string,
+    values: { name: string; params: SparkTestRow['params'] },
+    max: number,
+  ): Promise<SparkTestRow | 'not-found' | 'full'> {
+    return this.db.transaction(async (tx) => {
+      const [spark] = await tx
+        .select({ id: sparks.id })
+        .from(sparks)
+        .where(and(eq(sparks.id, sparkId), eq(sparks.userId, userId)))
+        .for('update');
+      if (!spark) return 'not-found';
+      const [{ n }] = await tx.select({ n: count() }).from(sparkTests).where(eq(sparkTests.sparkId, sparkId));
+      if (n >= max) return 'full';
+      const [row] = await tx
+        .insert(sparkTests)
+        .values({ sparkId, userId, ...values })
+        .returning();
+      return row!;
+    });
+  }
+
+  async listTests(userId: string, sparkId: string): Promise<SparkTestRow[]> {
+    return this.db
+      .select()
+      .from(sparkTests)
+      .where(and(eq(sparkTests.sparkId, sparkId), eq(sparkTests.userId, userId)))
+      .orderBy(sparkTests.createdAt, sparkTests.id);
+  }
+
+  async findTest(userId: string, sparkId: string, testId: string): Promise<SparkTestRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(sparkTests)
+      .where(and(eq(sparkTests.id, testId), eq(sparkTests.sparkId, sparkId), eq(sparkTests.userId, userId)));
+    return row;
+  }
+
+  async renameTest(userId: string, sparkId: string, testId: string, name: string): Promise<SparkTestRow | undefined> {
+    const [row] = await this.db
+      .update(sparkTests)
+      .set({ name })
+      .where(and(eq(sparkTests.id, testId), eq(sparkTests.sparkId, sparkId), eq(sparkTests.userId, userId)))
+      .returning();
+    return row;
+  }
+
+  async deleteTest(userId: string, sparkId: string, testId: string): Promise<boolean> {
+    const rows = await this.db
+      .delete(sparkTests)
+      .where(and(eq(sparkTests.id, testId), eq(sparkTests.sparkId, sparkId), eq(sparkTests.userId, userId)))
+      .returning({ id: sparkTests.id });
+    return rows.length === 1;
+  }
+
+  async recordTestError(userId: string, testId: string, error: string) {
+    const [row] = await this.db.insert(testErrors).values({ userId, testId, error }).returning();
+    return row!;
+  }
+}

@@ -54,7 +54,7 @@ describe('i18n', () => {
     browserLanguages('es-ES', 'es');
     const i18n = await start();
     expect(i18n.resolvedLanguage).toBe('es');
-    expect(i18n.t('pages.auth.title')).toBe(es.pages.auth.title);
+    expect(i18n.t('pages.chatHome.subtitle')).toBe(es.pages.chatHome.subtitle);
     expect(document.documentElement.lang).toBe('es');
     expect(localStorage.getItem('i18nextLng')).toBe('es');
     expect(cookieValue('i18nextLng')).toBe('es');

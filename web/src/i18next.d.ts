@@ -1,3 +1,4 @@
+import type auth from '../public/locales/en/auth.json';
 import type common from '../public/locales/en/common.json';
 
 /** Typed translation keys: the English catalogues are the reference (locales.spec.ts keeps Spanish in step). */
@@ -6,6 +7,7 @@ declare module 'i18next' {
     defaultNS: 'common';
     resources: {
       common: typeof common;
+      auth: typeof auth;
     };
   }
 }

@@ -27,7 +27,7 @@ export class ConversationsRepository {
         testId: key.testId ?? null,
       })
       .returning();
-    return row!;
+    return row;
   }
 
   async findOwned(userId: string, id: string): Promise<ConversationRow | undefined> {
@@ -75,7 +75,7 @@ export class ConversationsRepository {
   async addMessage(conversationId: string, type: MessageRow['type'], data: MessageData): Promise<MessageRow> {
     const [row] = await this.db.insert(messages).values({ conversationId, type, data }).returning();
     await this.touch(conversationId);
-    return row!;
+    return row;
   }
 
   /** Writes the n-th reply to a human message once: a redelivered job finds it already there. */
@@ -99,7 +99,7 @@ export class ConversationsRepository {
       .select()
       .from(messages)
       .where(and(eq(messages.replyTo, replyTo), eq(messages.replyIndex, replyIndex)));
-    return existing!;
+    return existing;
   }
 
   async repliesTo(messageId: string): Promise<MessageRow[]> {

@@ -14,7 +14,7 @@ export class SparksRepository {
       .insert(sparks)
       .values({ userId, name: values.name, options: values.options, type: values.type ?? 'DOC' })
       .returning();
-    return row!;
+    return row;
   }
 
   async findOwned(userId: string, sparkId: string): Promise<SparkRow | undefined> {
@@ -104,7 +104,7 @@ export class SparksRepository {
         .insert(sparkTests)
         .values({ sparkId, userId, ...values })
         .returning();
-      return row!;
+      return row;
     });
   }
 
@@ -143,6 +143,6 @@ export class SparksRepository {
 
   async recordTestError(userId: string, testId: string, error: string) {
     const [row] = await this.db.insert(testErrors).values({ userId, testId, error }).returning();
-    return row!;
+    return row;
   }
 }

@@ -11,7 +11,7 @@ const swc = [
   },
 ];
 const moduleNameMapper = {
-  '^@sparks/(contracts|core|db|queues)$': '<rootDir>/libs/$1/src',
+  '^@sparks/(contracts|core|db|queues|engine)$': '<rootDir>/libs/$1/src',
 };
 
 module.exports = {

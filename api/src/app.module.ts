@@ -4,6 +4,7 @@ import { loadConfig } from '@sparks/core';
 import { randomUUID } from 'node:crypto';
 import { LoggerModule } from 'nestjs-pino';
 import { AuthModule } from './auth/auth.module';
+import { SparksModule } from './sparks/sparks.module';
 import { AllExceptionsFilter } from './common/all-exceptions.filter';
 import { EnvelopeInterceptor } from './common/envelope.interceptor';
 import { DevController } from './dev/dev.controller';
@@ -32,6 +33,7 @@ import { MailModule } from './mail/mail.module';
     InfraModule,
     MailModule,
     AuthModule,
+    SparksModule,
   ],
   controllers: [HealthController, DevController],
   providers: [

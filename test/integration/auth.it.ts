@@ -3,6 +3,8 @@ import { Pool } from 'pg';
 import { codeIn, createUser, PASSWORD, startApp, uniqueEmail, waitForMail, type TestApp } from './harness';
 
 const sql = new Pool({ connectionString: process.env.DATABASE_URL, max: 2 });
+sql.on('error', () => undefined);
+afterAll(() => sql.end());
 const JWT_SECRET = 'integration-secret-0123456789abcdef';
 
 describe('accounts and sign-in', () => {
@@ -12,7 +14,6 @@ describe('accounts and sign-in', () => {
   });
   afterAll(async () => {
     await t.close();
-    await sql.end();
   });
 
   const register = (body: Record<string, unknown>, lang = 'en') =>

@@ -6,6 +6,8 @@ import { createApp } from '../../api/src/app.factory';
 export interface TestApp {
   app: INestApplication;
   http: () => ReturnType<typeof request>;
+  /** Listens on a real port (for event streams read with fetch) and answers its base URL. */
+  url(): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -22,7 +24,15 @@ export async function startApp(overrides: Record<string, string> = {}): Promise<
     const app = await createApp();
     await app.init();
     const server = app.getHttpServer() as Parameters<typeof request>[0];
-    return { app, http: () => request(server), close: () => app.close() };
+    let base: string | undefined;
+    const url = async () => {
+      if (!base) {
+        await app.listen(0, '127.0.0.1');
+        base = (await app.getUrl()).replace('[::1]', '127.0.0.1');
+      }
+      return base;
+    };
+    return { app, http: () => request(server), url, close: () => app.close() };
   } finally {
     for (const [k, v] of Object.entries(saved)) {
       if (v === undefined) delete process.env[k];

@@ -4,6 +4,7 @@ import { startConsumers, type JobHandlers } from '@sparks/queues';
 import type { Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { SendEmailJob } from './email/send-email.job';
+import { ReplyJob } from './reply/reply.job';
 import { CONFIG, REDIS } from './infra/tokens';
 
 /** Wires every declared job to its handler and runs the BullMQ workers. */
@@ -16,11 +17,13 @@ export class ConsumersService implements OnApplicationBootstrap {
     @Inject(CONFIG) private readonly config: AppConfig,
     @Inject(REDIS) private readonly redis: Redis,
     private readonly sendEmail: SendEmailJob,
+    private readonly reply: ReplyJob,
   ) {}
 
   handlers(): JobHandlers {
     return {
       'email.send': (payload, job) => this.sendEmail.handle(payload, job),
+      'reply.generate': (payload, job) => this.reply.handle(payload, job),
     };
   }
 

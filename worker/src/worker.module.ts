@@ -1,11 +1,20 @@
 import { Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
 import { loadConfig, type AppConfig } from '@sparks/core';
-import { createDb, EmailsRepository, type DbHandle } from '@sparks/db';
+import {
+  AccountsRepository,
+  ConversationsRepository,
+  createDb,
+  EmailsRepository,
+  SparksRepository,
+  type DbHandle,
+} from '@sparks/db';
+import { AnswerEngine } from '@sparks/engine';
 import { createRedis } from '@sparks/queues';
 import type { Redis } from 'ioredis';
 import { ConsumersService } from './consumers.service';
 import { createMailer, MAILER } from './email/mailer';
 import { SendEmailJob } from './email/send-email.job';
+import { ReplyJob } from './reply/reply.job';
 import { CONFIG, DB, REDIS } from './infra/tokens';
 
 @Module({
@@ -15,7 +24,22 @@ import { CONFIG, DB, REDIS } from './infra/tokens';
     { provide: REDIS, inject: [CONFIG], useFactory: (c: AppConfig) => createRedis(c.REDIS_URL) },
     { provide: EmailsRepository, inject: [DB], useFactory: (h: DbHandle) => new EmailsRepository(h.db) },
     { provide: MAILER, inject: [CONFIG], useFactory: createMailer },
+    { provide: AccountsRepository, inject: [DB], useFactory: (h: DbHandle) => new AccountsRepository(h.db) },
+    { provide: SparksRepository, inject: [DB], useFactory: (h: DbHandle) => new SparksRepository(h.db) },
+    { provide: ConversationsRepository, inject: [DB], useFactory: (h: DbHandle) => new ConversationsRepository(h.db) },
+    {
+      provide: AnswerEngine,
+      inject: [DB, CONFIG],
+      useFactory: (h: DbHandle, c: AppConfig) =>
+        new AnswerEngine(
+          h.db,
+          c.LLM_ENABLED
+            ? { baseURL: c.LLM_BASE_URL, apiKey: c.LLM_API_KEY, model: c.LLM_MODEL, timeoutMs: c.LLM_TIMEOUT_MS }
+            : undefined,
+        ),
+    },
     SendEmailJob,
+    ReplyJob,
     ConsumersService,
   ],
 })

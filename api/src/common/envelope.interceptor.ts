@@ -1,6 +1,7 @@
 import { SetMetadata, type CallHandler, type ExecutionContext, type NestInterceptor, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { map, type Observable } from 'rxjs';
+import { Paged } from './paged';
 
 export const RAW_RESPONSE = 'sparks:raw-response';
 /** The handler writes its own body (streams, redirects); do not wrap it in `{ data }`. */
@@ -13,6 +14,12 @@ export class EnvelopeInterceptor implements NestInterceptor {
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     const raw = this.reflector.getAllAndOverride<boolean>(RAW_RESPONSE, [context.getHandler(), context.getClass()]);
     if (raw || context.getType() !== 'http') return next.handle();
-    return next.handle().pipe(map((data: unknown) => ({ data: data ?? null })));
+    return next
+      .handle()
+      .pipe(
+        map((data: unknown) =>
+          data instanceof Paged ? { data: data.items, meta: data.meta } : { data: data ?? null },
+        ),
+      );
   }
 }

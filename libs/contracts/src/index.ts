@@ -1,3 +1,5 @@
 export * from './envelope';
 export * from './dev';
 export * from './auth';
+export * from './sparks';
+export * from './knowledge';

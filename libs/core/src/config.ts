@@ -33,6 +33,28 @@ export const configSchema = z
     MAIL_FROM: z.string().default('Sparks <no-reply@sparks.local>'),
     WEB_DIST: optionalString,
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).default(9000),
+    /** Where uploaded documents live: `local` disk (default) or an S3-compatible store (default when S3_BUCKET is set). */
+    STORAGE_DRIVER: z.enum(['local', 's3']).optional(),
+    /** Folder of the local-disk store (relative paths are from the working directory). */
+    STORAGE_DIR: z.string().default('.data/uploads'),
+    /** Where an upload streams to before it is checked and stored (default: inside STORAGE_DIR, or the OS temp dir for S3). */
+    UPLOAD_TMP_DIR: optionalString,
+    S3_BUCKET: optionalString,
+    S3_REGION: z.string().default('us-east-1'),
+    S3_ENDPOINT: optionalString,
+    S3_ACCESS_KEY_ID: optionalString,
+    S3_SECRET_ACCESS_KEY: optionalString,
+    S3_FORCE_PATH_STYLE: bool,
+    S3_PREFIX: z.string().default(''),
+    /** Documents ingested at once per worker process (each in its own thread with its own memory cap). */
+    INGEST_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(2),
+    INGEST_TIMEOUT_MS: z.coerce.number().int().min(100).default(120_000),
+    INGEST_MAX_MEMORY_MB: z.coerce.number().int().min(64).default(512),
+    INGEST_MAX_PAGES: z.coerce.number().int().min(1).default(2000),
+    INGEST_MAX_CHARS: z.coerce.number().int().min(1000).default(5_000_000),
+    /** BullMQ job lock: a job whose worker died is handed to another after about this long. */
+    WORKER_LOCK_DURATION_MS: z.coerce.number().int().min(500).default(30_000),
+    WORKER_STALLED_INTERVAL_MS: z.coerce.number().int().min(500).default(30_000),
     JWT_SECRET: optionalString,
     /** Express 'trust proxy': set it (e.g. 1, or loopback) only behind a reverse proxy you run. */
     TRUST_PROXY: optionalString,
@@ -48,6 +70,12 @@ export const configSchema = z
     AUTH_RATE_ACCOUNT_MAX: z.coerce.number().int().min(1).default(10),
     AUTH_RATE_IP_MAX: z.coerce.number().int().min(1).default(100),
     RATE_LIMIT_NAMESPACE: z.string().default('rl'),
+    LLM_BASE_URL: optionalString,
+    LLM_API_KEY: optionalString,
+    LLM_MODEL: z.string().default('gpt-4o-mini'),
+    LLM_TIMEOUT_MS: z.coerce.number().int().min(1000).default(60_000),
+    /** How long a JSON chat call waits for its reply (spec: 300 s). */
+    REPLY_TIMEOUT_MS: z.coerce.number().int().min(100).default(300_000),
     GOOGLE_CLIENT_ID: optionalString,
     GOOGLE_CLIENT_SECRET: optionalString,
     GOOGLE_AUTHORIZATION_URL: z.string().default('https://accounts.google.com/o/oauth2/v2/auth'),
@@ -66,6 +94,9 @@ export const configSchema = z
     // Outside production a missing secret gets a random one per process: tokens then die at restart.
     JWT_SECRET: c.JWT_SECRET ?? randomBytes(32).toString('hex'),
     GOOGLE_ENABLED: !!(c.GOOGLE_CLIENT_ID && c.GOOGLE_CLIENT_SECRET),
+    STORAGE_DRIVER: c.STORAGE_DRIVER ?? (c.S3_BUCKET ? ('s3' as const) : ('local' as const)),
+    /** Any OpenAI-compatible endpoint; without one the offline answer engine answers. */
+    LLM_ENABLED: !!(c.LLM_BASE_URL || c.LLM_API_KEY),
   }));
 
 export type AppConfig = z.output<typeof configSchema>;

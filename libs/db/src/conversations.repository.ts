@@ -85,10 +85,11 @@ export class ConversationsRepository {
     replyIndex: number,
     type: MessageRow['type'],
     data: MessageData,
+    id?: string,
   ): Promise<MessageRow> {
     const [row] = await this.db
       .insert(messages)
-      .values({ conversationId, type, data, replyTo, replyIndex })
+      .values({ ...(id ? { id } : {}), conversationId, type, data, replyTo, replyIndex })
       .onConflictDoNothing({ target: [messages.replyTo, messages.replyIndex] })
       .returning();
     if (row) {

@@ -38,8 +38,9 @@ export function startConsumers(handlers: JobHandlers, options: ConsumerOptions):
           if (!QUEUES[queue].jobs.includes(name)) {
             throw new Error(`Job ${job.name} does not belong to queue ${queue}`);
           }
-          const handler = handlers[name];
-          return handler(job.data as JobPayloads[JobName], job);
+          // The payload was typed by the producer for this job name; the map guarantees the pairing.
+          const handler = handlers[name] as (payload: unknown, job: Job) => Promise<unknown>;
+          return handler(job.data, job);
         },
         { connection: options.connection, prefix: options.prefix, concurrency: options.concurrency },
       ),

@@ -5,10 +5,10 @@ import type { Redis } from 'ioredis';
  * Redis channel per conversation and relayed by the api to open event streams.
  */
 export type ConversationEvent =
-  | { type: 'token'; messageId: string; text: string }
-  | { type: 'message'; message: WireMessage }
-  | { type: 'error'; code: string; message: string }
-  | { type: 'done'; replyTo?: string; messages: WireMessage[] };
+  | { type: 'token'; replyTo: string; messageId: string; text: string }
+  | { type: 'message'; replyTo?: string | null; message: WireMessage }
+  | { type: 'error'; replyTo?: string; code: string; message: string }
+  | { type: 'done'; replyTo: string; messages: WireMessage[] };
 
 /** A chat message as the API renders it (spec §3). */
 export interface WireMessage {

@@ -7,13 +7,14 @@
  */
 export interface JobPayloads {
   'email.send': { emailId: string };
+  'reply.generate': { conversationId: string; messageId: string };
 }
 
 export type JobName = keyof JobPayloads;
 
 export const QUEUES = {
   ingestion: { jobs: [] as JobName[] },
-  'assistant-reply': { jobs: [] as JobName[] },
+  'assistant-reply': { jobs: ['reply.generate'] as JobName[] },
   usage: { jobs: [] as JobName[] },
   email: { jobs: ['email.send'] as JobName[] },
 } as const;
@@ -31,4 +32,5 @@ export function queueOf(job: JobName): QueueName {
 /** Job ids derived from the entity, so that a retry or a double click never duplicates work. */
 export const jobIds: { [J in JobName]: (payload: JobPayloads[J]) => string } = {
   'email.send': (p) => `email-${p.emailId}`,
+  'reply.generate': (p) => `reply-${p.messageId}`,
 };

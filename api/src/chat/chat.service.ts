@@ -1,0 +1,185 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { ChatHistory, ChatMessageView, SystemAssistant } from '@sparks/contracts';
+import { DomainError, translateError, type AppConfig, type Language } from '@sparks/core';
+import { ConversationsRepository, toWireMessage, type ConversationRow, type MessageRow } from '@sparks/db';
+import { JobProducer, type ConversationEvent } from '@sparks/queues';
+import type { Response } from 'express';
+import { CONFIG } from '../infra/tokens';
+import { SparksService } from '../sparks/sparks.service';
+import { ConversationEventsService } from './conversation-events.service';
+
+const HEARTBEAT_MS = 15_000;
+
+export interface ReplyOutcome {
+  messages: ChatMessageView[];
+  error?: { code: string; message: string };
+}
+
+/**
+ * The chat pipeline shared by every transport: store the human message, enqueue
+ * `reply.generate`, and relay what the worker publishes — as one JSON answer or as an event stream.
+ */
+@Injectable()
+export class ChatService {
+  constructor(
+    private readonly conversations: ConversationsRepository,
+    private readonly sparks: SparksService,
+    private readonly events: ConversationEventsService,
+    private readonly jobs: JobProducer,
+    @Inject(CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  // — which conversation —
+
+  private async owned(userId: string, id: string, match: (c: ConversationRow) => boolean): Promise<ConversationRow> {
+    const conversation = await this.conversations.findOwned(userId, id);
+    if (!conversation || !match(conversation)) throw DomainError.notFound();
+    return conversation;
+  }
+
+  async systemConversation(
+    userId: string,
+    name: SystemAssistant,
+    sessionId?: string,
+    sparkId?: string,
+  ): Promise<ConversationRow> {
+    if (sparkId) await this.sparks.owned(userId, sparkId);
+    if (sessionId) return this.owned(userId, sessionId, (c) => c.kind === 'system' && c.systemName === name);
+    return this.conversations.create(userId, { kind: 'system', systemName: name, sparkId: sparkId ?? null });
+  }
+
+  async builderConversation(userId: string, sparkId: string, sessionId?: string | null): Promise<ConversationRow> {
+    await this.sparks.owned(userId, sparkId);
+    if (sessionId) return this.owned(userId, sessionId, (c) => c.kind === 'builder' && c.sparkId === sparkId);
+    return (
+      (await this.conversations.latest(userId, { kind: 'builder', sparkId })) ??
+      this.conversations.create(userId, { kind: 'builder', sparkId })
+    );
+  }
+
+  async testConversation(userId: string, sparkId: string, testId: string, conversationId?: string | null) {
+    if (conversationId) {
+      return this.owned(
+        userId,
+        conversationId,
+        (c) => c.kind === 'test' && c.sparkId === sparkId && c.testId === testId,
+      );
+    }
+    return (
+      (await this.conversations.latest(userId, { kind: 'test', sparkId, testId })) ??
+      this.conversations.create(userId, { kind: 'test', sparkId, testId })
+    );
+  }
+
+  async newTestConversation(userId: string, sparkId: string, testId: string): Promise<ConversationRow> {
+    await this.conversations.deleteWhere(userId, { testId });
+    return this.conversations.create(userId, { kind: 'test', sparkId, testId });
+  }
+
+  async history(userId: string, conversationId: string): Promise<ChatHistory> {
+    const conversation = await this.owned(userId, conversationId, () => true);
+    return this.historyOf(conversation);
+  }
+
+  async historyOf(conversation: ConversationRow): Promise<ChatHistory> {
+    const messages = await this.conversations.history(conversation.id);
+    return { messages: messages.map(toWireMessage), sessionId: conversation.id, sparkId: conversation.sparkId };
+  }
+
+  // — sending —
+
+  /** Stores the human message; empty or whitespace-only messages are refused. */
+  async store(conversation: ConversationRow, text: string): Promise<MessageRow> {
+    if (!text || text.trim() === '') throw DomainError.badRequest('EMPTY_MESSAGE', 'input.text');
+    return this.conversations.addMessage(conversation.id, 'human', { content: text.trim() });
+  }
+
+  /** Subscribes first, then enqueues: no event can be published before we listen. */
+  private async start(
+    conversation: ConversationRow,
+    human: MessageRow,
+    listener: (e: ConversationEvent) => void,
+  ): Promise<() => Promise<void>> {
+    const stop = await this.events.listen(conversation.id, (e) => {
+      if (e.type === 'message' || e.replyTo === human.id) listener(e);
+    });
+    try {
+      await this.jobs.enqueue('reply.generate', { conversationId: conversation.id, messageId: human.id });
+    } catch (err) {
+      await stop();
+      throw err;
+    }
+    return stop;
+  }
+
+  /** JSON transport: waits for the reply (at most REPLY_TIMEOUT_MS). */
+  async reply(conversation: ConversationRow, human: MessageRow, language: Language): Promise<ReplyOutcome> {
+    let settle: (o: ReplyOutcome) => void = () => undefined;
+    const outcome = new Promise<ReplyOutcome>((resolve) => (settle = resolve));
+    const stop = await this.start(conversation, human, (e) => {
+      if (e.type === 'done') settle({ messages: e.messages });
+      if (e.type === 'error') settle({ messages: [], error: { code: e.code, message: e.message } });
+    });
+    const timer = setTimeout(
+      () =>
+        settle({ messages: [], error: { code: 'REPLY_TIMEOUT', message: translateError('REPLY_TIMEOUT', language) } }),
+      this.config.REPLY_TIMEOUT_MS,
+    );
+    try {
+      return await outcome;
+    } finally {
+      clearTimeout(timer);
+      await stop();
+    }
+  }
+
+  /**
+   * Event-stream transport. The first `data:` line is `{ messages, sessionId }` (spec §7); then
+   * tokens, messages, and a final `done` or `error`. A client that leaves loses nothing: the
+   * worker goes on and persists the reply.
+   */
+  async stream(res: Response, conversation: ConversationRow, human: MessageRow, language: Language): Promise<void> {
+    const history = await this.historyOf(conversation);
+    res.status(200);
+    res.setHeader('Content-Type', 'text/event-stream; charset=utf-8');
+    res.setHeader('Cache-Control', 'no-cache, no-transform');
+    res.setHeader('Connection', 'keep-alive');
+    res.setHeader('X-Accel-Buffering', 'no');
+    res.flushHeaders();
+    const send = (payload: unknown) => {
+      if (!res.writableEnded) res.write(`data: ${JSON.stringify(payload)}\n\n`);
+    };
+    send({ type: 'history', messages: history.messages, sessionId: conversation.id, sparkId: conversation.sparkId });
+
+    let finished = false;
+    const subscription: { stop?: () => Promise<void> } = {};
+    const finish = () => {
+      if (finished) return;
+      finished = true;
+      clearInterval(heartbeat);
+      clearTimeout(timer);
+      void subscription.stop?.();
+      if (!res.writableEnded) res.end();
+    };
+    const heartbeat = setInterval(() => {
+      if (!res.writableEnded) res.write(': keep-alive\n\n');
+    }, HEARTBEAT_MS);
+    const timer = setTimeout(() => {
+      send({
+        type: 'error',
+        replyTo: human.id,
+        code: 'REPLY_TIMEOUT',
+        message: translateError('REPLY_TIMEOUT', language),
+      });
+      finish();
+    }, this.config.REPLY_TIMEOUT_MS);
+    res.on('close', finish);
+
+    subscription.stop = await this.start(conversation, human, (e) => {
+      send(e);
+      if (e.type === 'done' || e.type === 'error') finish();
+    });
+    // The client may have left while we subscribed: let go of the channel (the job still runs).
+    if (finished) await subscription.stop();
+  }
+}

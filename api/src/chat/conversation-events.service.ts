@@ -1,0 +1,62 @@
+import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
+import type { AppConfig } from '@sparks/core';
+import { conversationChannel, type ConversationEvent } from '@sparks/queues';
+import type { Redis } from 'ioredis';
+import { CONFIG, REDIS } from '../infra/tokens';
+
+type Listener = (event: ConversationEvent) => void;
+
+/**
+ * One Redis subscriber connection per api process, shared by every open chat: a channel is
+ * subscribed while at least one request listens to it.
+ */
+@Injectable()
+export class ConversationEventsService implements OnApplicationShutdown {
+  private readonly logger = new Logger(ConversationEventsService.name);
+  private readonly subscriber: Redis;
+  private readonly listeners = new Map<string, Set<Listener>>();
+
+  constructor(
+    @Inject(REDIS) redis: Redis,
+    @Inject(CONFIG) private readonly config: AppConfig,
+  ) {
+    this.subscriber = redis.duplicate();
+    this.subscriber.on('message', (channel: string, payload: string) => {
+      const set = this.listeners.get(channel);
+      if (!set) return;
+      let event: ConversationEvent;
+      try {
+        event = JSON.parse(payload) as ConversationEvent;
+      } catch {
+        this.logger.warn(`unreadable event on ${channel}`);
+        return;
+      }
+      for (const listener of set) listener(event);
+    });
+  }
+
+  /** Resolves once Redis confirmed the subscription, so no event published afterwards is missed. */
+  async listen(conversationId: string, listener: Listener): Promise<() => Promise<void>> {
+    const channel = conversationChannel(this.config.QUEUE_PREFIX, conversationId);
+    let set = this.listeners.get(channel);
+    if (!set) {
+      set = new Set();
+      this.listeners.set(channel, set);
+    }
+    set.add(listener);
+    await this.subscriber.subscribe(channel);
+    return async () => {
+      const current = this.listeners.get(channel);
+      if (!current) return;
+      current.delete(listener);
+      if (current.size === 0) {
+        this.listeners.delete(channel);
+        await this.subscriber.unsubscribe(channel).catch(() => undefined);
+      }
+    };
+  }
+
+  onApplicationShutdown(): void {
+    this.subscriber.disconnect();
+  }
+}

@@ -1,0 +1,22 @@
+import type { ChatMessageView, SparkTestView, SparkView } from '@sparks/contracts';
+import { toWireMessage, type MessageRow, type SparkRow, type SparkTestRow } from '@sparks/db';
+
+export function toSparkView(s: SparkRow): SparkView {
+  return {
+    _id: s.id,
+    sparkId: s.id,
+    name: s.name,
+    pin: s.pin,
+    type: s.type,
+    userId: s.userId,
+    options: s.options,
+    createdAt: s.createdAt.toISOString(),
+    updatedAt: s.updatedAt.toISOString(),
+  };
+}
+
+export function toTestView(t: SparkTestRow): SparkTestView {
+  return { _id: t.id, sparkId: t.sparkId, name: t.name, params: t.params, createdAt: t.createdAt.toISOString() };
+}
+
+export const toMessageView = (m: MessageRow): ChatMessageView => toWireMessage(m);

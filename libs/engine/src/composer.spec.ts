@@ -1,0 +1,109 @@
+import { composeOffline, covers, isGreeting, isStartKeyword } from './composer';
+import type { Passage } from './retrieval';
+
+const passage = (over: Partial<Passage> = {}): Passage => ({
+  chunkId: 'c1',
+  documentId: 'd1',
+  documentName: 'Carta.pdf',
+  page: 3,
+  content: 'Abrimos de lunes a sábado de 8:00 a 20:00.',
+  excerpt: 'Abrimos de **lunes** a sábado de 8:00 a 20:00.',
+  rank: 0.5,
+  matched: 2,
+  terms: 3,
+  strict: false,
+  ...over,
+});
+
+describe('offline composer', () => {
+  it('recognises the start keywords of spec §4, whatever their case', () => {
+    for (const s of [
+      'inicio',
+      'INICIO',
+      'inicio en español',
+      'Start in English',
+      'start in english',
+      'inicio en inglés',
+    ]) {
+      expect(isStartKeyword(s)).toBe(true);
+    }
+    for (const s of ['inicio de la temporada de rebajas', 'start the engine now', 'hola'])
+      expect(isStartKeyword(s)).toBe(false);
+  });
+
+  it('tells a greeting from a question that starts with one', () => {
+    for (const s of ['Hola', '¡Hola!', 'buenos días', 'Hi there', 'hello!!', 'inicio'])
+      expect(isGreeting(s)).toBe(true);
+    for (const s of [
+      'Hola, ¿a qué hora abrís los domingos por la tarde?',
+      'hi, how much does a rental cost per day?',
+      '',
+    ]) {
+      expect(isGreeting(s)).toBe(false);
+    }
+  });
+
+  it('counts a passage as an answer only when it holds half of the question’s terms', () => {
+    expect(covers(passage({ matched: 2, terms: 4 }))).toBe(true);
+    expect(covers(passage({ matched: 1, terms: 3 }))).toBe(false);
+    expect(covers(passage({ matched: 0, terms: 0 }))).toBe(false);
+  });
+
+  it('quotes the passages with their source in the Spark’s language', () => {
+    const es = composeOffline({
+      question: '¿horario?',
+      language: 'es',
+      initialMessage: 'Hola',
+      passages: [passage()],
+      hasDocuments: true,
+    });
+    expect(es.kind).toBe('answer');
+    expect(es.text).toBe(
+      'Esto es lo que encontré en los documentos:\n\n> Abrimos de **lunes** a sábado de 8:00 a 20:00.\n>\n> — *Carta.pdf, página 3*',
+    );
+    expect(es.sources).toEqual([{ documentId: 'd1', document: 'Carta.pdf', page: 3 }]);
+    const en = composeOffline({
+      question: 'hours?',
+      language: 'en',
+      initialMessage: 'Hi',
+      passages: [passage()],
+      hasDocuments: true,
+    });
+    expect(en.text).toContain('— *Carta.pdf, page 3*');
+  });
+
+  it('says plainly when nothing covers the question, and when there are no documents at all', () => {
+    const weak = composeOffline({
+      question: 'x y z',
+      language: 'en',
+      initialMessage: 'Hi',
+      passages: [passage({ matched: 1, terms: 3 })],
+      hasDocuments: true,
+    });
+    expect(weak.kind).toBe('notCovered');
+    const none = composeOffline({
+      question: '¿precio?',
+      language: 'es',
+      initialMessage: 'Hola',
+      passages: [],
+      hasDocuments: false,
+    });
+    expect(none.text).toMatch(/^Todavía no tengo documentos/);
+  });
+
+  it('greets with the initial message', () => {
+    expect(
+      composeOffline({
+        question: 'Hola',
+        language: 'es',
+        initialMessage: 'Bienvenido',
+        passages: [],
+        hasDocuments: true,
+      }),
+    ).toEqual({
+      kind: 'greeting',
+      text: 'Bienvenido',
+      sources: [],
+    });
+  });
+});

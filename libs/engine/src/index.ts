@@ -1,0 +1,5 @@
+export * from './answer-engine';
+export * from './composer';
+export * from './llm';
+export * from './retrieval';
+export * from './texts';

@@ -1,0 +1,352 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { Pool } from 'pg';
+import { addDocument, userIdOf } from './fixtures/knowledge';
+import { startOpenAiServer } from './fixtures/openai-server';
+import { readEvents } from './fixtures/sse';
+import { createUser, eventually, startApp, type SignedUser, type TestApp } from './harness';
+import { ROOT } from './paths';
+
+const sql = new Pool({ connectionString: process.env.DATABASE_URL, max: 2 });
+sql.on('error', () => undefined);
+afterAll(() => sql.end());
+
+const CATALOGO = [
+  'Bienvenidos a Panadería Lucía. Somos una panadería artesana en el centro de Sevilla desde 1998.',
+  'Horario de apertura: de lunes a sábado abrimos de 8:00 a 20:00. Los domingos y festivos permanece cerrada.',
+  'Hacemos envíos a domicilio en toda la ciudad por 3 euros. Los pedidos de más de 30 euros tienen el envío gratuito.',
+];
+const HANDBOOK = [
+  'Welcome to Northwind Bikes. We repair and rent bicycles in Portland.',
+  'Rentals cost 25 dollars per day, helmet and lock included. Electric bikes cost 45 dollars per day.',
+  'Our return policy: unused parts can be returned within 30 days with the receipt for a full refund.',
+];
+
+interface Ctx {
+  t: TestApp;
+  user: SignedUser;
+  sparkId: string;
+  testId: string;
+}
+
+async function sparkWithDocs(t: TestApp, language: 'es' | 'en'): Promise<Ctx> {
+  const user = await createUser(t, { language });
+  const spark = (
+    await t
+      .http()
+      .post('/api/v1/sparks')
+      .set(...user.auth())
+      .send({})
+      .expect(201)
+  ).body.data;
+  const test = (
+    await t
+      .http()
+      .post(`/api/v1/sparks/${spark._id}/tests`)
+      .set(...user.auth())
+      .send({ name: 'T1' })
+      .expect(201)
+  ).body.data;
+  const userId = await userIdOf(sql, user.username);
+  if (language === 'es')
+    await addDocument(sql, { sparkId: spark._id, userId, name: 'Catálogo 2026.pdf', pages: CATALOGO, language });
+  else await addDocument(sql, { sparkId: spark._id, userId, name: 'Handbook.pdf', pages: HANDBOOK, language });
+  return { t, user, sparkId: spark._id, testId: test._id };
+}
+
+const ask = (c: Ctx, text: string, conversationId?: string) =>
+  c.t
+    .http()
+    .post(`/api/v1/sparks/${c.sparkId}/chat/${c.testId}`)
+    .set(...c.user.auth())
+    .send({ input: { text }, conversationId });
+
+describe('chat pipeline and the offline answer engine (real worker)', () => {
+  let t: TestApp;
+  let es: Ctx;
+  let en: Ctx;
+  beforeAll(async () => {
+    t = await startApp();
+    [es, en] = await Promise.all([sparkWithDocs(t, 'es'), sparkWithDocs(t, 'en')]);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('answers a Spanish question quoting the right document and page', async () => {
+    const res = await ask(es, '¿Cuál es el horario de apertura los sábados?').expect(201);
+    const { ai, conversationId, human } = res.body.data;
+    expect(human.data.content).toBe('¿Cuál es el horario de apertura los sábados?');
+    expect(ai.type).toBe('ai');
+    expect(ai.data.content).toMatch(/^Esto es lo que encontré en los documentos:/);
+    expect(ai.data.content).toContain('Catálogo 2026.pdf, página 2');
+    expect(ai.data.content).toMatch(/8:00 a 20:00/);
+    expect(ai.data.sources[0]).toMatchObject({ document: 'Catálogo 2026.pdf', page: 2 });
+    // The same conversation goes on; the history has both turns.
+    await ask(es, '¿Cuánto cuesta el envío a domicilio?', conversationId).expect(201);
+    const history = (
+      await t
+        .http()
+        .get(`/api/v1/llm/chat-history/${conversationId}`)
+        .set(...es.user.auth())
+        .expect(200)
+    ).body.data;
+    expect(history.sessionId).toBe(conversationId);
+    expect(history.sparkId).toBe(es.sparkId);
+    expect(history.messages.map((m: { type: string }) => m.type)).toEqual(['human', 'ai', 'human', 'ai']);
+    expect(history.messages[3].data.content).toContain('página 3');
+  });
+
+  it('answers an English question quoting the right page', async () => {
+    const { ai } = (await ask(en, 'How much does an electric bike rental cost?').expect(201)).body.data;
+    expect(ai.data.content).toMatch(/^Here is what I found in the documents:/);
+    expect(ai.data.content).toContain('Handbook.pdf, page 2');
+    expect(ai.data.content).toContain('45 dollars');
+  });
+
+  it('says plainly when the documents do not cover the question, and records it for the owner', async () => {
+    const question = 'Do you sell skateboards or surfboards?';
+    const { ai, human } = (await ask(en, question).expect(201)).body.data;
+    expect(ai.data.content).toBe(
+      "Sorry, I can't find anything about that in this assistant's documents. I've noted your question so it can be added.",
+    );
+    const rows = await sql.query('SELECT question, language FROM unanswered_questions WHERE message_id = $1', [
+      human._id,
+    ]);
+    expect(rows.rows).toEqual([{ question, language: 'en' }]);
+    const esNo = (await ask(es, '¿Vendéis tartas de boda veganas con fondant?').expect(201)).body.data.ai;
+    expect(esNo.data.content).toMatch(/^Lo siento, no encuentro información/);
+  });
+
+  it('greets with the Spark’s initial message, and restarting a test starts over with “inicio”', async () => {
+    expect((await ask(es, 'Hola').expect(201)).body.data.ai.data.content).toBe('Bienvenido a tu nuevo Spark');
+    const before = (await ask(es, '¿Hacéis envíos?').expect(201)).body.data.conversationId;
+    const restarted = await t
+      .http()
+      .post(`/api/v1/sparks/${es.sparkId}/tests/${es.testId}/restart`)
+      .set(...es.user.auth())
+      .expect(201);
+    const { conversationId, human, ai } = restarted.body.data;
+    expect(conversationId).not.toBe(before);
+    expect(human.data.content).toBe('inicio');
+    expect(ai.data.content).toBe('Bienvenido a tu nuevo Spark');
+    await t
+      .http()
+      .get(`/api/v1/llm/chat-history/${before}`)
+      .set(...es.user.auth())
+      .expect(404);
+    const current = (
+      await t
+        .http()
+        .get(`/api/v1/sparks/${es.sparkId}/tests/${es.testId}/conversation`)
+        .set(...es.user.auth())
+        .expect(200)
+    ).body.data;
+    expect(current.sessionId).toBe(conversationId);
+    const unanswered = await sql.query(
+      'SELECT count(*)::int AS n FROM unanswered_questions uq JOIN messages m ON m.id = uq.message_id WHERE m.conversation_id = $1',
+      [conversationId],
+    );
+    expect(unanswered.rows[0].n).toBe(0); // 'inicio' is not a question
+  });
+
+  it('refuses empty and whitespace-only messages on every transport, storing nothing', async () => {
+    const conversationId = (await ask(en, 'hello').expect(201)).body.data.conversationId;
+    const before = (
+      await t
+        .http()
+        .get(`/api/v1/llm/chat-history/${conversationId}`)
+        .set(...en.user.auth())
+        .expect(200)
+    ).body.data;
+    for (const text of ['', '   ', '\n\t']) {
+      const res = await ask(en, text, conversationId).expect(400);
+      expect(res.body.errors[0]).toMatchObject({
+        code: 'EMPTY_MESSAGE',
+        field: 'input.text',
+        message: 'Write a message first',
+      });
+    }
+    await t
+      .http()
+      .get(`/api/v1/sparks/${en.sparkId}/chat/${en.testId}?input.text=%20%20`)
+      .set(...en.user.auth())
+      .expect(400);
+    await t
+      .http()
+      .get('/api/v1/spark-sys/main/chat?input.text=')
+      .set(...en.user.auth())
+      .expect(400);
+    const after = (
+      await t
+        .http()
+        .get(`/api/v1/llm/chat-history/${conversationId}`)
+        .set(...en.user.auth())
+        .expect(200)
+    ).body.data;
+    expect(after.messages).toEqual(before.messages);
+  });
+
+  it('streams over SSE: first the history with the session id, then the reply, then done', async () => {
+    const base = await t.url();
+    const q = encodeURIComponent('What is the return policy for parts?');
+    const res = await fetch(`${base}/api/v1/sparks/${en.sparkId}/chat/${en.testId}?input.text=${q}`, {
+      headers: { Authorization: `Bearer ${en.user.access}` },
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    const events = await readEvents(res);
+    const [first, ...rest] = events;
+    expect(first).toMatchObject({ type: 'history', sessionId: expect.any(String) });
+    const firstMessages = first.messages as Array<{ type: string; data: { content: string } }>;
+    expect(firstMessages.at(-1)).toMatchObject({
+      type: 'human',
+      data: { content: 'What is the return policy for parts?' },
+    });
+    const tokens = rest
+      .filter((e) => e.type === 'token')
+      .map((e) => e.text as string)
+      .join('');
+    const done = rest.at(-1)!;
+    expect(done.type).toBe('done');
+    const [reply] = done.messages as Array<{ _id: string; data: { content: string } }>;
+    expect(reply.data.content).toContain('Handbook.pdf, page 3');
+    expect(tokens).toBe(reply.data.content);
+    expect(rest.some((e) => e.type === 'message')).toBe(true);
+    const history = (
+      await t
+        .http()
+        .get(`/api/v1/llm/chat-history/${first.sessionId as string}`)
+        .set(...en.user.auth())
+        .expect(200)
+    ).body.data;
+    expect(history.messages.at(-1)._id).toBe(reply._id);
+  });
+
+  it('loses nothing when the client disconnects mid-stream: the reply lands in the history', async () => {
+    const base = await t.url();
+    const controller = new AbortController();
+    const q = encodeURIComponent('¿A qué hora abrís los lunes?');
+    const res = await fetch(`${base}/api/v1/sparks/${es.sparkId}/chat/${es.testId}?input.text=${q}`, {
+      headers: { Authorization: `Bearer ${es.user.access}` },
+      signal: controller.signal,
+    });
+    let sessionId = '';
+    await readEvents(res, {
+      until: (e) => {
+        sessionId = e.sessionId as string;
+        return true;
+      },
+    });
+    controller.abort();
+    const history = await eventually(async () => {
+      const h = (
+        await t
+          .http()
+          .get(`/api/v1/llm/chat-history/${sessionId}`)
+          .set(...es.user.auth())
+          .expect(200)
+      ).body.data;
+      return h.messages.at(-1).type === 'ai' ? h : undefined;
+    });
+    expect(history.messages.at(-1).data.content).toContain('página 2');
+  });
+
+  it('system assistants open a session over SSE (the flow engine answers from the next issue)', async () => {
+    const base = await t.url();
+    const res = await fetch(`${base}/api/v1/spark-sys/main/chat?input.text=inicio`, {
+      headers: { Authorization: `Bearer ${en.user.access}` },
+    });
+    const events = await readEvents(res);
+    expect(events[0]).toMatchObject({ type: 'history', sessionId: expect.any(String) });
+    expect(events.at(-1)).toMatchObject({ type: expect.stringMatching(/^(done|error)$/) });
+    const messages = (
+      await t
+        .http()
+        .get(`/api/v1/spark-sys/conversations/${events[0].sessionId as string}`)
+        .set(...en.user.auth())
+        .expect(200)
+    ).body.data.messages;
+    expect(messages[0]).toMatchObject({ type: 'human', data: { content: 'inicio' } });
+  });
+});
+
+describe('answer engine with an OpenAI-compatible model (local server speaking the protocol)', () => {
+  let llm: Awaited<ReturnType<typeof startOpenAiServer>>;
+  let worker: ChildProcess;
+  let t: TestApp;
+  let ctx: Ctx;
+  const prefix = `${process.env.QUEUE_PREFIX}_llm`;
+
+  beforeAll(async () => {
+    llm = await startOpenAiServer();
+    worker = spawn(process.execPath, [path.join(ROOT, 'worker', 'dist', 'main.js')], {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        QUEUE_PREFIX: prefix,
+        LLM_BASE_URL: llm.url,
+        LLM_API_KEY: 'sk-test',
+        LLM_MODEL: 'test-model',
+        LLM_TIMEOUT_MS: '1500',
+        LOG_LEVEL: 'warn',
+      },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    t = await startApp({ QUEUE_PREFIX: prefix });
+    ctx = await sparkWithDocs(t, 'en');
+  });
+  afterAll(async () => {
+    await t.close();
+    worker.kill('SIGTERM');
+    await new Promise((r) => worker.once('exit', r));
+    await llm.close();
+  });
+
+  it('streams the model’s tokens and grounds it in the Spark’s prompt, passages and conversation', async () => {
+    llm.setMode({
+      kind: 'stream',
+      tokens: ['Electric ', 'bikes ', 'cost ', '45 dollars ', 'per day ', '(Handbook.pdf, 2).'],
+    });
+    const base = await t.url();
+    const first = (await ask(ctx, 'hello').expect(201)).body.data.conversationId;
+    const q = encodeURIComponent('How much for an electric bike?');
+    const res = await fetch(
+      `${base}/api/v1/sparks/${ctx.sparkId}/chat/${ctx.testId}?input.text=${q}&conversationId=${first}`,
+      {
+        headers: { Authorization: `Bearer ${ctx.user.access}` },
+      },
+    );
+    const events = await readEvents(res);
+    const tokens = events.filter((e) => e.type === 'token').map((e) => e.text);
+    expect(tokens).toEqual(['Electric ', 'bikes ', 'cost ', '45 dollars ', 'per day ', '(Handbook.pdf, 2).']);
+    const done = events.at(-1)!;
+    expect((done.messages as Array<{ data: { content: string; engine: string } }>)[0].data).toMatchObject({
+      content: 'Electric bikes cost 45 dollars per day (Handbook.pdf, 2).',
+      engine: 'llm',
+    });
+    const sent = llm.requests.at(-1)!;
+    expect(sent).toMatchObject({ model: 'test-model', stream: true });
+    expect(sent.messages[0].role).toBe('system');
+    expect(sent.messages[0].content).toContain('using only the information in the business');
+    expect(sent.messages[0].content).toContain('(Handbook.pdf, 2)\nRentals cost 25 dollars per day');
+    expect(sent.messages.at(-1)).toEqual({ role: 'user', content: 'How much for an electric bike?' });
+    // The greeting turn before it went along as conversation, not the hidden start keyword.
+    expect(sent.messages.slice(1, -1).map((m) => m.role)).toEqual(['user', 'assistant']);
+  });
+
+  it('turns a provider error into a translated message in the chat', async () => {
+    llm.setMode({ kind: 'error', status: 500 });
+    const { ai } = (await ask(ctx, 'What does a day of rental cost?').expect(201)).body.data;
+    expect(ai.data).toMatchObject({
+      type: 'error',
+      content: "I couldn't answer right now: the language model did not respond. Please try again in a moment.",
+    });
+  });
+
+  it('never hangs on a model that does not answer', async () => {
+    llm.setMode({ kind: 'hang' });
+    const { ai } = (await ask(ctx, 'What is the return policy?').expect(201)).body.data;
+    expect(ai.data.type).toBe('error');
+  });
+});

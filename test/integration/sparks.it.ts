@@ -1,0 +1,218 @@
+import { Pool } from 'pg';
+import { addDocument, userIdOf } from './fixtures/knowledge';
+import { createUser, startApp, type SignedUser, type TestApp } from './harness';
+
+const sql = new Pool({ connectionString: process.env.DATABASE_URL, max: 2 });
+sql.on('error', () => undefined);
+afterAll(() => sql.end());
+
+describe('Sparks and their tests', () => {
+  let t: TestApp;
+  let ana: SignedUser;
+  let bob: SignedUser;
+  beforeAll(async () => {
+    t = await startApp();
+    [ana, bob] = await Promise.all([
+      createUser(t, { language: 'es', tag: 'ana' }),
+      createUser(t, { language: 'en', tag: 'bob' }),
+    ]);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const as = (u: SignedUser) => ({
+    get: (p: string) =>
+      t
+        .http()
+        .get(p)
+        .set(...u.auth()),
+    post: (p: string, body: object = {}) =>
+      t
+        .http()
+        .post(p)
+        .set(...u.auth())
+        .send(body),
+    patch: (p: string, body: object) =>
+      t
+        .http()
+        .patch(p)
+        .set(...u.auth())
+        .send(body),
+    delete: (p: string) =>
+      t
+        .http()
+        .delete(p)
+        .set(...u.auth()),
+  });
+  const newSpark = async (u: SignedUser, body: object = {}) =>
+    (await as(u).post('/api/v1/sparks', body).expect(201)).body.data;
+
+  it('creates a Spark with the spec defaults, in the owner’s language', async () => {
+    const es = await newSpark(ana);
+    expect(es).toMatchObject({
+      name: 'Spark Nuevo',
+      pin: false,
+      type: 'DOC',
+      options: { isTest: false, level: 'PUBLIC', initialMessage: 'Bienvenido a tu nuevo Spark', language: 'es' },
+    });
+    expect(es.sparkId).toBe(es._id);
+    expect(es.options.sysPrompt).toContain('Spark Nuevo');
+    expect(es.options.deployToken).toMatch(/^dt_[\w-]{20,}$/);
+    expect(typeof es.createdAt).toBe('string');
+    const en = await newSpark(bob);
+    expect(en).toMatchObject({
+      name: 'New Spark',
+      options: { initialMessage: 'Welcome to your new Spark', language: 'en' },
+    });
+  });
+
+  it('lists the owner’s Sparks newest first, paginated, with a pinned filter', async () => {
+    const u = await createUser(t);
+    const made = [];
+    for (let i = 0; i < 5; i += 1) made.push(await newSpark(u, { name: `S${i}` }));
+    await as(u).patch(`/api/v1/sparks/${made[1]._id}`, { pin: true }).expect(200);
+    const page1 = await as(u).get('/api/v1/sparks?limit=2&page=1').expect(200);
+    expect(page1.body.data.map((s: { name: string }) => s.name)).toEqual(['S4', 'S3']);
+    expect(page1.body.meta).toEqual({ total: 5, page: 1, limit: 2 });
+    const page3 = await as(u).get('/api/v1/sparks?limit=2&page=3').expect(200);
+    expect(page3.body.data.map((s: { name: string }) => s.name)).toEqual(['S0']);
+    const pinned = await as(u).get('/api/v1/sparks?pinned=true').expect(200);
+    expect(pinned.body.data.map((s: { name: string }) => s.name)).toEqual(['S1']);
+    await as(u).get('/api/v1/sparks?limit=0').expect(400);
+  });
+
+  it('pins, unpins and renames; a blank name is refused and nothing changes', async () => {
+    const s = await newSpark(ana);
+    expect((await as(ana).patch(`/api/v1/sparks/${s._id}`, { pin: true }).expect(200)).body.data.pin).toBe(true);
+    expect((await as(ana).patch(`/api/v1/sparks/${s._id}`, { name: '  Mi tienda  ' }).expect(200)).body.data.name).toBe(
+      'Mi tienda',
+    );
+    const blank = await as(ana).patch(`/api/v1/sparks/${s._id}`, { name: '   ' }).expect(400);
+    expect(blank.body.errors[0]).toEqual({
+      code: 'BLANK_NAME',
+      field: 'name',
+      message: 'El nombre no puede estar vacío',
+    });
+    expect((await as(ana).get(`/api/v1/sparks/${s._id}`).expect(200)).body.data).toMatchObject({
+      name: 'Mi tienda',
+      pin: true,
+    });
+  });
+
+  it('allows at most 5 tests per Spark, even when requests race', async () => {
+    const s = await newSpark(ana);
+    const results = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        as(ana).post(`/api/v1/sparks/${s._id}/tests`, { name: `Test ${i}`, params: { waitResponse: true } }),
+      ),
+    );
+    expect(results.filter((r) => r.status === 201)).toHaveLength(5);
+    const refused = results.filter((r) => r.status === 400);
+    expect(refused).toHaveLength(3);
+    expect(refused[0].body.errors[0]).toEqual({ code: 'TESTS_LIMIT', message: 'No puedes añadir más de 5 tests' });
+    const en = await t
+      .http()
+      .post(`/api/v1/sparks/${s._id}/tests`)
+      .set(...ana.auth())
+      .set('Accept-Language', 'en')
+      .send({ name: 'x' });
+    // The signed-in user's language wins over the header.
+    expect(en.body.errors[0].message).toBe('No puedes añadir más de 5 tests');
+    expect((await as(ana).get(`/api/v1/sparks/${s._id}/tests`).expect(200)).body.data).toHaveLength(5);
+  });
+
+  it('reads, renames, reports errors on and deletes a test', async () => {
+    const s = await newSpark(bob);
+    const test = (
+      await as(bob)
+        .post(`/api/v1/sparks/${s._id}/tests`, { name: 'Horarios', params: { documentId: null, waitResponse: true } })
+        .expect(201)
+    ).body.data;
+    expect(test).toMatchObject({ sparkId: s._id, name: 'Horarios', params: { documentId: null, waitResponse: true } });
+    await as(bob).get(`/api/v1/sparks/${s._id}/tests/${test._id}`).expect(200);
+    expect(
+      (await as(bob).patch(`/api/v1/sparks/${s._id}/tests/${test._id}`, { name: 'Opening hours' }).expect(200)).body
+        .data.name,
+    ).toBe('Opening hours');
+    await as(bob).patch(`/api/v1/sparks/${s._id}/tests/${test._id}`, { name: ' ' }).expect(400);
+    const reported = await as(bob)
+      .post(`/api/v1/sparks/${s._id}/tests/${test._id}/error`, { error: 'It answered in the wrong language' })
+      .expect(201);
+    expect(reported.body.data).toMatchObject({ testId: test._id, error: 'It answered in the wrong language' });
+    await as(bob).delete(`/api/v1/sparks/${s._id}/tests/${test._id}`).expect(200);
+    await as(bob).get(`/api/v1/sparks/${s._id}/tests/${test._id}`).expect(404);
+  });
+
+  it('deleting a Spark removes its tests, conversations, documents and chunks', async () => {
+    const s = await newSpark(bob);
+    const test = (await as(bob).post(`/api/v1/sparks/${s._id}/tests`, { name: 'T' }).expect(201)).body.data;
+    await addDocument(sql, {
+      sparkId: s._id,
+      userId: await userIdOf(sql, bob.username),
+      name: 'menu.pdf',
+      pages: ['Pizza margherita 9 euros.'],
+      language: 'en',
+    });
+    await as(bob)
+      .post(`/api/v1/sparks/${s._id}/chat/${test._id}`, { input: { text: 'hello' } })
+      .expect(201);
+    const count = async (table: string) =>
+      Number((await sql.query(`SELECT count(*) FROM ${table} WHERE spark_id = $1`, [s._id])).rows[0].count);
+    expect(await count('document_chunks')).toBe(1);
+    expect(await count('conversations')).toBe(1);
+    await as(bob).delete(`/api/v1/sparks/${s._id}`).expect(200);
+    for (const table of ['spark_tests', 'conversations', 'documents', 'document_chunks'])
+      expect(await count(table)).toBe(0);
+    await as(bob).get(`/api/v1/sparks/${s._id}`).expect(404);
+  });
+
+  it('never lets one user read or change another user’s Sparks, tests or conversations', async () => {
+    const s = await newSpark(ana);
+    const test = (await as(ana).post(`/api/v1/sparks/${s._id}/tests`, { name: 'privado' }).expect(201)).body.data;
+    const chat = await as(ana)
+      .post(`/api/v1/sparks/${s._id}/chat/${test._id}`, { input: { text: 'hola' } })
+      .expect(201);
+    const conversationId = chat.body.data.conversationId;
+    const intruder = as(bob);
+    const notFound = [
+      intruder.get(`/api/v1/sparks/${s._id}`),
+      intruder.patch(`/api/v1/sparks/${s._id}`, { name: 'mine now' }),
+      intruder.delete(`/api/v1/sparks/${s._id}`),
+      intruder.get(`/api/v1/sparks/${s._id}/tests`),
+      intruder.post(`/api/v1/sparks/${s._id}/tests`, { name: 'x' }),
+      intruder.get(`/api/v1/sparks/${s._id}/tests/${test._id}`),
+      intruder.patch(`/api/v1/sparks/${s._id}/tests/${test._id}`, { name: 'x' }),
+      intruder.delete(`/api/v1/sparks/${s._id}/tests/${test._id}`),
+      intruder.post(`/api/v1/sparks/${s._id}/tests/${test._id}/error`, { error: 'x' }),
+      intruder.post(`/api/v1/sparks/${s._id}/tests/${test._id}/restart`),
+      intruder.get(`/api/v1/sparks/${s._id}/tests/${test._id}/conversation`),
+      intruder.post(`/api/v1/sparks/${s._id}/chat/${test._id}`, { input: { text: 'hola' } }),
+      intruder.post(`/api/v1/sparks/${s._id}/chat/${test._id}`, { input: { text: 'hola' }, conversationId }),
+      intruder.get(`/api/v1/sparks/${s._id}/chat/${test._id}?input.text=hola`),
+      intruder.post(`/api/v1/sparks/${s._id}/messages`, { input: { text: 'hola' } }),
+      intruder.get(`/api/v1/sparks/${s._id}/conversation`),
+      intruder.get(`/api/v1/llm/chat-history/${conversationId}`),
+      intruder.get(`/api/v1/spark-sys/conversations/${conversationId}`),
+      intruder.get(`/api/v1/spark-sys/main/chat?input.text=hola&sessionId=${conversationId}`),
+      intruder.get(`/api/v1/spark-sys/new-spark/chat?input.text=hola&options.sparkId=${s._id}`),
+    ];
+    for (const res of await Promise.all(notFound)) {
+      expect({ url: res.req.path, status: res.status }).toEqual({ url: res.req.path, status: 404 });
+    }
+    expect(
+      (await intruder.get('/api/v1/sparks').expect(200)).body.data.map((x: { _id: string }) => x._id),
+    ).not.toContain(s._id);
+    // Ana's things are untouched.
+    expect((await as(ana).get(`/api/v1/sparks/${s._id}`).expect(200)).body.data.name).toBe('Spark Nuevo');
+    expect((await as(ana).get(`/api/v1/sparks/${s._id}/tests`).expect(200)).body.data).toHaveLength(1);
+    expect(
+      (await as(ana).get(`/api/v1/llm/chat-history/${conversationId}`).expect(200)).body.data.messages.length,
+    ).toBeGreaterThan(1);
+  });
+
+  it('refuses malformed ids with 400 rather than touching the database', async () => {
+    await as(ana).get('/api/v1/sparks/not-a-uuid').expect(400);
+    await t.http().get('/api/v1/sparks').expect(401);
+  });
+});

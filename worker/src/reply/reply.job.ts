@@ -1,0 +1,122 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { translateError, type AppConfig, type ErrorCode } from '@sparks/core';
+import {
+  AccountsRepository,
+  ConversationsRepository,
+  SparksRepository,
+  toWireMessage,
+  type ConversationRow,
+  type MessageRow,
+} from '@sparks/db';
+import { AnswerEngine, isStartKeyword } from '@sparks/engine';
+import { publishConversationEvent, type ConversationEvent, type JobPayloads } from '@sparks/queues';
+import { UnrecoverableError, type Job } from 'bullmq';
+import type { Redis } from 'ioredis';
+import { uuidv7 } from 'uuidv7';
+import { CONFIG, REDIS } from '../infra/tokens';
+
+/**
+ * `reply.generate`: answers one human message. Test and widget conversations go to the answer
+ * engine; system assistants and builder chats to the flow engine. Idempotent: a redelivered job
+ * finds the reply already stored and only announces it again.
+ */
+@Injectable()
+export class ReplyJob {
+  private readonly logger = new Logger(ReplyJob.name);
+
+  constructor(
+    private readonly conversations: ConversationsRepository,
+    private readonly sparks: SparksRepository,
+    private readonly accounts: AccountsRepository,
+    private readonly engine: AnswerEngine,
+    @Inject(REDIS) private readonly redis: Redis,
+    @Inject(CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  private publish(conversationId: string, event: ConversationEvent): Promise<void> {
+    return publishConversationEvent(this.redis, this.config.QUEUE_PREFIX, conversationId, event);
+  }
+
+  private async finish(conversation: ConversationRow, human: MessageRow, replies: MessageRow[]): Promise<void> {
+    const wire = replies.map(toWireMessage);
+    for (const message of wire) await this.publish(conversation.id, { type: 'message', replyTo: human.id, message });
+    await this.publish(conversation.id, { type: 'done', replyTo: human.id, messages: wire });
+  }
+
+  private async fail(conversation: ConversationRow, human: MessageRow, code: ErrorCode): Promise<void> {
+    const user = await this.accounts.findUserById(conversation.userId);
+    await this.publish(conversation.id, {
+      type: 'error',
+      replyTo: human.id,
+      code,
+      message: translateError(code, user?.language ?? 'en'),
+    });
+  }
+
+  async handle(payload: JobPayloads['reply.generate'], job: Job): Promise<void> {
+    const conversation = await this.conversations.findById(payload.conversationId);
+    const human = conversation && (await this.conversations.findMessage(conversation.id, payload.messageId));
+    if (!conversation || !human) throw new UnrecoverableError('conversation or message no longer exists');
+
+    const existing = await this.conversations.repliesTo(human.id);
+    if (existing.length > 0) return this.finish(conversation, human, existing);
+
+    try {
+      switch (conversation.kind) {
+        case 'test':
+        case 'widget':
+          return await this.answer(conversation, human);
+        case 'system':
+        case 'builder':
+          return await this.fail(conversation, human, 'ASSISTANT_UNAVAILABLE');
+      }
+    } catch (err) {
+      const last = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
+      this.logger.warn(`reply to ${human.id} failed (attempt ${job.attemptsMade + 1}): ${String(err)}`);
+      if (last || err instanceof UnrecoverableError) await this.fail(conversation, human, 'REPLY_FAILED');
+      throw err;
+    }
+  }
+
+  private async answer(conversation: ConversationRow, human: MessageRow): Promise<void> {
+    const spark = conversation.sparkId ? await this.sparks.findById(conversation.sparkId) : undefined;
+    if (!spark) throw new UnrecoverableError('the Spark of this conversation no longer exists');
+    const earlier = (await this.conversations.history(conversation.id, 21))
+      .filter((m) => m.id !== human.id && m.type !== 'action' && m.data.content && !isStartKeyword(m.data.content))
+      .map((m) => ({ role: m.type === 'human' ? ('user' as const) : ('assistant' as const), content: m.data.content }));
+    const replyId = uuidv7();
+    const question = human.data.content;
+    const answer = await this.engine.answer({
+      sparkId: spark.id,
+      language: spark.options.language,
+      initialMessage: spark.options.initialMessage,
+      sysPrompt: spark.options.sysPrompt,
+      question,
+      history: earlier,
+      onToken: (text) => this.publish(conversation.id, { type: 'token', replyTo: human.id, messageId: replyId, text }),
+    });
+    const reply = await this.conversations.addReply(
+      conversation.id,
+      human.id,
+      0,
+      'ai',
+      {
+        content: answer.text,
+        ...(answer.kind === 'error' ? { type: 'error' } : {}),
+        answer: answer.kind,
+        engine: answer.engine,
+        sources: answer.sources,
+      },
+      replyId,
+    );
+    if (answer.kind === 'notCovered') {
+      await this.conversations.recordUnanswered({
+        sparkId: spark.id,
+        messageId: human.id,
+        question,
+        language: spark.options.language,
+      });
+    }
+    await this.finish(conversation, human, [reply]);
+  }
+}

@@ -10,6 +10,7 @@ import { EnvelopeInterceptor } from './common/envelope.interceptor';
 import { DevController } from './dev/dev.controller';
 import { HealthController } from './health/health.controller';
 import { InfraModule } from './infra/infra.module';
+import { KnowledgeModule } from './knowledge/knowledge.module';
 import { MailModule } from './mail/mail.module';
 
 @Module({
@@ -34,6 +35,7 @@ import { MailModule } from './mail/mail.module';
     MailModule,
     AuthModule,
     SparksModule,
+    KnowledgeModule,
   ],
   controllers: [HealthController, DevController],
   providers: [

@@ -3,3 +3,4 @@
 if (!process.env.DATABASE_URL || !process.env.SPARKS_IT_DB) {
   throw new Error('Integration tests run through jest --selectProjects integration (global setup missing).');
 }
+jest.setTimeout(60_000);

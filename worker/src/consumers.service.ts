@@ -4,6 +4,7 @@ import { startConsumers, type JobHandlers } from '@sparks/queues';
 import type { Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { SendEmailJob } from './email/send-email.job';
+import { IngestDocumentJob } from './ingestion/ingest-document.job';
 import { ReplyJob } from './reply/reply.job';
 import { CONFIG, REDIS } from './infra/tokens';
 
@@ -18,12 +19,14 @@ export class ConsumersService implements OnApplicationBootstrap {
     @Inject(REDIS) private readonly redis: Redis,
     private readonly sendEmail: SendEmailJob,
     private readonly reply: ReplyJob,
+    private readonly ingest: IngestDocumentJob,
   ) {}
 
   handlers(): JobHandlers {
     return {
       'email.send': (payload, job) => this.sendEmail.handle(payload, job),
       'reply.generate': (payload, job) => this.reply.handle(payload, job),
+      'document.ingest': (payload, job) => this.ingest.handle(payload, job),
     };
   }
 
@@ -32,10 +35,14 @@ export class ConsumersService implements OnApplicationBootstrap {
       connection: this.redis,
       prefix: this.config.QUEUE_PREFIX,
       concurrency: this.config.WORKER_CONCURRENCY,
+      queueConcurrency: { ingestion: this.config.INGEST_CONCURRENCY },
+      lockDuration: this.config.WORKER_LOCK_DURATION_MS,
+      stalledInterval: this.config.WORKER_STALLED_INTERVAL_MS,
     });
     for (const w of this.workers) {
       w.on('failed', (job, err) => this.logger.warn(`${w.name}/${job?.name} ${job?.id} failed: ${err.message}`));
       w.on('error', (err) => this.logger.error(`${w.name}: ${err.message}`));
+      if (w.name === 'ingestion') w.on('failed', (job, err) => void this.ingest.onFailed(job, err));
     }
     this.logger.log(`consuming ${this.workers.map((w) => w.name).join(', ')}`);
   }

@@ -5,15 +5,17 @@ import {
   ConversationsRepository,
   createDb,
   EmailsRepository,
+  ObjectivesRepository,
   SparksRepository,
   type DbHandle,
 } from '@sparks/db';
-import { AnswerEngine } from '@sparks/engine';
+import { AnswerEngine, FLOWS, FlowEngine } from '@sparks/engine';
 import { createRedis } from '@sparks/queues';
 import type { Redis } from 'ioredis';
 import { ConsumersService } from './consumers.service';
 import { createMailer, MAILER } from './email/mailer';
 import { SendEmailJob } from './email/send-email.job';
+import { INGESTION_PROVIDERS } from './ingestion/ingestion.providers';
 import { ReplyJob } from './reply/reply.job';
 import { CONFIG, DB, REDIS } from './infra/tokens';
 
@@ -38,8 +40,11 @@ import { CONFIG, DB, REDIS } from './infra/tokens';
             : undefined,
         ),
     },
+    { provide: ObjectivesRepository, inject: [DB], useFactory: (h: DbHandle) => new ObjectivesRepository(h.db) },
+    { provide: FlowEngine, useFactory: () => new FlowEngine(FLOWS) },
     SendEmailJob,
     ReplyJob,
+    ...INGESTION_PROVIDERS,
     ConsumersService,
   ],
 })

@@ -1,7 +1,7 @@
-/** A page of a list: answered as `{ data: items, meta: { total, page, limit } }`. */
-export class Paged<T> {
+/** A list answered with extra facts: `{ data: items, meta }` (pages, progress…). */
+export class Paged<T, M extends object = { total: number; page: number; limit: number }> {
   constructor(
     readonly items: T[],
-    readonly meta: { total: number; page: number; limit: number },
+    readonly meta: M,
   ) {}
 }

@@ -1,5 +1,7 @@
 import { Module } from '@nestjs/common';
-import { ConversationsRepository, SparksRepository, type DbHandle } from '@sparks/db';
+import { ConversationsRepository, ObjectivesRepository, SparksRepository, type DbHandle } from '@sparks/db';
+import { ObjectivesController } from '../objectives/objectives.controller';
+import { ObjectivesService } from '../objectives/objectives.service';
 import { AuthModule } from '../auth/auth.module';
 import { ChatService } from '../chat/chat.service';
 import { LlmController, SparkChatController, SparkSysController } from '../chat/chat.controllers';
@@ -11,15 +13,24 @@ import { SparksService } from './sparks.service';
 
 @Module({
   imports: [AuthModule],
-  controllers: [SparksController, SparkChatController, SparkSysController, LlmController],
+  controllers: [SparksController, SparkChatController, SparkSysController, LlmController, ObjectivesController],
   providers: [
     { provide: SparksRepository, inject: [DB], useFactory: (h: DbHandle) => new SparksRepository(h.db) },
     { provide: ConversationsRepository, inject: [DB], useFactory: (h: DbHandle) => new ConversationsRepository(h.db) },
+    { provide: ObjectivesRepository, inject: [DB], useFactory: (h: DbHandle) => new ObjectivesRepository(h.db) },
     SparksService,
     SparkTestsService,
+    ObjectivesService,
     ChatService,
     ConversationEventsService,
   ],
-  exports: [SparksService, SparksRepository, ConversationsRepository, ChatService, ConversationEventsService],
+  exports: [
+    SparksService,
+    SparksRepository,
+    ObjectivesRepository,
+    ConversationsRepository,
+    ChatService,
+    ConversationEventsService,
+  ],
 })
 export class SparksModule {}

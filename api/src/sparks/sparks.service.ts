@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { CreateSparkRequest, SparkView } from '@sparks/contracts';
-import { DomainError, sparkDefaults } from '@sparks/core';
+import { DomainError, newSparkValues } from '@sparks/core';
 import { AccountsRepository, SparksRepository, type SparkRow } from '@sparks/db';
-import { randomBytes } from 'node:crypto';
 import { toSparkView } from './sparks.view';
 
 export interface Page<T> {
@@ -27,18 +26,9 @@ export class SparksService {
   async create(userId: string, input: CreateSparkRequest): Promise<SparkView> {
     const user = await this.accounts.findUserById(userId);
     const language = input.options?.language ?? user?.language ?? 'es';
-    const defaults = sparkDefaults(language, input.name);
-    const spark = await this.sparks.create(userId, {
-      name: defaults.name,
-      options: {
-        isTest: false,
-        deployToken: `dt_${randomBytes(18).toString('base64url')}`,
-        initialMessage: input.options?.initialMessage ?? defaults.initialMessage,
-        level: 'PUBLIC',
-        sysPrompt: defaults.sysPrompt,
-        language,
-      },
-    });
+    const values = newSparkValues(language, input.name);
+    if (input.options?.initialMessage) values.options.initialMessage = input.options.initialMessage;
+    const spark = await this.sparks.create(userId, values);
     return toSparkView(spark);
   }
 

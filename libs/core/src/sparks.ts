@@ -1,5 +1,6 @@
 import en from './locales/en/sparks.json';
 import es from './locales/es/sparks.json';
+import { randomBytes } from 'node:crypto';
 import type { Language } from './errors';
 
 const catalogues = { en, es };
@@ -12,5 +13,21 @@ export function sparkDefaults(language: Language, name?: string) {
     name: finalName,
     initialMessage: t.defaultInitialMessage,
     sysPrompt: t.defaultSysPrompt.replace('{name}', finalName).replace('{language}', t.languageName),
+  };
+}
+
+/** Name and options of a new Spark (type DOC): the one recipe for the api and the assistants. */
+export function newSparkValues(language: Language, name?: string) {
+  const d = sparkDefaults(language, name);
+  return {
+    name: d.name,
+    options: {
+      isTest: false,
+      deployToken: `dt_${randomBytes(18).toString('base64url')}`,
+      initialMessage: d.initialMessage,
+      level: 'PUBLIC' as const,
+      sysPrompt: d.sysPrompt,
+      language,
+    },
   };
 }

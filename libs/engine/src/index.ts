@@ -3,3 +3,5 @@ export * from './composer';
 export * from './llm';
 export * from './retrieval';
 export * from './texts';
+export * from './flows/index';
+export * from './help';

@@ -3,17 +3,20 @@ import { translateError, type AppConfig, type ErrorCode } from '@sparks/core';
 import {
   AccountsRepository,
   ConversationsRepository,
+  ObjectivesRepository,
   SparksRepository,
   toWireMessage,
+  type DbHandle,
   type ConversationRow,
   type MessageRow,
 } from '@sparks/db';
-import { AnswerEngine, isStartKeyword } from '@sparks/engine';
+import { AnswerEngine, FlowEngine, isStartKeyword, type FlowState } from '@sparks/engine';
 import { publishConversationEvent, type ConversationEvent, type JobPayloads } from '@sparks/queues';
 import { UnrecoverableError, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { uuidv7 } from 'uuidv7';
-import { CONFIG, REDIS } from '../infra/tokens';
+import { FlowPortsImpl } from '../flows/flow-ports';
+import { CONFIG, DB, REDIS } from '../infra/tokens';
 
 /**
  * `reply.generate`: answers one human message. Test and widget conversations go to the answer
@@ -29,6 +32,9 @@ export class ReplyJob {
     private readonly sparks: SparksRepository,
     private readonly accounts: AccountsRepository,
     private readonly engine: AnswerEngine,
+    private readonly flows: FlowEngine,
+    private readonly objectives: ObjectivesRepository,
+    @Inject(DB) private readonly dbHandle: DbHandle,
     @Inject(REDIS) private readonly redis: Redis,
     @Inject(CONFIG) private readonly config: AppConfig,
   ) {}
@@ -68,7 +74,7 @@ export class ReplyJob {
           return await this.answer(conversation, human);
         case 'system':
         case 'builder':
-          return await this.fail(conversation, human, 'ASSISTANT_UNAVAILABLE');
+          return await this.converse(conversation, human);
       }
     } catch (err) {
       const last = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
@@ -76,6 +82,33 @@ export class ReplyJob {
       if (last || err instanceof UnrecoverableError) await this.fail(conversation, human, 'REPLY_FAILED');
       throw err;
     }
+  }
+
+  /** System assistants and the Spark builder: the flow engine, with the conversation's saved state. */
+  private async converse(conversation: ConversationRow, human: MessageRow): Promise<void> {
+    const name = conversation.kind === 'builder' ? 'builder' : (conversation.systemName ?? 'main');
+    if (!this.flows.has(name)) return this.fail(conversation, human, 'ASSISTANT_UNAVAILABLE');
+    const flow = this.flows.flow(name);
+    const state = conversation.state as unknown as FlowState | undefined;
+    const sparkId = conversation.sparkId ?? state?.sparkId ?? null;
+    const ports = new FlowPortsImpl(
+      { db: this.dbHandle.db, accounts: this.accounts, sparks: this.sparks, objectives: this.objectives },
+      conversation.userId,
+      flow,
+      sparkId,
+    );
+    const user = await this.accounts.findUserById(conversation.userId);
+    const result = await this.flows.run(name, human.data.content, {
+      language: user?.language ?? 'es',
+      state: state && 'flow' in state ? state : undefined,
+      ports,
+    });
+    const replies: MessageRow[] = [];
+    for (const [i, output] of result.outputs.entries()) {
+      replies.push(await this.conversations.addReply(conversation.id, human.id, i, output.type, output.data));
+    }
+    await this.conversations.setState(conversation.id, result.state as unknown as Record<string, unknown>);
+    await this.finish(conversation, human, replies);
   }
 
   private async answer(conversation: ConversationRow, human: MessageRow): Promise<void> {

@@ -1,0 +1,58 @@
+import type { Choice, Flow } from '../types';
+
+const actions: Choice[] = [
+  {
+    value: 'create',
+    label: { es: 'Crear un Spark', en: 'Create a Spark' },
+    goto: '/new-spark',
+    synonyms: ['crear spark', 'nuevo spark', 'new spark', 'crear asistente', 'create assistant'],
+  },
+  {
+    value: 'open',
+    label: { es: 'Abrir {newestSparkName}', en: 'Open {newestSparkName}' },
+    goto: '/spark/{newestSparkId}',
+    when: 'hasSparks',
+    synonyms: ['cambiar spark', 'change spark', 'abrir spark', 'open spark', 'mi spark', 'my spark'],
+  },
+  {
+    value: 'profile',
+    label: { es: 'Cambiar mis datos', en: 'Change my info' },
+    goto: '/profile',
+    synonyms: ['mi perfil', 'my profile', 'perfil', 'profile'],
+  },
+];
+
+/** The chat home: greets, answers product questions from the built-in help, offers next actions. */
+export const mainFlow: Flow = {
+  name: 'main',
+  start: 'home',
+  steps: [
+    {
+      id: 'home',
+      say: [{ es: '¡Hola, {firstname}! ¿Qué te gustaría hacer?', en: 'Hi {firstname}! What would you like to do?' }],
+      answer: {
+        kind: 'help',
+        choices: [
+          ...actions,
+          {
+            value: 'question',
+            label: { es: 'Tengo una pregunta', en: 'I have a question' },
+            synonyms: ['pregunta', 'question', 'tengo una duda', 'i have a doubt'],
+          },
+        ],
+      },
+      next: { question: 'question', '*': 'home' },
+    },
+    {
+      id: 'question',
+      say: [
+        {
+          es: 'Claro, pregúntame lo que quieras sobre Sparks: cómo crear un asistente, subir documentos, probarlo, publicarlo o los planes.',
+          en: 'Sure, ask me anything about Sparks: how to create an assistant, upload documents, test it, publish it, or the plans.',
+        },
+      ],
+      answer: { kind: 'help', choices: actions },
+      next: 'question',
+    },
+  ],
+};

@@ -1,0 +1,24 @@
+import { billingFlow, deployFlow, onboardingFlow, profileFlow, settingsFlow } from './definitions/account';
+import { builderFlow } from './definitions/builder';
+import { mainFlow } from './definitions/main';
+import { newSparkFlow } from './definitions/new-spark';
+import type { Flow } from './types';
+
+export * from './engine';
+export * from './status';
+export * from './theme';
+export * from './types';
+export * from './understand';
+
+/** Every assistant the product has: the system assistants by name, and the Spark builder. */
+export const FLOWS: Flow[] = [
+  mainFlow,
+  newSparkFlow,
+  builderFlow,
+  profileFlow,
+  settingsFlow,
+  onboardingFlow,
+  billingFlow,
+  deployFlow,
+];
+export * from './objectives';

@@ -1,0 +1,100 @@
+/** Flows are data: objectives (groups) of steps, each step saying what to ask, how to read the
+ * answer and what it changes. The engine (engine.ts) interprets them; adding a flow is adding a
+ * definition. */
+
+import type { Lang } from '../texts';
+
+export type { Lang };
+export interface I18n {
+  es: string;
+  en: string;
+}
+
+export type StepStatus = 'pending' | 'completed' | 'error';
+
+/** Something that happens elsewhere and completes a step (an upload read, a test judged…). */
+export type FlowEvent = 'document.completed' | 'test.created' | 'test.satisfactory' | 'spark.deployed';
+
+export interface Choice {
+  value: string;
+  label: I18n;
+  /** More words people may type for this choice. */
+  synonyms?: string[];
+  /** A route of the app the button opens (`/spark/{sparkId}`), or an external link. */
+  goto?: string;
+  link?: string;
+  /** Shown only when the condition holds. */
+  when?: Condition;
+}
+
+export type Condition = 'hasSparks' | 'hasTests';
+
+/** How the answer to a step is read. Every kind works without a language model. */
+export type AnswerSpec =
+  | { kind: 'text'; min?: number; max?: number }
+  | { kind: 'choice'; choices: Choice[]; widget?: 'options' | 'buttons' | 'onboarding' }
+  | { kind: 'yesno' }
+  | { kind: 'language' }
+  | { kind: 'palette' }
+  | { kind: 'icon' }
+  /** Waits for an event; typing "skip" moves on when allowed. */
+  | { kind: 'event'; event: FlowEvent; skippable: boolean; choices?: Choice[] }
+  /** Nothing to answer: say and move on. */
+  | { kind: 'none' }
+  /** Free questions answered from the built-in help; the step stays. */
+  | { kind: 'help'; choices: Choice[] };
+
+/** What an answer changes. A fixed vocabulary, so that flows stay data. */
+export type Effect =
+  | { set: 'profile.firstname' | 'profile.lastname' | 'profile.language' }
+  | { set: 'spark.name' | 'spark.initialMessage' | 'spark.language' | 'spark.palette' | 'spark.icon' }
+  | { set: 'spark.option'; key: 'business' | 'description' | 'purpose' | 'tone' }
+  | { set: 'var'; key: string }
+  | { do: 'createSpark' }
+  | { do: 'buildSysPrompt' }
+  | { do: 'deactivateAccount' }
+  | { do: 'createTest' };
+
+export interface Step {
+  id: string;
+  /** The objective (group) the step belongs to; steps without one are not shown in the panel. */
+  objective?: string;
+  /** The step's name in the objectives panel. */
+  title?: I18n;
+  /** What the assistant says, one message each; `{placeholders}` come from the context. */
+  say: I18n[];
+  answer: AnswerSpec;
+  /** A widget shown after the text, for steps whose answer needs one (card, userCard, preview). */
+  show?: 'userCard' | 'widgetPreview' | 'sysPromptCard' | 'explainSparks';
+  effects?: Effect[];
+  /** The next step: one id, or by answer value (`*` for any other); null ends the flow. */
+  next: string | null | Record<string, string | null>;
+  /** Said once the answer is taken. */
+  confirm?: I18n;
+}
+
+export interface Intent {
+  /** Normalized phrases (no accents, lower case) that trigger it from any step. */
+  phrases: string[];
+  action: 'showPrompt' | 'editPrompt' | 'testSatisfactory' | 'testNotSatisfactory' | 'restart';
+}
+
+export interface Flow {
+  name: string;
+  /** Where the objectives of this flow are kept: per Spark, or per page. */
+  objectivesKey?: 'spark' | 'profile' | 'deploy' | 'billing';
+  objectives?: Array<{ id: string; title: I18n }>;
+  start: string;
+  steps: Step[];
+  intents?: Intent[];
+  /** Steps completed by events, with the event. */
+}
+
+export interface FlowState {
+  flow: string;
+  step: string | null;
+  vars: Record<string, string>;
+  /** A pending intent that needs the next message (e.g. the new system prompt). */
+  awaiting?: 'prompt';
+  sparkId?: string;
+}

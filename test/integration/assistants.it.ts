@@ -1,0 +1,510 @@
+import { Pool } from 'pg';
+import { readEvents } from './fixtures/sse';
+import { createUser, startApp, type SignedUser, type TestApp } from './harness';
+
+const sql = new Pool({ connectionString: process.env.DATABASE_URL, max: 2 });
+sql.on('error', () => undefined);
+afterAll(() => sql.end());
+
+interface Msg {
+  _id: string;
+  type: 'human' | 'ai' | 'action';
+  data: { content: string; type?: string; [k: string]: unknown };
+}
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startApp();
+});
+afterAll(() => t.close());
+
+/** Talks to a system assistant over its event stream, as the SPA does; answers the replies. */
+async function sys(
+  u: SignedUser,
+  name: string,
+  text: string,
+  sessionId?: string,
+  sparkId?: string,
+): Promise<{ sessionId: string; replies: Msg[] }> {
+  const base = await t.url();
+  const params = new URLSearchParams({
+    'input.text': text,
+    ...(sessionId ? { sessionId } : {}),
+    ...(sparkId ? { 'options.sparkId': sparkId } : {}),
+  });
+  const res = await fetch(`${base}/api/v1/spark-sys/${name}/chat?${params.toString()}`, {
+    headers: { Authorization: `Bearer ${u.access}` },
+  });
+  expect(res.status).toBe(200);
+  const events = await readEvents(res);
+  const done = events.at(-1)!;
+  expect(done.type).toBe('done');
+  return { sessionId: events[0].sessionId as string, replies: done.messages as Msg[] };
+}
+
+/** Talks to a Spark's builder chat over the JSON transport. */
+async function builder(u: SignedUser, sparkId: string, text: string): Promise<Msg[]> {
+  const res = await t
+    .http()
+    .post(`/api/v1/sparks/${sparkId}/messages`)
+    .set(...u.auth())
+    .send({ input: { text } })
+    .expect(201);
+  return res.body.data.messages as Msg[];
+}
+
+const texts = (replies: Msg[]) => replies.filter((m) => m.type === 'ai').map((m) => m.data.content);
+const action = (replies: Msg[], type: string) => replies.find((m) => m.type === 'action' && m.data.type === type)?.data;
+
+/** Every button of spec §3 has a label and exactly one of value, goto or link. */
+function expectButtons(list: Array<Record<string, unknown>>) {
+  for (const b of list) {
+    expect(typeof b.label).toBe('string');
+    expect(['value', 'goto', 'link'].filter((k) => b[k] !== undefined)).toHaveLength(1);
+  }
+}
+
+describe('main assistant (chat home)', () => {
+  it.each(['es', 'en'] as const)(
+    'greets by name, offers the next actions and answers product questions (%s)',
+    async (lang) => {
+      const u = await createUser(t, { language: lang });
+      const first = await sys(u, 'main', 'inicio');
+      expect(texts(first.replies)[0]).toBe(
+        lang === 'es'
+          ? `¡Hola, ${u.username}! ¿Qué te gustaría hacer?`
+          : `Hi ${u.username}! What would you like to do?`,
+      );
+      const buttons = action(first.replies, 'buttons')!.buttons as Array<Record<string, unknown>>;
+      expectButtons(buttons);
+      expect(buttons.map((b) => b.goto ?? b.value)).toEqual(['/new-spark', '/profile', 'question']); // no Sparks yet: no "open"
+
+      const spark = (
+        await t
+          .http()
+          .post('/api/v1/sparks')
+          .set(...u.auth())
+          .send({ name: 'Mi Tienda' })
+          .expect(201)
+      ).body.data;
+      const again = await sys(u, 'main', 'inicio', first.sessionId);
+      const withSpark = action(again.replies, 'buttons')!.buttons as Array<Record<string, unknown>>;
+      expect(withSpark[1]).toEqual({
+        label: lang === 'es' ? 'Abrir Mi Tienda' : 'Open Mi Tienda',
+        goto: `/spark/${spark._id}`,
+      });
+
+      const q = await sys(u, 'main', lang === 'es' ? 'Tengo una pregunta' : 'I have a question', first.sessionId);
+      expect(texts(q.replies)[0]).toMatch(lang === 'es' ? /^Claro, pregúntame/ : /^Sure, ask me anything/);
+      const help = await sys(
+        u,
+        'main',
+        lang === 'es' ? '¿Qué tamaño pueden tener los documentos que subo?' : 'How big can the documents I upload be?',
+        first.sessionId,
+      );
+      expect(texts(help.replies)[0]).toContain('10 MB');
+      const plans = await sys(
+        u,
+        'main',
+        lang === 'es' ? '¿Cuánto cuesta el plan Emerald?' : 'How much is the Emerald plan?',
+        first.sessionId,
+      );
+      expect(texts(plans.replies)[0]).toMatch(/90 euros/);
+    },
+  );
+});
+
+describe('new-spark assistant', () => {
+  it.each(['es', 'en'] as const)(
+    'creates a Spark by chatting, re-asks wrong answers, resumes after a reload (%s)',
+    async (lang) => {
+      const u = await createUser(t, { language: lang });
+      const es = lang === 'es';
+      const s = await sys(u, 'new-spark', 'inicio');
+      expect(texts(s.replies)).toEqual([
+        es
+          ? '¡Vamos a crear tu Spark! ¿Cómo se llama tu negocio?'
+          : "Let's create your Spark! What is your business called?",
+      ]);
+      const short = await sys(u, 'new-spark', 'X', s.sessionId);
+      expect(texts(short.replies)[0]).toBe(
+        es
+          ? 'No te he entendido. Necesito un poco más de detalle (al menos 2 caracteres).'
+          : "I didn't quite get that. I need a little more detail (at least 2 characters).",
+      );
+      await sys(u, 'new-spark', 'Panadería Lucía', s.sessionId);
+
+      // A reload: the same session, opened again with the start keyword, goes on where it was.
+      const resumed = await sys(u, 'new-spark', 'inicio', s.sessionId);
+      expect(texts(resumed.replies)).toEqual([
+        es ? 'Seguimos donde lo dejamos.' : "Let's pick up where we left off.",
+        es
+          ? '¿A qué se dedica Panadería Lucía? Cuéntamelo en una o dos frases.'
+          : 'What does Panadería Lucía do? Tell me in a sentence or two.',
+      ]);
+      const purpose = await sys(u, 'new-spark', 'Pan artesano y bollería en el centro de Sevilla', s.sessionId);
+      const options = action(purpose.replies, 'options')!.options as Array<Record<string, unknown>>;
+      expectButtons(options);
+      expect(options.map((o) => o.value)).toEqual(['questions', 'sell', 'bookings', 'support']);
+      const wrong = await sys(u, 'new-spark', 'bailar flamenco', s.sessionId);
+      expect(texts(wrong.replies)[0]).toMatch(
+        es
+          ? /^No te he entendido\. Elige una de las opciones: Responder preguntas de clientes, /
+          : /^I didn't quite get that\. Please choose one of: Answer customer questions, /,
+      );
+      expect(action(wrong.replies, 'options')).toBeDefined(); // the widget is shown again
+      await sys(u, 'new-spark', es ? 'la segunda' : 'second', s.sessionId);
+      const done = await sys(u, 'new-spark', es ? 'español' : 'Spanish', s.sessionId);
+      const event = action(done.replies, 'event')!;
+      expect(event).toMatchObject({ event: 'sparkCreated', name: 'Panadería Lucía' });
+      const go = action(done.replies, 'buttons')!.buttons as Array<Record<string, unknown>>;
+      expect(go).toEqual([
+        { label: es ? 'Ir a mi Spark' : 'Go to my Spark', goto: `/spark/${event.sparkId as string}` },
+      ]);
+      const spark = (
+        await t
+          .http()
+          .get(`/api/v1/sparks/${event.sparkId as string}`)
+          .set(...u.auth())
+          .expect(200)
+      ).body.data;
+      expect(spark).toMatchObject({
+        name: 'Panadería Lucía',
+        type: 'DOC',
+        options: {
+          business: 'Panadería Lucía',
+          description: 'Pan artesano y bollería en el centro de Sevilla',
+          purpose: 'sell',
+          language: 'es',
+          initialMessage: 'Bienvenido a tu nuevo Spark',
+        },
+      });
+    },
+  );
+});
+
+describe('Spark builder chat and its objectives', () => {
+  it.each(['es', 'en'] as const)('guides the owner through all five objectives (%s)', async (lang) => {
+    const u = await createUser(t, { language: lang });
+    const es = lang === 'es';
+    const spark = (
+      await t
+        .http()
+        .post('/api/v1/sparks')
+        .set(...u.auth())
+        .send({})
+        .expect(201)
+    ).body.data;
+    const id = spark._id as string;
+    const objectives = async () =>
+      (
+        await t
+          .http()
+          .get(`/api/v1/objectives/${id}?lang=${lang}`)
+          .set(...u.auth())
+          .expect(200)
+      ).body;
+
+    const start = await objectives();
+    expect(start.data.map((o: { _id: string }) => o._id)).toEqual(['business', 'knowledge', 'look', 'test', 'deploy']);
+    expect(start.data[0]).toMatchObject({
+      title: es ? 'Describe tu negocio' : 'Describe your business',
+      status: 'pending',
+    });
+    expect(start.data[0].steps[0]).toEqual({ _id: 'business.name', title: es ? 'Nombre' : 'Name', status: 'pending' });
+    expect(start.meta).toMatchObject({ progress: 0, title: spark.name });
+
+    const intro = await builder(u, id, 'inicio');
+    expect(texts(intro)[1]).toContain(spark.name);
+    expect(texts(await builder(u, id, 'Bici Norte'))[0]).toBe(
+      es ? 'Nombre guardado: Bici Norte.' : 'Name saved: Bici Norte.',
+    );
+    await builder(u, id, 'Alquiler y reparación de bicicletas en Bilbao');
+    const afterTone = await builder(u, id, es ? 'profesional' : 'professional');
+    expect(texts(afterTone).some((x) => x.includes(es ? 'PDF' : 'PDF'))).toBe(true);
+    const mid = await objectives();
+    expect(mid.data[0].status).toBe('completed');
+    expect(mid.meta.progress).toBe(Math.round((3 / 12) * 100));
+    const prompt = (
+      await t
+        .http()
+        .get(`/api/v1/sparks/${id}`)
+        .set(...u.auth())
+        .expect(200)
+    ).body.data.options.sysPrompt as string;
+    expect(prompt).toContain('Bici Norte');
+    expect(prompt).toContain('Alquiler y reparación de bicicletas en Bilbao');
+
+    // Waiting for a document: chatter is answered, a read document moves the flow on.
+    expect(texts(await builder(u, id, 'hola'))[0]).toMatch(es ? /^Sigo esperando/ : /^I'm still waiting/);
+    await t
+      .http()
+      .patch(`/api/v1/objectives/${id}`)
+      .set(...u.auth())
+      .send({ stepId: 'knowledge.upload', status: 'completed' })
+      .expect(200);
+    const lang1 = await builder(u, id, 'listo');
+    expect(action(lang1, 'options')!.options).toEqual([
+      { label: es ? 'Español' : 'Spanish', value: 'es' },
+      { label: es ? 'Inglés' : 'English', value: 'en' },
+    ]);
+    const palette = action(await builder(u, id, es ? 'inglés' : 'English'), 'colorPalette')!;
+    expect((palette.palettes as unknown[]).length).toBeGreaterThan(3);
+    expect((palette.palettes as Array<Record<string, string>>)[0]).toEqual({
+      name: es ? 'Violeta' : 'Violet',
+      primary: '#6d4aff',
+      secondary: '#efeaff',
+    });
+    const icons = action(await builder(u, id, es ? 'océano' : 'ocean'), 'iconSelector')!;
+    expect((icons.icons as Array<Record<string, string>>)[2]).toEqual({ name: 'Robot', icon: 'robot' });
+    expect(texts(await builder(u, id, 'robot'))[0]).toContain(
+      es ? 'Bienvenido a tu nuevo Spark' : 'Welcome to your new Spark',
+    );
+    const preview = action(await builder(u, id, 'Hi! Ask me about rentals'), 'widgetPreview')!;
+    expect(preview.preview).toEqual({
+      name: 'Bici Norte',
+      initialMessage: 'Hi! Ask me about rentals',
+      language: 'en',
+      palette: { name: 'ocean', primary: '#0b6bcb', secondary: '#e3f1ff' },
+      icon: 'robot',
+    });
+    // "No" goes back to the palette.
+    expect(action(await builder(u, id, 'no'), 'colorPalette')).toBeDefined();
+    await builder(u, id, es ? 'bosque' : 'forest');
+    await builder(u, id, es ? 'corazón' : 'heart');
+    await builder(u, id, 'Hi! Ask me about rentals');
+    const testStep = await builder(u, id, es ? 'sí' : 'yes');
+    expect((action(testStep, 'buttons')!.buttons as Array<{ value: string }>).map((b) => b.value)).toEqual([
+      'create',
+      'skip',
+    ]);
+    const judge = await builder(u, id, es ? 'crear una prueba' : 'create a test');
+    const testId = action(judge, 'event')!.testId as string;
+    const tests = (
+      await t
+        .http()
+        .get(`/api/v1/sparks/${id}/tests`)
+        .set(...u.auth())
+        .expect(200)
+    ).body.data;
+    expect(tests).toEqual([expect.objectContaining({ _id: testId, name: es ? 'Prueba 1' : 'Test 1' })]);
+    const openTest = (action(judge, 'buttons')!.buttons as Array<Record<string, string>>)[0];
+    expect(openTest.goto).toBe(`/spark/${id}/test/${testId}`);
+
+    // The test verdict arrives as the message the SPA sends after the feedback dialog.
+    const verdict = await builder(u, id, 'test satisfactory');
+    expect(texts(verdict)[0]).toBe(
+      es ? '¡Genial! Marco la prueba como satisfactoria.' : "Great! I'm marking the test as satisfactory.",
+    );
+    const deploy = action(verdict, 'buttons')!.buttons as Array<Record<string, string>>;
+    expect(deploy).toEqual([
+      { label: es ? 'Publicar Bici Norte' : 'Publish Bici Norte', goto: '/deploy?q=Bici Norte' },
+    ]);
+
+    const end = await objectives();
+    expect(end.data.map((o: { status: string }) => o.status)).toEqual([
+      'completed',
+      'completed',
+      'completed',
+      'completed',
+      'pending',
+    ]);
+    expect(end.meta.progress).toBe(Math.round((11 / 12) * 100));
+    const spark2 = (
+      await t
+        .http()
+        .get(`/api/v1/sparks/${id}`)
+        .set(...u.auth())
+        .expect(200)
+    ).body.data;
+    expect(spark2.options).toMatchObject({
+      language: 'en',
+      initialMessage: 'Hi! Ask me about rentals',
+      theme: { icon: 'heart', palette: { name: 'forest' } },
+    });
+    expect(spark2.options.sysPrompt).toMatch(/^You are Bici Norte/); // rebuilt in the Spark's new language
+
+    // Seeing and changing the instructions from the chat.
+    const card = action(await builder(u, id, es ? 'ver instrucciones' : 'show instructions'), 'card')!;
+    expect((card.info as Array<{ value: string }>)[0].value).toBe(spark2.options.sysPrompt);
+    await builder(u, id, es ? 'cambiar instrucciones' : 'change instructions');
+    await builder(u, id, 'Answer only about bike rentals in Bilbao.');
+    expect(
+      (
+        await t
+          .http()
+          .get(`/api/v1/sparks/${id}`)
+          .set(...u.auth())
+          .expect(200)
+      ).body.data.options.sysPrompt,
+    ).toBe('Answer only about bike rentals in Bilbao.');
+
+    // The conversation resumes from the server after a reload.
+    const history = (
+      await t
+        .http()
+        .get(`/api/v1/sparks/${id}/conversation`)
+        .set(...u.auth())
+        .expect(200)
+    ).body.data;
+    expect(history.messages.length).toBeGreaterThan(40);
+  });
+
+  it('marks a test that went wrong as an error step and explains what to do', async () => {
+    const u = await createUser(t, { language: 'es' });
+    const spark = (
+      await t
+        .http()
+        .post('/api/v1/sparks')
+        .set(...u.auth())
+        .send({})
+        .expect(201)
+    ).body.data;
+    const reply = await builder(u, spark._id, 'test not satisfactory');
+    expect(texts(reply)[0]).toMatch(/^Vaya\. Marco la prueba como no satisfactoria/);
+    const o = (
+      await t
+        .http()
+        .get(`/api/v1/objectives/${spark._id}`)
+        .set(...u.auth())
+        .expect(200)
+    ).body.data;
+    expect(o[3]).toMatchObject({
+      _id: 'test',
+      status: 'inProgress',
+      steps: [{ status: 'pending' }, { _id: 'test.judge', status: 'error' }],
+    });
+  });
+
+  it('keeps objectives private and validates updates', async () => {
+    const [a, b] = await Promise.all([createUser(t), createUser(t)]);
+    const spark = (
+      await t
+        .http()
+        .post('/api/v1/sparks')
+        .set(...a.auth())
+        .send({})
+        .expect(201)
+    ).body.data;
+    await t
+      .http()
+      .get(`/api/v1/objectives/${spark._id}`)
+      .set(...b.auth())
+      .expect(404);
+    await t
+      .http()
+      .patch(`/api/v1/objectives/${spark._id}`)
+      .set(...b.auth())
+      .send({ stepId: 'business.name', status: 'completed' })
+      .expect(404);
+    await t
+      .http()
+      .patch(`/api/v1/objectives/${spark._id}`)
+      .set(...a.auth())
+      .send({ stepId: 'nope', status: 'completed' })
+      .expect(400);
+    await t
+      .http()
+      .patch(`/api/v1/objectives/${spark._id}`)
+      .set(...a.auth())
+      .send({ stepId: 'business.name', status: 'done' })
+      .expect(400);
+    await t
+      .http()
+      .get('/api/v1/objectives/whatever')
+      .set(...a.auth())
+      .expect(400);
+    const deploy = (
+      await t
+        .http()
+        .get('/api/v1/objectives/deploy?lang=es')
+        .set(...a.auth())
+        .expect(200)
+    ).body;
+    expect(deploy).toEqual({ data: [], meta: { progress: 0, isCompleted: false, title: 'Despliegue', key: 'deploy' } });
+  });
+});
+
+describe('profile, settings and onboarding assistants', () => {
+  it('shows the user card and changes names and language (es → en)', async () => {
+    const u = await createUser(t, { language: 'es' });
+    const s = await sys(u, 'profile', 'inicio');
+    const card = action(s.replies, 'userCard')!;
+    expect(card.title).toBe('Tus datos');
+    expect(card.info).toEqual([
+      { type: 'Nombre', result: '—' },
+      { type: 'Apellidos', result: '—' },
+      { type: 'Correo', result: u.username },
+      { type: 'Idioma', result: 'Español' },
+      { type: 'Plan', result: 'Free Plan' },
+    ]);
+    await sys(u, 'profile', 'mi nombre', s.sessionId);
+    expect(texts((await sys(u, 'profile', 'Ana', s.sessionId)).replies)[0]).toBe('Hecho, Ana.');
+    await sys(u, 'profile', 'apellidos', s.sessionId);
+    await sys(u, 'profile', 'García López', s.sessionId);
+    await sys(u, 'profile', 'idioma', s.sessionId);
+    const english = await sys(u, 'profile', 'inglés', s.sessionId);
+    expect(texts(english.replies)[0]).toBe('Language changed to English.');
+    expect(action(english.replies, 'userCard')!.title).toBe('Your details');
+    const profile = (
+      await t
+        .http()
+        .get('/api/v1/account/profile')
+        .set(...u.auth())
+        .expect(200)
+    ).body.data;
+    expect(profile).toMatchObject({ firstname: 'Ana', lastname: 'García López', config: { language: 'en' } });
+    const o = (
+      await t
+        .http()
+        .get('/api/v1/objectives/profile-menu')
+        .set(...u.auth())
+        .expect(200)
+    ).body;
+    expect(o.data[0]).toMatchObject({ _id: 'profile', title: 'Complete your profile', status: 'completed' });
+    expect(o.meta.progress).toBe(100);
+  });
+
+  it('deactivates the account only after confirmation (settings, en)', async () => {
+    const u = await createUser(t, { language: 'en' });
+    const s = await sys(u, 'settings', 'inicio');
+    await sys(u, 'settings', 'deactivate my account', s.sessionId);
+    expect(texts((await sys(u, 'settings', 'maybe', s.sessionId)).replies)[0]).toBe(
+      "I didn't quite get that. Please answer yes or no.",
+    );
+    expect(texts((await sys(u, 'settings', 'no', s.sessionId)).replies)[0]).toBe(
+      'All right, your account stays active.',
+    );
+    const status = async () =>
+      (
+        await t
+          .http()
+          .get('/api/v1/account/profile')
+          .set(...u.auth())
+          .expect(200)
+      ).body.data.tenants[0].status;
+    expect(await status()).toBe('active');
+    await sys(u, 'settings', 'deactivate', s.sessionId);
+    await sys(u, 'settings', 'yes', s.sessionId);
+    expect(await status()).toBe('inactive');
+  });
+
+  it('onboards a new user: name, language, Sparks in three steps, first Spark (es)', async () => {
+    const u = await createUser(t, { language: 'es' });
+    const s = await sys(u, 'onboarding', 'inicio');
+    expect(texts(s.replies)).toEqual(['¡Bienvenido a Sparks! Te ayudo a empezar en un minuto.', '¿Cómo te llamas?']);
+    const lang = await sys(u, 'onboarding', 'Lucía', s.sessionId);
+    expect(texts(lang.replies)[0]).toBe('Encantado, Lucía. ¿En qué idioma prefieres usar Sparks?');
+    const end = await sys(u, 'onboarding', 'español', s.sessionId);
+    expect((action(end.replies, 'card')!.info as unknown[]).length).toBe(3);
+    const offer = action(end.replies, 'onboarding')!.onboarding as Array<Record<string, unknown>>;
+    expectButtons(offer);
+    expect(offer.map((o) => o.goto)).toEqual(['/new-spark', '/']);
+  });
+
+  it.each(['billing', 'deploy'])('opens the %s assistant, which says what it will do', async (name) => {
+    const u = await createUser(t, { language: 'en' });
+    const s = await sys(u, name, 'inicio');
+    expect(texts(s.replies)[0]).toMatch(/^Here you will/);
+  });
+});

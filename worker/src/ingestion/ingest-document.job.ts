@@ -1,0 +1,173 @@
+import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
+import {
+  documentFailedMessage,
+  documentReadMessage,
+  type AppConfig,
+  type IngestionErrorCode,
+  type Language,
+} from '@sparks/core';
+import {
+  AccountsRepository,
+  DocumentsRepository,
+  SparksRepository,
+  toWireMessage,
+  type DocumentRow,
+  type MessageRow,
+} from '@sparks/db';
+import {
+  ExtractionInterrupted,
+  readDocument,
+  StoredFileMissing,
+  type FileStorage,
+  type PdfExtractor,
+} from '@sparks/knowledge';
+import { publishConversationEvent, type JobPayloads } from '@sparks/queues';
+import { UnrecoverableError, type Job } from 'bullmq';
+import type { Redis } from 'ioredis';
+import { CONFIG, REDIS } from '../infra/tokens';
+import { PDF_EXTRACTOR, STORAGE } from './tokens';
+
+const isLastAttempt = (job: Job) => job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
+
+/**
+ * `document.ingest`: reads a stored PDF page by page (in a bounded thread), cuts it into passages of
+ * whole sentences tagged with their page, indexes them for full-text search in the document's
+ * language and tells the owner in the chat. pending → inProgress → completed | error.
+ *
+ * Idempotent: the chunks are replaced, not added, in the same transaction that completes the
+ * document and posts the message, so a job redelivered after a crash leaves no duplicates.
+ */
+@Injectable()
+export class IngestDocumentJob implements OnApplicationShutdown {
+  private readonly logger = new Logger(IngestDocumentJob.name);
+
+  constructor(
+    private readonly documents: DocumentsRepository,
+    private readonly accounts: AccountsRepository,
+    private readonly sparks: SparksRepository,
+    @Inject(STORAGE) private readonly storage: FileStorage,
+    @Inject(PDF_EXTRACTOR) private readonly extractor: PdfExtractor,
+    @Inject(REDIS) private readonly redis: Redis,
+    @Inject(CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async handle(payload: JobPayloads['document.ingest'], job: Job): Promise<{ status: string }> {
+    const found = await this.documents.findById(payload.documentId);
+    // Deleted meanwhile, or a redelivery of a job already done: nothing to do.
+    if (!found) return { status: 'deleted' };
+    if (found.status === 'completed' || found.status === 'error') return { status: found.status };
+    const doc = (await this.documents.markInProgress(found.id)) ?? found;
+    const owner = await this.accounts.findUserById(doc.userId);
+    const language: Language = owner?.language ?? 'es';
+
+    try {
+      let bytes: Buffer;
+      try {
+        bytes = await this.storage.get(doc.storageKey);
+      } catch (err) {
+        if (err instanceof StoredFileMissing) return await this.failPermanently(doc, language, 'FILE_MISSING');
+        throw err;
+      }
+      const outcome = await this.extractor.extract(bytes);
+      if (!outcome.ok) return await this.failPermanently(doc, language, outcome.code, outcome.params);
+
+      const spark = await this.sparks.findById(doc.sparkId);
+      const read = readDocument(outcome.pages, spark?.options.language ?? language);
+      if (!read) return await this.failPermanently(doc, language, 'NO_TEXT', { pages: outcome.pageCount });
+
+      const content = documentReadMessage(language, {
+        name: doc.name,
+        pages: read.pages,
+        chars: read.chars,
+        emptyPages: read.emptyPages.length,
+      });
+      const done = await this.documents.complete(
+        doc.id,
+        { pages: read.pages, chars: read.chars, language: read.language, config: read.config, chunks: read.chunks },
+        {
+          type: 'ai',
+          data: {
+            content,
+            type: 'document',
+            documentId: doc.id,
+            name: doc.name,
+            status: 'completed',
+            pages: read.pages,
+            chars: read.chars,
+            emptyPages: read.emptyPages,
+          },
+        },
+      );
+      if (done?.message) await this.publish(done.message);
+      return { status: done ? 'completed' : 'deleted' };
+    } catch (err) {
+      if (err instanceof UnrecoverableError) throw err;
+      // Worth another try (storage or database away, a thread lost); after the last one, tell the owner.
+      if (isLastAttempt(job)) await this.fail(doc, language, 'INGESTION_FAILED');
+      throw err instanceof ExtractionInterrupted ? new Error(`extraction interrupted: ${err.message}`) : err;
+    }
+  }
+
+  /**
+   * A job that failed for good outside the handler (its workers died more often than BullMQ allows)
+   * must not leave the document "inProgress" forever.
+   */
+  async onFailed(job: Job | undefined, err: Error): Promise<void> {
+    if (!job || err instanceof UnrecoverableError) return;
+    if (job.attemptsMade < (job.opts.attempts ?? 1) && !/stalled/i.test(err.message)) return;
+    try {
+      const doc = await this.documents.findById((job.data as JobPayloads['document.ingest']).documentId);
+      if (!doc || doc.status === 'completed' || doc.status === 'error') return;
+      const owner = await this.accounts.findUserById(doc.userId);
+      await this.fail(doc, owner?.language ?? 'es', 'INGESTION_FAILED');
+    } catch (e) {
+      this.logger.error(`could not mark the failed ingestion ${job.id}: ${String(e)}`);
+    }
+  }
+
+  private async failPermanently(
+    doc: DocumentRow,
+    language: Language,
+    code: IngestionErrorCode,
+    params?: Record<string, string | number>,
+  ): Promise<never> {
+    await this.fail(doc, language, code, params);
+    throw new UnrecoverableError(code);
+  }
+
+  private async fail(
+    doc: DocumentRow,
+    language: Language,
+    code: IngestionErrorCode,
+    params: Record<string, string | number> = {},
+  ): Promise<void> {
+    const pages = typeof params.pages === 'number' ? params.pages : null;
+    const content = documentFailedMessage(language, { name: doc.name, code, params });
+    const done = await this.documents.fail(
+      doc.id,
+      code,
+      { pages },
+      {
+        type: 'ai',
+        data: { content, type: 'document', documentId: doc.id, name: doc.name, status: 'error', error: code },
+      },
+    );
+    this.logger.log(`document ${doc.id} could not be read: ${code}`);
+    if (done?.message) await this.publish(done.message);
+    // Nothing is kept of a file that cannot be read; uploading it again stores it again.
+    await this.storage
+      .delete(doc.storageKey)
+      .catch((err: unknown) => this.logger.warn(`could not delete the file of document ${doc.id}: ${String(err)}`));
+  }
+
+  private async publish(message: MessageRow): Promise<void> {
+    await publishConversationEvent(this.redis, this.config.QUEUE_PREFIX, message.conversationId, {
+      type: 'message',
+      message: toWireMessage(message),
+    }).catch((err: unknown) => this.logger.warn(`could not publish to ${message.conversationId}: ${String(err)}`));
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.extractor.close();
+  }
+}

@@ -1,0 +1,2 @@
+export const STORAGE = Symbol('STORAGE');
+export const PDF_EXTRACTOR = Symbol('PDF_EXTRACTOR');

@@ -3,11 +3,13 @@ import i18next from 'i18next';
 import { Suspense } from 'react';
 import { MemoryRouter, useLocation, useRoutes } from 'react-router-dom';
 
-import en from '../public/locales/en/common.json';
-import es from '../public/locales/es/common.json';
+import * as authApi from './features/auth/api';
 import { ACCESS_TOKEN_KEY } from './features/auth/tokens';
-import { initI18n } from './i18n';
 import { routes } from './routes';
+import { initTestI18n } from './testing/i18n';
+
+// The auth screens ask the server which providers exist; no network in jsdom.
+jest.mock('./features/auth/api');
 
 let i18n: typeof i18next;
 
@@ -31,10 +33,11 @@ function renderAt(path: string) {
 }
 
 beforeAll(async () => {
-  i18n = await initI18n(i18next.createInstance(), { resources: { en: { common: en }, es: { common: es } }, lng: 'en' });
+  i18n = await initTestI18n('en');
 });
 
 beforeEach(async () => {
+  jest.mocked(authApi).providers.mockResolvedValue({ google: false });
   localStorage.clear();
   await i18n.changeLanguage('en');
 });
@@ -43,6 +46,7 @@ describe('routes', () => {
   it('sends a visitor without a token from / to /auth', async () => {
     renderAt('/');
     expect(await screen.findByRole('heading', { name: 'Welcome to Sparks' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Log out' })).not.toBeInTheDocument();
     expect(screen.getByTestId('path')).toHaveTextContent('/auth');
     expect(screen.getByText('v1.0.12')).toBeInTheDocument();
     expect(screen.queryByRole('navigation', { name: 'Main menu' })).not.toBeInTheDocument();
@@ -51,11 +55,12 @@ describe('routes', () => {
   it.each([
     ['/validate-code', 'Confirm your e-mail'],
     ['/forgot-password', 'Forgot your password?'],
-    ['/reset-password', 'Choose a new password'],
+    ['/reset-password?token=abc', 'Choose a new password'],
+    ['/reset-password', 'This link is not complete'],
   ])('serves the public page %s without a token', async (path, title) => {
     renderAt(path);
     expect(await screen.findByRole('heading', { name: title })).toBeInTheDocument();
-    expect(screen.getByTestId('path')).toHaveTextContent(path);
+    expect(screen.getByTestId('path')).toHaveTextContent(path.split('?')[0]);
   });
 
   it('protects the onboarding tour', async () => {
@@ -90,6 +95,12 @@ describe('routes', () => {
       renderAt(path);
       expect(await screen.findByRole('heading', { name: title })).toBeInTheDocument();
       expect(screen.getByTestId('path')).toHaveTextContent(path);
+    });
+
+    it.each(['/', '/onBoarding'])('offers "Log out" in the header of %s', async (path) => {
+      renderAt(path);
+      await screen.findByRole('heading', { level: 1 });
+      expect(screen.getByRole('button', { name: 'Log out' })).toBeInTheDocument();
     });
 
     it('passes the route parameters to the page', async () => {

@@ -46,7 +46,7 @@ export const routes: RouteObject[] = [
       {
         element: (
           <RequireAuth>
-            <PublicLayout />
+            <PublicLayout signedIn />
           </RequireAuth>
         ),
         children: [

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 
 import { AppFooter } from '../ui/AppFooter';
 import { AppHeader } from '../ui/AppHeader';
+import { LogoutButton } from '../ui/LogoutButton';
 import { PageLoading } from '../ui/PageLoading';
 import { SIDEBAR_LINKS } from './navigation';
 
@@ -15,7 +16,9 @@ export function MainLayout() {
   const { t } = useTranslation();
   return (
     <div className="shell shell--main">
-      <AppHeader />
+      <AppHeader>
+        <LogoutButton />
+      </AppHeader>
       <div className="main-layout">
         <nav className="sidebar" aria-label={t('nav.label')}>
           <ul className="sidebar__list">

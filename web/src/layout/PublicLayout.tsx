@@ -3,13 +3,17 @@ import { Outlet } from 'react-router-dom';
 
 import { AppFooter } from '../ui/AppFooter';
 import { AppHeader } from '../ui/AppHeader';
+import { LogoutButton } from '../ui/LogoutButton';
 import { PageLoading } from '../ui/PageLoading';
 
-/** Layout of the auth screens and the onboarding tour: the shell header, one centred card, the footer. */
-export function PublicLayout() {
+/**
+ * Layout of the auth screens and the onboarding tour: the shell header, one centred card, the footer.
+ * `signedIn` (the onboarding tour) adds "Log out" to the header.
+ */
+export function PublicLayout({ signedIn = false }: { signedIn?: boolean }) {
   return (
     <div className="shell shell--public">
-      <AppHeader />
+      <AppHeader>{signedIn && <LogoutButton />}</AppHeader>
       <main className="public-main" id="main">
         <div className="card">
           <Suspense fallback={<PageLoading />}>

@@ -1,11 +1,15 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 
 import { LanguageSwitcher } from './LanguageSwitcher';
 import { Logo } from './Logo';
 
-/** The shell header shared by the public pages and the main layout: logo (home link) and language switcher. */
-export function AppHeader() {
+/**
+ * The shell header shared by the public pages and the main layout: logo (home link), language switcher and,
+ * on signed-in screens, the actions passed in (log out).
+ */
+export function AppHeader({ children }: { children?: ReactNode }) {
   const { t } = useTranslation();
   return (
     <header className="app-header">
@@ -14,6 +18,7 @@ export function AppHeader() {
       </Link>
       <div className="app-header__actions">
         <LanguageSwitcher />
+        {children}
       </div>
     </header>
   );

@@ -1,8 +1,181 @@
+import { RESEND_COOLDOWN_SECONDS } from '@sparks/contracts';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 
-import { PlaceholderPage } from '../../../ui/PlaceholderPage';
+import { isApiError } from '../../../api/client';
+import { toLanguage } from '../../../i18n';
+import { exchangeToken, sendCode } from '../api';
+import { ConfirmCodeStep } from '../components/ConfirmCodeStep';
+import { FormAlert } from '../components/FormAlert';
+import { LoginForm } from '../components/LoginForm';
+import { RegisterForm } from '../components/RegisterForm';
+import { SocialSignIn } from '../components/SocialSignIn';
+import { mapApiError, secondsIn, type Message } from '../errors';
+import { useMessageText } from '../hooks/useMessageText';
+import { startSession } from '../session';
+import '../auth.css';
 
+type Tab = 'login' | 'register';
+const TABS: readonly Tab[] = ['login', 'register'];
+
+interface Verification {
+  email: string;
+  from: Tab;
+  cooldown: number;
+  notice: Message | null;
+}
+
+/**
+ * /auth (spec §2, §4): login and register tabs chosen by the hash (#login, default, or #register), the
+ * confirm-code step inside the same screen, Google sign-in and its return (`?token=` or `?error=google`).
+ */
 export default function AuthPage() {
-  const { t } = useTranslation();
-  return <PlaceholderPage title={t('pages.auth.title')} subtitle={t('pages.auth.subtitle')} />;
+  const { t, i18n } = useTranslation('auth');
+  const text = useMessageText();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const tab: Tab = location.hash === '#register' ? 'register' : 'login';
+  const tabRefs = useRef<Partial<Record<Tab, HTMLButtonElement | null>>>({});
+
+  const googleToken = params.get('token');
+  const [exchanging, setExchanging] = useState(Boolean(googleToken));
+  const [alert, setAlert] = useState<Message | null>(() =>
+    params.get('error') === 'google' ? { key: 'errors.GOOGLE_FAILED' } : null,
+  );
+  const [verification, setVerification] = useState<Verification | null>(null);
+  const exchangeStarted = useRef(false);
+
+  // Back from Google: trade the one-time token for the session (once, even under StrictMode's double effects).
+  useEffect(() => {
+    if (!googleToken || exchangeStarted.current) return;
+    exchangeStarted.current = true;
+    exchangeToken(googleToken)
+      .then((tokens) => {
+        startSession(tokens);
+        void navigate('/', { replace: true });
+      })
+      .catch(() => {
+        // Spec §8: a failed token exchange shows the not-verified message.
+        setAlert({ key: 'errors.GOOGLE_EXCHANGE_FAILED' });
+        setExchanging(false);
+        void navigate({ pathname: '/auth', hash: location.hash }, { replace: true });
+      });
+  }, [googleToken, navigate, location.hash]);
+
+  function selectTab(next: Tab, focus = false) {
+    setAlert(null);
+    void navigate({ pathname: location.pathname, search: location.search, hash: next }, { replace: true });
+    if (focus) tabRefs.current[next]?.focus();
+  }
+
+  function onTabKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+    const index = TABS.indexOf(tab);
+    const next =
+      event.key === 'ArrowRight'
+        ? TABS[(index + 1) % TABS.length]
+        : event.key === 'ArrowLeft'
+          ? TABS[(index + TABS.length - 1) % TABS.length]
+          : event.key === 'Home'
+            ? TABS[0]
+            : event.key === 'End'
+              ? TABS[TABS.length - 1]
+              : null;
+    if (!next) return;
+    event.preventDefault();
+    selectTab(next, true);
+  }
+
+  /** Login's "verify now": send a code (a recent one keeps its countdown) and open the confirm step. */
+  async function verifyLater(email: string) {
+    let cooldown = RESEND_COOLDOWN_SECONDS;
+    let notice: Message | null = null;
+    try {
+      cooldown = (await sendCode(email)).cooldownSeconds || RESEND_COOLDOWN_SECONDS;
+    } catch (error) {
+      if (isApiError(error) && error.hasCode('RESEND_TOO_SOON')) {
+        cooldown = secondsIn(error.message) ?? RESEND_COOLDOWN_SECONDS;
+      } else {
+        cooldown = 0;
+        notice = mapApiError(error, {}).form[0] ?? null;
+      }
+    }
+    setAlert(null);
+    setVerification({ email, from: 'login', cooldown, notice });
+  }
+
+  if (exchanging) {
+    return (
+      <div className="auth-page">
+        <div className="page-loading" role="status" aria-live="polite">
+          <span className="spinner" aria-hidden="true" />
+          <span>{t('social.exchanging')}</span>
+        </div>
+      </div>
+    );
+  }
+
+  return (
+    <div className="auth-page">
+      <header className="auth-page__header">
+        <h1 className="auth-page__title">{t('title')}</h1>
+        <p className="auth-page__subtitle">{t('subtitle')}</p>
+      </header>
+
+      {alert && <FormAlert>{text(alert)}</FormAlert>}
+
+      {verification ? (
+        <ConfirmCodeStep
+          key={verification.email}
+          email={verification.email}
+          cooldown={verification.cooldown}
+          notice={verification.notice}
+          onBack={() => {
+            const from = verification.from;
+            setVerification(null);
+            selectTab(from);
+            // The tabs are visible again on the next render; put the keyboard back on the chosen one.
+            window.setTimeout(() => tabRefs.current[from]?.focus());
+          }}
+        />
+      ) : null}
+
+      <div hidden={verification !== null}>
+        <div className="tabs" role="tablist" aria-label={t('tabs.label')} onKeyDown={onTabKeyDown}>
+          {TABS.map((name) => (
+            <button
+              key={name}
+              ref={(element) => {
+                tabRefs.current[name] = element;
+              }}
+              type="button"
+              role="tab"
+              id={`auth-tab-${name}`}
+              className="tabs__tab"
+              aria-selected={tab === name}
+              aria-controls={`auth-panel-${name}`}
+              tabIndex={tab === name ? 0 : -1}
+              onClick={() => selectTab(name)}
+            >
+              {t(`tabs.${name}`)}
+            </button>
+          ))}
+        </div>
+        {/* Both panels stay mounted, so switching tabs (or coming back from the code step) keeps what was typed. */}
+        <div role="tabpanel" id="auth-panel-login" aria-labelledby="auth-tab-login" hidden={tab !== 'login'}>
+          <LoginForm onVerify={verifyLater} />
+        </div>
+        <div role="tabpanel" id="auth-panel-register" aria-labelledby="auth-tab-register" hidden={tab !== 'register'}>
+          <RegisterForm
+            language={toLanguage(i18n.resolvedLanguage ?? i18n.language)}
+            onRegistered={(email) =>
+              setVerification({ email, from: 'register', cooldown: RESEND_COOLDOWN_SECONDS, notice: null })
+            }
+          />
+        </div>
+        <SocialSignIn onError={setAlert} />
+      </div>
+    </div>
+  );
 }

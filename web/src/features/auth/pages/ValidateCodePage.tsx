@@ -1,8 +1,151 @@
+import { RESEND_COOLDOWN_SECONDS } from '@sparks/contracts';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 
-import { PlaceholderPage } from '../../../ui/PlaceholderPage';
+import { isApiError } from '../../../api/client';
+import { sendCode, verifyCode } from '../api';
+import { CodeField } from '../components/CodeField';
+import { Field } from '../components/Field';
+import { FormAlert } from '../components/FormAlert';
+import { ResendCode } from '../components/ResendCode';
+import { SubmitButton } from '../components/SubmitButton';
+import { mapApiError, secondsIn, withoutField, type FieldMessages, type Message } from '../errors';
+import { useCooldown } from '../hooks/useCooldown';
+import { useFieldFocus } from '../hooks/useFieldFocus';
+import { useMessageText } from '../hooks/useMessageText';
+import { startSession } from '../session';
+import { checkCode, checkEmail } from '../validation';
+import '../auth.css';
 
+type CodeFieldName = 'email' | 'code';
+const ORDER = ['email', 'code'] as const;
+const SERVER_FIELDS = { username: 'email', email: 'email', code: 'code' } as const;
+
+/**
+ * /validate-code?username=&valid= (spec §2): e-mail and code, both required ("invalid parameters"
+ * otherwise), resend with the 30 s cooldown; a verified code opens /onBoarding. `username` prefills the
+ * e-mail; a six-digit `valid` prefills the code.
+ */
 export default function ValidateCodePage() {
-  const { t } = useTranslation();
-  return <PlaceholderPage title={t('pages.validateCode.title')} subtitle={t('pages.validateCode.subtitle')} />;
+  const { t } = useTranslation('auth');
+  const text = useMessageText();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const { ref, focusFirstInvalid } = useFieldFocus<CodeFieldName>(ORDER);
+
+  const [email, setEmail] = useState(() => params.get('username') ?? '');
+  const [code, setCode] = useState(() => (/^\d{6}$/.test(params.get('valid') ?? '') ? params.get('valid')! : ''));
+  const [errors, setErrors] = useState<FieldMessages<CodeFieldName>>({});
+  const [formErrors, setFormErrors] = useState<Message[]>([]);
+  const [resent, setResent] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [remaining, startCooldown] = useCooldown(0);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setResent(false);
+    const emailKey = checkEmail(email);
+    const codeKey = checkCode(code);
+    const found: FieldMessages<CodeFieldName> = {
+      ...(emailKey ? { email: { key: emailKey } } : {}),
+      ...(codeKey ? { code: { key: codeKey } } : {}),
+    };
+    setErrors(found);
+    // Spec §5: both fields are required, else "invalid parameters".
+    setFormErrors(!email.trim() || !code.trim() ? [{ key: 'validation.invalidParams' }] : []);
+    if (focusFirstInvalid(found)) return;
+
+    setBusy(true);
+    try {
+      startSession(await verifyCode(email.trim(), code));
+      void navigate('/onBoarding');
+    } catch (error) {
+      setBusy(false);
+      const mapped = mapApiError(error, SERVER_FIELDS);
+      setErrors(mapped.fields);
+      setFormErrors(mapped.form);
+      focusFirstInvalid(mapped.fields);
+    }
+  }
+
+  async function resend() {
+    setResent(false);
+    setFormErrors([]);
+    const emailKey = checkEmail(email);
+    if (emailKey) {
+      setErrors({ email: { key: emailKey } });
+      focusFirstInvalid({ email: { key: emailKey } });
+      return;
+    }
+    setErrors({});
+    try {
+      const answer = await sendCode(email.trim());
+      startCooldown(answer.cooldownSeconds || RESEND_COOLDOWN_SECONDS);
+      setResent(true);
+    } catch (error) {
+      if (isApiError(error) && error.hasCode('RESEND_TOO_SOON')) {
+        startCooldown(secondsIn(error.message) ?? RESEND_COOLDOWN_SECONDS);
+        return;
+      }
+      const mapped = mapApiError(error, SERVER_FIELDS);
+      setErrors(mapped.fields);
+      setFormErrors(mapped.form);
+      focusFirstInvalid(mapped.fields);
+    }
+  }
+
+  return (
+    <div className="auth-page">
+      <header className="auth-page__header">
+        <h1 className="auth-page__title">{t('validateCode.title')}</h1>
+        <p className="auth-page__subtitle">{t('validateCode.subtitle')}</p>
+      </header>
+      <form className="auth-form" noValidate onSubmit={(event) => void submit(event)}>
+        {formErrors.length > 0 && (
+          <FormAlert>
+            {formErrors.map((message, index) => (
+              <p key={index}>{text(message)}</p>
+            ))}
+          </FormAlert>
+        )}
+        {resent && <FormAlert tone="success">{t('verify.resent')}</FormAlert>}
+        <Field
+          ref={ref('email')}
+          label={t('fields.email')}
+          type="email"
+          name="email"
+          autoComplete="username"
+          inputMode="email"
+          autoCapitalize="none"
+          spellCheck={false}
+          placeholder={t('fields.emailPlaceholder')}
+          required
+          value={email}
+          onChange={(event) => {
+            setEmail(event.target.value);
+            setErrors((current) => withoutField(current, 'email'));
+          }}
+          error={text(errors.email)}
+        />
+        <CodeField
+          ref={ref('code')}
+          name="code"
+          required
+          value={code}
+          onValueChange={(value) => {
+            setCode(value);
+            setErrors((current) => withoutField(current, 'code'));
+          }}
+          error={text(errors.code)}
+        />
+        <SubmitButton busy={busy}>{t('validateCode.submit')}</SubmitButton>
+        <ResendCode remaining={remaining} onResend={resend} />
+      </form>
+      <Link className="auth-page__back" to="/auth#login">
+        <span aria-hidden="true">← </span>
+        {t('validateCode.backToLogin')}
+      </Link>
+    </div>
+  );
 }

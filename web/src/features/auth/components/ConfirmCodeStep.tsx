@@ -1,0 +1,122 @@
+import { RESEND_COOLDOWN_SECONDS } from '@sparks/contracts';
+import { useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+
+import { isApiError } from '../../../api/client';
+import { sendCode, verifyCode } from '../api';
+import { mapApiError, secondsIn, type Message } from '../errors';
+import { useCooldown } from '../hooks/useCooldown';
+import { useMessageText } from '../hooks/useMessageText';
+import { startSession } from '../session';
+import { checkCode } from '../validation';
+import { CodeField } from './CodeField';
+import { Emphasized } from './Emphasized';
+import { FormAlert } from './FormAlert';
+import { ResendCode } from './ResendCode';
+import { SubmitButton } from './SubmitButton';
+
+interface ConfirmCodeStepProps {
+  email: string;
+  /** Seconds before a new code may be asked for (a code was usually just sent). */
+  cooldown: number;
+  /** A message from sending the first code, shown on arrival. */
+  notice?: Message | null;
+  /** "Change e-mail": back to the form the user came from. */
+  onBack: () => void;
+}
+
+/**
+ * The confirm-code step inside /auth (spec §2, §4): the 6-digit code, resend with a 30 s countdown, a way
+ * back to change the e-mail. A verified code stores the tokens and opens /onBoarding.
+ */
+export function ConfirmCodeStep({ email, cooldown, notice = null, onBack }: ConfirmCodeStepProps) {
+  const { t } = useTranslation('auth');
+  const text = useMessageText();
+  const navigate = useNavigate();
+  const codeInput = useRef<HTMLInputElement>(null);
+  const [code, setCode] = useState('');
+  const [codeError, setCodeError] = useState<Message | null>(null);
+  const [formErrors, setFormErrors] = useState<Message[]>(notice ? [notice] : []);
+  const [resent, setResent] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [remaining, startCooldown] = useCooldown(cooldown);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setFormErrors([]);
+    setResent(false);
+    const key = checkCode(code);
+    setCodeError(key ? { key } : null);
+    if (key) {
+      codeInput.current?.focus();
+      return;
+    }
+    setBusy(true);
+    try {
+      startSession(await verifyCode(email, code));
+      void navigate('/onBoarding');
+    } catch (error) {
+      setBusy(false);
+      const mapped = mapApiError(error, { code: 'code' });
+      setCodeError(mapped.fields.code ?? null);
+      setFormErrors(mapped.form);
+      if (mapped.fields.code) codeInput.current?.focus();
+    }
+  }
+
+  async function resend() {
+    setFormErrors([]);
+    setResent(false);
+    try {
+      const answer = await sendCode(email);
+      startCooldown(answer.cooldownSeconds || RESEND_COOLDOWN_SECONDS);
+      setResent(true);
+    } catch (error) {
+      if (isApiError(error) && error.hasCode('RESEND_TOO_SOON')) {
+        startCooldown(secondsIn(error.message) ?? RESEND_COOLDOWN_SECONDS);
+        return;
+      }
+      setFormErrors(mapApiError(error, {}).form);
+    }
+  }
+
+  return (
+    <section className="auth-step" aria-labelledby="confirm-code-title">
+      <h2 id="confirm-code-title" className="auth-step__title">
+        {t('verify.title')}
+      </h2>
+      <p className="auth-step__body">
+        <Emphasized render={(slot) => t('verify.body', { email: slot })} value={email} />
+      </p>
+      <form className="auth-form" noValidate onSubmit={(event) => void submit(event)}>
+        {formErrors.length > 0 && (
+          <FormAlert>
+            {formErrors.map((message, index) => (
+              <p key={index}>{text(message)}</p>
+            ))}
+          </FormAlert>
+        )}
+        {resent && <FormAlert tone="success">{t('verify.resent')}</FormAlert>}
+        <CodeField
+          ref={codeInput}
+          name="code"
+          autoFocus
+          required
+          value={code}
+          onValueChange={(value) => {
+            setCode(value);
+            setCodeError(null);
+          }}
+          error={text(codeError)}
+        />
+        <SubmitButton busy={busy}>{t('verify.submit')}</SubmitButton>
+        <ResendCode remaining={remaining} onResend={resend} />
+      </form>
+      <button type="button" className="link-button auth-step__back" onClick={onBack}>
+        <span aria-hidden="true">← </span>
+        {t('verify.changeEmail')}
+      </button>
+    </section>
+  );
+}

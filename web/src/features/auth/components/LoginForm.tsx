@@ -1,0 +1,156 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router-dom';
+
+import { isApiError } from '../../../api/client';
+import { login } from '../api';
+import { mapApiError, withoutField, type FieldMessages, type Message } from '../errors';
+import { useFieldFocus } from '../hooks/useFieldFocus';
+import { useMessageText } from '../hooks/useMessageText';
+import { startSession } from '../session';
+import { EMAIL_FOR_LOGIN_KEY, readItem, removeItem, REMEMBER_ME_KEY, writeItem } from '../tokens';
+import { checkEmail, checkLoginPassword } from '../validation';
+import { Checkbox } from './Checkbox';
+import { Field } from './Field';
+import { FormAlert } from './FormAlert';
+import { PasswordField } from './PasswordField';
+import { SubmitButton } from './SubmitButton';
+
+type LoginField = 'email' | 'password';
+const ORDER = ['email', 'password'] as const;
+const SERVER_FIELDS = { username: 'email', email: 'email', password: 'password' } as const;
+
+interface LoginFormProps {
+  /** "Verify now" after a NOT_VERIFIED answer: sends a code and opens the confirm-code step. */
+  onVerify: (email: string) => Promise<void>;
+}
+
+/** Login (spec §2, §4): e-mail, password, remember me; success stores the tokens and goes to `/`. */
+export function LoginForm({ onVerify }: LoginFormProps) {
+  const { t } = useTranslation('auth');
+  const text = useMessageText();
+  const navigate = useNavigate();
+  const { ref, focusFirstInvalid } = useFieldFocus<LoginField>(ORDER);
+
+  const [remember, setRemember] = useState(() => readItem(REMEMBER_ME_KEY) === 'true');
+  const [email, setEmail] = useState(() =>
+    readItem(REMEMBER_ME_KEY) === 'true' ? (readItem(EMAIL_FOR_LOGIN_KEY) ?? '') : '',
+  );
+  const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<FieldMessages<LoginField>>({});
+  const [formErrors, setFormErrors] = useState<Message[]>([]);
+  const [unverified, setUnverified] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [verifying, setVerifying] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const emailKey = checkEmail(email);
+    const passwordKey = checkLoginPassword(password);
+    const found: FieldMessages<LoginField> = {
+      ...(emailKey ? { email: { key: emailKey } } : {}),
+      ...(passwordKey ? { password: { key: passwordKey } } : {}),
+    };
+    setErrors(found);
+    setFormErrors([]);
+    setUnverified(null);
+    if (focusFirstInvalid(found)) return;
+
+    setBusy(true);
+    const username = email.trim();
+    try {
+      const tokens = await login(username, password);
+      startSession(tokens);
+      if (remember) {
+        writeItem(REMEMBER_ME_KEY, 'true');
+        writeItem(EMAIL_FOR_LOGIN_KEY, username);
+      } else {
+        removeItem(REMEMBER_ME_KEY);
+        removeItem(EMAIL_FOR_LOGIN_KEY);
+      }
+      void navigate('/');
+    } catch (error) {
+      setBusy(false);
+      if (isApiError(error) && error.hasCode('NOT_VERIFIED')) {
+        setUnverified(username);
+        return;
+      }
+      const mapped = mapApiError(error, SERVER_FIELDS);
+      setErrors(mapped.fields);
+      setFormErrors(mapped.form);
+      focusFirstInvalid(mapped.fields);
+    }
+  }
+
+  return (
+    <form className="auth-form" noValidate onSubmit={(event) => void submit(event)} aria-label={t('tabs.login')}>
+      {formErrors.length > 0 && (
+        <FormAlert>
+          {formErrors.map((message, index) => (
+            <p key={index}>{text(message)}</p>
+          ))}
+        </FormAlert>
+      )}
+      {unverified && (
+        <FormAlert>
+          <p>{text({ key: 'errors.NOT_VERIFIED' })}</p>
+          <button
+            type="button"
+            className="button button--secondary button--small"
+            disabled={verifying}
+            aria-busy={verifying || undefined}
+            onClick={() => {
+              setVerifying(true);
+              void onVerify(unverified).finally(() => setVerifying(false));
+            }}
+          >
+            {verifying && <span className="spinner spinner--button" aria-hidden="true" />}
+            <span>{t('login.verifyNow')}</span>
+          </button>
+        </FormAlert>
+      )}
+      <Field
+        ref={ref('email')}
+        label={t('fields.email')}
+        type="email"
+        name="email"
+        autoComplete="username"
+        inputMode="email"
+        autoCapitalize="none"
+        spellCheck={false}
+        placeholder={t('fields.emailPlaceholder')}
+        required
+        value={email}
+        onChange={(event) => {
+          setEmail(event.target.value);
+          setErrors((current) => withoutField(current, 'email'));
+        }}
+        error={text(errors.email)}
+      />
+      <PasswordField
+        ref={ref('password')}
+        label={t('fields.password')}
+        name="password"
+        autoComplete="current-password"
+        required
+        value={password}
+        onChange={(event) => {
+          setPassword(event.target.value);
+          setErrors((current) => withoutField(current, 'password'));
+        }}
+        error={text(errors.password)}
+      />
+      <div className="auth-form__row">
+        <Checkbox
+          label={t('login.rememberMe')}
+          checked={remember}
+          onChange={(event) => setRemember(event.target.checked)}
+        />
+        <Link className="auth-form__link" to="/forgot-password">
+          {t('login.forgot')}
+        </Link>
+      </div>
+      <SubmitButton busy={busy}>{t('login.submit')}</SubmitButton>
+    </form>
+  );
+}

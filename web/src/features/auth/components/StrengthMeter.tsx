@@ -1,0 +1,41 @@
+import { passwordCriteria, passwordStrength } from '@sparks/contracts';
+import { useTranslation } from 'react-i18next';
+
+import { Checklist } from './Checklist';
+
+const SEGMENTS = [1, 2, 3, 4, 5];
+
+/**
+ * The reset strength meter of spec §5: Not Strong (1–2 criteria), Normal (3), Strong (4), Very Strong (5),
+ * with the criteria checklist (length 8–100, digit, lowercase, uppercase, special character).
+ */
+export function StrengthMeter({ password }: { password: string }) {
+  const { t } = useTranslation('auth');
+  const { met, strength } = passwordStrength(password);
+  const criteria = passwordCriteria(password);
+  return (
+    <div className="strength" data-strength={strength ?? 'none'}>
+      <div className="strength__bar" aria-hidden="true">
+        {SEGMENTS.map((segment) => (
+          <span
+            key={segment}
+            className={segment <= met ? 'strength__segment strength__segment--on' : 'strength__segment'}
+          />
+        ))}
+      </div>
+      <p className="strength__label" aria-live="polite" data-testid="strength-label">
+        {t('reset.strength.label')}: <strong>{t(`reset.strength.${strength ?? 'none'}`)}</strong>
+      </p>
+      <Checklist
+        title={t('reset.criteriaTitle')}
+        items={[
+          { id: 'length', label: t('reset.criteria.length'), met: criteria.length },
+          { id: 'digit', label: t('reset.criteria.digit'), met: criteria.digit },
+          { id: 'lower', label: t('reset.criteria.lower'), met: criteria.lower },
+          { id: 'upper', label: t('reset.criteria.upper'), met: criteria.upper },
+          { id: 'special', label: t('reset.criteria.special'), met: criteria.special },
+        ]}
+      />
+    </div>
+  );
+}

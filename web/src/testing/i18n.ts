@@ -1,0 +1,17 @@
+import i18next, { type i18n as I18n } from 'i18next';
+
+import enAuth from '../../public/locales/en/auth.json';
+import enCommon from '../../public/locales/en/common.json';
+import esAuth from '../../public/locales/es/auth.json';
+import esCommon from '../../public/locales/es/common.json';
+import { initI18n, type Language } from '../i18n';
+
+export const catalogues = {
+  en: { common: enCommon, auth: enAuth },
+  es: { common: esCommon, auth: esAuth },
+};
+
+/** A fresh i18next with the real catalogues in memory (no HTTP), bound to react-i18next, for jest. */
+export function initTestI18n(lng: Language = 'en'): Promise<I18n> {
+  return initI18n(i18next.createInstance(), { resources: catalogues, lng });
+}

@@ -11,7 +11,8 @@ const swc = [
   },
 ];
 const moduleNameMapper = {
-  '^@sparks/(contracts|core|db|queues|engine)$': '<rootDir>/libs/$1/src',
+  '^@sparks/contracts/(\\w+)$': '<rootDir>/libs/contracts/src/$1',
+  '^@sparks/(contracts|core|db|queues|engine|knowledge)$': '<rootDir>/libs/$1/src',
 };
 
 module.exports = {

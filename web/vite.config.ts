@@ -13,6 +13,10 @@ export default defineConfig({
   resolve: {
     alias: [
       {
+        find: /^@sparks\/contracts\/(\w+)$/,
+        replacement: fileURLToPath(new URL('../libs/contracts/src/$1.ts', import.meta.url)),
+      },
+      {
         find: /^@sparks\/contracts$/,
         replacement: fileURLToPath(new URL('../libs/contracts/src/index.ts', import.meta.url)),
       },

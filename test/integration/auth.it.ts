@@ -267,7 +267,11 @@ describe('accounts and sign-in', () => {
         .get('/api/v1/account/profile')
         .set('Authorization', `Bearer ${first.body.data.access_token}`)
         .expect(200);
-      // The old token again: a replay. Both it and its successor stop working.
+      // The old token again, a while later: a replay. Both it and its successor stop working.
+      await sql.query(
+        `UPDATE refresh_tokens SET rotated_at = now() - interval '11 seconds' WHERE rotated_at IS NOT NULL AND user_id = (SELECT id FROM users WHERE username = $1)`,
+        [u.username],
+      );
       const replay = await t.http().post('/api/v1/auth/refresh-token').send({ refresh_token: u.refresh }).expect(401);
       expect(replay.body.errors[0].code).toBe('SESSION_EXPIRED');
       await t
@@ -276,6 +280,18 @@ describe('accounts and sign-in', () => {
         .send({ refresh_token: first.body.data.refresh_token })
         .expect(401);
       await t.http().post('/api/v1/auth/refresh-token').send({ refresh_token: '' }).expect(401);
+    });
+
+    it('lets two tabs refresh with the same token at once without signing the user out', async () => {
+      const u = await createUser(t);
+      const [a, b] = await Promise.all([
+        t.http().post('/api/v1/auth/refresh-token').send({ refresh_token: u.refresh }),
+        t.http().post('/api/v1/auth/refresh-token').send({ refresh_token: u.refresh }),
+      ]);
+      expect([a.status, b.status]).toEqual([200, 200]);
+      expect(a.body.data.refresh_token).not.toBe(b.body.data.refresh_token);
+      await t.http().post('/api/v1/auth/refresh-token').send({ refresh_token: a.body.data.refresh_token }).expect(200);
+      await t.http().post('/api/v1/auth/refresh-token').send({ refresh_token: b.body.data.refresh_token }).expect(200);
     });
 
     it('logout revokes every refresh token and the access token in use', async () => {

@@ -143,7 +143,7 @@ export class AuthService {
     fail([...this.emailErrors(username), ...(code ? [] : [{ code: 'REQUIRED' as const, field: 'code' }])]);
     await this.limiter.guard('verify-code', username, meta.ip);
     const user = await this.requireUser(username);
-    if (user.verifiedAt) throw DomainError.badRequest('ALREADY_VERIFIED', 'code');
+    if (user.verifiedAt) throw DomainError.badRequest('ALREADY_VERIFIED', 'username');
     const invalid = DomainError.badRequest('INVALID_CODE', 'code');
     const current = await this.accounts.latestCode(user.id);
     if (!current || current.consumedAt || current.expiresAt.getTime() <= Date.now()) throw invalid;

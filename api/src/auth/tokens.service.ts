@@ -7,6 +7,9 @@ import { randomUUID } from 'node:crypto';
 import { CONFIG } from '../infra/tokens';
 import { newSecret, sha256 } from './secrets';
 
+/** How long after a rotation the same refresh token may be presented again (another tab). */
+const REUSE_GRACE_MS = 10_000;
+
 export interface AccessClaims {
   sub: string;
   tv: number;
@@ -51,9 +54,14 @@ export class TokensService {
     const row = await this.accounts.findRefreshToken(sha256(token));
     if (!row || row.revokedAt || row.expiresAt.getTime() <= Date.now()) throw expired();
     if (row.rotatedAt || !(await this.accounts.rotateRefreshToken(row.id))) {
-      // A token already exchanged is being replayed: someone else may hold the family.
-      await this.accounts.revokeFamily(row.familyId);
-      throw expired();
+      const rotatedAt = (await this.accounts.findRefreshToken(row.tokenHash))?.rotatedAt;
+      const concurrent = rotatedAt && Date.now() - rotatedAt.getTime() < REUSE_GRACE_MS;
+      if (!concurrent) {
+        // A token exchanged a while ago is being replayed: someone else may hold the family.
+        await this.accounts.revokeFamily(row.familyId);
+        throw expired();
+      }
+      // Two tabs refreshing at the same moment: the later one gets a pair of its own in the family.
     }
     const user = await this.accounts.findUserById(row.userId);
     if (!user) throw expired();

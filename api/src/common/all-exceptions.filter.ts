@@ -33,6 +33,8 @@ export class AllExceptionsFilter implements ExceptionFilter {
     }
 
     if (exception instanceof DomainError) {
+      const wait = exception.details.find((d) => typeof d.params?.seconds === 'number')?.params?.seconds;
+      if (exception.status === 429 && wait !== undefined) res.setHeader('Retry-After', String(wait));
       res.status(exception.status).json(envelopeFor(req, exception.status, exception));
       return;
     }

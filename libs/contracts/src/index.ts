@@ -3,3 +3,4 @@ export * from './dev';
 export * from './auth';
 export * from './sparks';
 export * from './knowledge';
+export * from './objectives';

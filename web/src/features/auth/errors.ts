@@ -1,4 +1,4 @@
-import { PASSWORD_MIN } from '@sparks/contracts';
+import { PASSWORD_MIN } from '@sparks/contracts/rules';
 import type { i18n as I18n } from 'i18next';
 
 import { isApiError, type ApiErrorItem } from '../../api/client';

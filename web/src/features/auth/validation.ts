@@ -5,7 +5,7 @@ import {
   isStrongEnoughForRegister,
   PASSWORD_MIN,
   SPECIAL_CHAR,
-} from '@sparks/contracts';
+} from '@sparks/contracts/rules';
 
 /**
  * Client-side checks of spec §5, run before calling the server. Each answers the catalogue key of its

@@ -1,4 +1,4 @@
-import { CODE_LENGTH } from '@sparks/contracts';
+import { CODE_LENGTH } from '@sparks/contracts/rules';
 import { useTranslation } from 'react-i18next';
 
 import { Field, type FieldProps } from './Field';

@@ -1,4 +1,4 @@
-import { RESEND_COOLDOWN_SECONDS } from '@sparks/contracts';
+import { RESEND_COOLDOWN_SECONDS } from '@sparks/contracts/rules';
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';

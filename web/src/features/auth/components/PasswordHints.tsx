@@ -1,4 +1,4 @@
-import { PASSWORD_MIN } from '@sparks/contracts';
+import { PASSWORD_MIN } from '@sparks/contracts/rules';
 import { useTranslation } from 'react-i18next';
 
 import { registerHints } from '../validation';

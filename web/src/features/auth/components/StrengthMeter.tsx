@@ -1,4 +1,4 @@
-import { passwordCriteria, passwordStrength } from '@sparks/contracts';
+import { passwordCriteria, passwordStrength } from '@sparks/contracts/rules';
 import { useTranslation } from 'react-i18next';
 
 import { Checklist } from './Checklist';

@@ -1,4 +1,4 @@
-import { RESEND_COOLDOWN_SECONDS } from '@sparks/contracts';
+import { RESEND_COOLDOWN_SECONDS } from '@sparks/contracts/rules';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';

@@ -1,4 +1,4 @@
-import { isValidResetPassword } from '@sparks/contracts';
+import { isValidResetPassword } from '@sparks/contracts/rules';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';

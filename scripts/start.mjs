@@ -135,6 +135,8 @@ async function main() {
     DATABASE_POOL_MAX: process.env.DATABASE_POOL_MAX ?? (embedded ? '4' : '10'),
     WEB_DIST: path.join(root, 'web', 'dist'),
     JWT_SECRET: jwtSecret,
+    // Uploaded documents live with the rest of the data (unless S3 is configured).
+    STORAGE_DIR: process.env.STORAGE_DIR ?? path.join(dataDir, 'uploads'),
   };
 
   spawnApp('api', path.join(root, 'api', 'dist', 'main.js'), env);

@@ -1,4 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
+import os from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
 import { runMigrations } from '../../libs/db/src/migrate';
@@ -46,6 +47,7 @@ export default async function globalSetup(): Promise<void> {
     NODE_ENV: 'test',
     APP_URL: 'http://localhost:3000',
     DNS_SERVERS: `127.0.0.1:${dns.port}`,
+    STORAGE_DIR: path.join(os.tmpdir(), `sparks_it_${runId}`, 'storage'),
   };
   const worker = spawn(process.execPath, [workerMain], {
     cwd: ROOT,

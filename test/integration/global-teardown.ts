@@ -1,5 +1,7 @@
 import { Client } from 'pg';
 import IORedis from 'ioredis';
+import fs from 'node:fs';
+import path from 'node:path';
 
 export default async function globalTeardown(): Promise<void> {
   await (globalThis as { __sparksDns?: { close(): Promise<void> } }).__sparksDns?.close();
@@ -17,6 +19,7 @@ export default async function globalTeardown(): Promise<void> {
       // already gone
     }
   }
+  if (process.env.STORAGE_DIR) fs.rmSync(path.dirname(process.env.STORAGE_DIR), { recursive: true, force: true });
   const prefix = process.env.QUEUE_PREFIX;
   if (prefix && process.env.REDIS_URL) {
     const redis = new IORedis(process.env.REDIS_URL);

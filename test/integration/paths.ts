@@ -11,6 +11,8 @@ export interface IntegrationEnv {
   NODE_ENV: string;
   APP_URL: string;
   DNS_SERVERS: string;
+  /** Uploaded files of this run (local-disk storage shared by the api under test and the worker). */
+  STORAGE_DIR: string;
   SPARKS_IT_ADMIN_URL: string;
   SPARKS_IT_DB: string;
   SPARKS_IT_WORKER_PID: string;

@@ -197,9 +197,8 @@ describe('Sparks and their tests', () => {
       intruder.get(`/api/v1/spark-sys/main/chat?input.text=hola&sessionId=${conversationId}`),
       intruder.get(`/api/v1/spark-sys/new-spark/chat?input.text=hola&options.sparkId=${s._id}`),
     ];
-    for (const res of await Promise.all(notFound)) {
-      expect({ url: res.req.path, status: res.status }).toEqual({ url: res.req.path, status: 404 });
-    }
+    const statuses = (await Promise.all(notFound)).map((res, i) => ({ request: i, status: res.status }));
+    expect(statuses).toEqual(statuses.map(({ request }) => ({ request, status: 404 })));
     expect(
       (await intruder.get('/api/v1/sparks').expect(200)).body.data.map((x: { _id: string }) => x._id),
     ).not.toContain(s._id);

@@ -14,12 +14,12 @@ export class EnvelopeInterceptor implements NestInterceptor {
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     const raw = this.reflector.getAllAndOverride<boolean>(RAW_RESPONSE, [context.getHandler(), context.getClass()]);
     if (raw || context.getType() !== 'http') return next.handle();
-    return next
-      .handle()
-      .pipe(
-        map((data: unknown) =>
-          data instanceof Paged ? { data: data.items, meta: data.meta } : { data: data ?? null },
-        ),
-      );
+    return next.handle().pipe(
+      map((data: unknown) => {
+        if (!(data instanceof Paged)) return { data: data ?? null };
+        const page = data as Paged<unknown, object>;
+        return { data: page.items, meta: page.meta };
+      }),
+    );
   }
 }

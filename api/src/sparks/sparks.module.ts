@@ -7,12 +7,13 @@ import { ChatService } from '../chat/chat.service';
 import { LlmController, SparkChatController, SparkSysController } from '../chat/chat.controllers';
 import { ConversationEventsService } from '../chat/conversation-events.service';
 import { DB } from '../infra/tokens';
+import { KnowledgeModule } from '../knowledge/knowledge.module';
 import { SparkTestsService } from './spark-tests.service';
 import { SparksController } from './sparks.controller';
 import { SparksService } from './sparks.service';
 
 @Module({
-  imports: [AuthModule],
+  imports: [AuthModule, KnowledgeModule],
   controllers: [SparksController, SparkChatController, SparkSysController, LlmController, ObjectivesController],
   providers: [
     { provide: SparksRepository, inject: [DB], useFactory: (h: DbHandle) => new SparksRepository(h.db) },

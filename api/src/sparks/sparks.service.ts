@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { CreateSparkRequest, SparkView } from '@sparks/contracts';
 import { DomainError, newSparkValues } from '@sparks/core';
 import { AccountsRepository, SparksRepository, type SparkRow } from '@sparks/db';
+import { DocumentsService } from '../knowledge/documents.service';
 import { toSparkView } from './sparks.view';
 
 export interface Page<T> {
@@ -14,6 +15,7 @@ export class SparksService {
   constructor(
     private readonly sparks: SparksRepository,
     private readonly accounts: AccountsRepository,
+    private readonly documents: DocumentsService,
   ) {}
 
   /** The owner's Spark, or 404 — never a 403 that would confirm another user's Spark exists. */
@@ -53,6 +55,9 @@ export class SparksService {
   }
 
   async remove(userId: string, sparkId: string): Promise<{ deleted: true }> {
+    await this.owned(userId, sparkId);
+    // Stored files first: once the Spark's rows are gone nothing points at them any more.
+    await this.documents.removeAllOfSpark(userId, sparkId);
     if (!(await this.sparks.delete(userId, sparkId))) throw DomainError.notFound();
     return { deleted: true };
   }

@@ -3,3 +3,5 @@ export * from './errors';
 export * from './emails';
 export * from './logger';
 export * from './plans';
+export * from './knowledge';
+export * from './sparks';

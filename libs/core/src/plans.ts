@@ -5,4 +5,9 @@ export const FREE_PLAN = {
   // Building and testing are open during the trial; deploying needs a paid plan (deploy greyed out).
   limitDeployments: 0,
   limitInteractions: 100,
+  /**
+   * Documents per Spark (spec §9 plan copy: "a maximum of 10 documents"). Paid plans will bring
+   * their own number with billing; until then every tenant has this one.
+   */
+  limitDocuments: 10,
 } as const;

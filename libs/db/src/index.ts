@@ -5,4 +5,6 @@ export * from './accounts.repository';
 export * from './emails.repository';
 export * from './sparks.repository';
 export * from './conversations.repository';
+export * from './documents.repository';
 export * from './wire';
+export * from './objectives.repository';

@@ -31,6 +31,7 @@ type Row = {
   matched: number;
   terms: number;
   strict: boolean;
+  prefixes: string[] | null;
 };
 
 /**
@@ -72,8 +73,9 @@ async function search(
     SELECT h.id AS chunk_id, h.document_id, d.name AS document_name, h.page, h.content,
            ts_headline(h.config::regconfig, h.content, h.loose,
              'MaxFragments=2, MinWords=12, MaxWords=40, StartSel=**, StopSel=**, FragmentDelimiter=" … "') AS excerpt,
-           h.rank, h.matched, h.terms, h.strict
-      FROM hits h JOIN documents d ON d.id = h.document_id
+           h.rank, h.matched, h.terms, h.strict,
+           (SELECT array_agg(left(l, greatest(3, length(l) - 2))) FROM unnest(q.lexemes) l) AS prefixes
+      FROM hits h JOIN documents d ON d.id = h.document_id, q
      ORDER BY h.strict DESC, h.matched DESC, h.rank DESC, h.id
      LIMIT ${k}`);
   return result.rows.map((r) => ({
@@ -82,12 +84,44 @@ async function search(
     documentName: r.document_name,
     page: Number(r.page),
     content: r.content,
-    excerpt: r.excerpt,
+    excerpt: sentencesAbout(r.content, r.prefixes ?? []) ?? r.excerpt,
     rank: Number(r.rank),
     matched: Number(r.matched),
     terms: Number(r.terms),
     strict: r.strict,
   }));
+}
+
+const fold = (w: string) =>
+  w
+    .normalize('NFD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase();
+
+/**
+ * The one or two whole sentences of a passage that hold most of the question's terms, in their
+ * order, with those words in **bold**. Whole sentences keep facts such as "hasta las 14:00" intact.
+ */
+export function sentencesAbout(content: string, prefixes: string[], max = 2): string | undefined {
+  if (prefixes.length === 0) return undefined;
+  const folded = prefixes.map(fold);
+  const sentences = content
+    .replace(/\s+/g, ' ')
+    .split(/(?<=[.!?])\s+(?=[¿¡"“(]?[\p{Lu}\d])/u)
+    .filter((x) => x.trim());
+  const hits = (sentence: string) => {
+    const words = sentence.split(/[^\p{L}\p{N}]+/u).map(fold);
+    return new Set(folded.filter((p) => words.some((w) => w.startsWith(p)))).size;
+  };
+  const scored = sentences.map((text, i) => ({ text, i, score: hits(text) })).filter((x) => x.score > 0);
+  if (scored.length === 0) return undefined;
+  const best = [...scored]
+    .sort((a, b) => b.score - a.score || a.i - b.i)
+    .slice(0, max)
+    .sort((a, b) => a.i - b.i);
+  const bold = (sentence: string) =>
+    sentence.replace(/[\p{L}\p{N}]+/gu, (w) => (folded.some((p) => fold(w).startsWith(p)) ? `**${w}**` : w));
+  return best.map((b) => bold(b.text.trim())).join(' … ');
 }
 
 /** Top-k passages in the Spark's language; documents in the other language are searched next. */

@@ -1,6 +1,6 @@
 import { Worker, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
-import { QUEUE_NAMES, QUEUES, type JobName, type JobPayloads } from './queues';
+import { QUEUE_NAMES, QUEUES, type JobName, type JobPayloads, type QueueName } from './queues';
 
 export type JobHandler<J extends JobName> = (payload: JobPayloads[J], job: Job) => Promise<unknown>;
 export type JobHandlers = { [J in JobName]: JobHandler<J> };
@@ -22,6 +22,12 @@ export interface ConsumerOptions {
   connection: Redis;
   prefix: string;
   concurrency: number;
+  /** Per-queue concurrency where it differs from `concurrency` (e.g. CPU-heavy ingestion). */
+  queueConcurrency?: Partial<Record<QueueName, number>>;
+  /** How long a job's lock lasts; a job whose worker died is handed to another once it expires. */
+  lockDuration?: number;
+  /** How often each worker looks for such stalled jobs. */
+  stalledInterval?: number;
 }
 
 /** Starts one BullMQ worker per queue that has jobs, dispatching each job to its handler. */
@@ -42,7 +48,13 @@ export function startConsumers(handlers: JobHandlers, options: ConsumerOptions):
           const handler = handlers[name] as (payload: unknown, job: Job) => Promise<unknown>;
           return handler(job.data, job);
         },
-        { connection: options.connection, prefix: options.prefix, concurrency: options.concurrency },
+        {
+          connection: options.connection,
+          prefix: options.prefix,
+          concurrency: options.queueConcurrency?.[queue] ?? options.concurrency,
+          ...(options.lockDuration ? { lockDuration: options.lockDuration } : {}),
+          ...(options.stalledInterval ? { stalledInterval: options.stalledInterval } : {}),
+        },
       ),
     );
   }

@@ -8,12 +8,13 @@
 export interface JobPayloads {
   'email.send': { emailId: string };
   'reply.generate': { conversationId: string; messageId: string };
+  'document.ingest': { documentId: string };
 }
 
 export type JobName = keyof JobPayloads;
 
 export const QUEUES = {
-  ingestion: { jobs: [] as JobName[] },
+  ingestion: { jobs: ['document.ingest'] as JobName[] },
   'assistant-reply': { jobs: ['reply.generate'] as JobName[] },
   usage: { jobs: [] as JobName[] },
   email: { jobs: ['email.send'] as JobName[] },
@@ -33,4 +34,5 @@ export function queueOf(job: JobName): QueueName {
 export const jobIds: { [J in JobName]: (payload: JobPayloads[J]) => string } = {
   'email.send': (p) => `email-${p.emailId}`,
   'reply.generate': (p) => `reply-${p.messageId}`,
+  'document.ingest': (p) => `ingest-${p.documentId}`,
 };

@@ -9,6 +9,7 @@ import {
 import {
   AccountsRepository,
   DocumentsRepository,
+  ObjectivesRepository,
   SparksRepository,
   toWireMessage,
   type DocumentRow,
@@ -21,6 +22,7 @@ import {
   type FileStorage,
   type PdfExtractor,
 } from '@sparks/knowledge';
+import { FLOWS, stepsCompletedBy } from '@sparks/engine';
 import { publishConversationEvent, type JobPayloads } from '@sparks/queues';
 import { UnrecoverableError, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
@@ -45,6 +47,7 @@ export class IngestDocumentJob implements OnApplicationShutdown {
     private readonly documents: DocumentsRepository,
     private readonly accounts: AccountsRepository,
     private readonly sparks: SparksRepository,
+    private readonly objectives: ObjectivesRepository,
     @Inject(STORAGE) private readonly storage: FileStorage,
     @Inject(PDF_EXTRACTOR) private readonly extractor: PdfExtractor,
     @Inject(REDIS) private readonly redis: Redis,
@@ -55,7 +58,11 @@ export class IngestDocumentJob implements OnApplicationShutdown {
     const found = await this.documents.findById(payload.documentId);
     // Deleted meanwhile, or a redelivery of a job already done: nothing to do.
     if (!found) return { status: 'deleted' };
-    if (found.status === 'completed' || found.status === 'error') return { status: found.status };
+    if (found.status === 'completed') {
+      await this.completeKnowledgeStep(found); // in case the first run died right after completing
+      return { status: found.status };
+    }
+    if (found.status === 'error') return { status: found.status };
     const doc = (await this.documents.markInProgress(found.id)) ?? found;
     const owner = await this.accounts.findUserById(doc.userId);
     const language: Language = owner?.language ?? 'es';
@@ -99,12 +106,22 @@ export class IngestDocumentJob implements OnApplicationShutdown {
         },
       );
       if (done?.message) await this.publish(done.message);
+      if (done) await this.completeKnowledgeStep(done.document);
       return { status: done ? 'completed' : 'deleted' };
     } catch (err) {
       if (err instanceof UnrecoverableError) throw err;
       // Worth another try (storage or database away, a thread lost); after the last one, tell the owner.
       if (isLastAttempt(job)) await this.fail(doc, language, 'INGESTION_FAILED');
       throw err instanceof ExtractionInterrupted ? new Error(`extraction interrupted: ${err.message}`) : err;
+    }
+  }
+
+  /** A Spark with a document it has read has done the builder's knowledge step (spec §4 objectives). */
+  private async completeKnowledgeStep(doc: DocumentRow): Promise<void> {
+    for (const flow of FLOWS.filter((f) => f.objectivesKey === 'spark')) {
+      for (const stepId of stepsCompletedBy(flow, 'document.completed')) {
+        await this.objectives.setStatus(doc.userId, doc.sparkId, flow.name, stepId, 'completed', doc.sparkId);
+      }
     }
   }
 

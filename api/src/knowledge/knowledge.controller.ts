@@ -1,0 +1,97 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, Req } from '@nestjs/common';
+import { ApiBearerAuth, ApiBody, ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
+import {
+  documentPagesQuery,
+  documentParams,
+  loadDocMessageSchema,
+  MAX_UPLOAD_MB,
+  sparkIdParams,
+} from '@sparks/contracts';
+import type { Request } from 'express';
+import type { z } from 'zod';
+import { CurrentUser, type AuthUser } from '../auth/public.decorator';
+import { ApiZodBody, ApiZodQuery, ZodPipe } from '../common/zod';
+import { DocumentsService } from './documents.service';
+import { UploadService } from './upload.service';
+
+type SparkParams = z.output<typeof sparkIdParams>;
+type DocParams = z.output<typeof documentParams>;
+
+@ApiTags('knowledge')
+@ApiBearerAuth()
+@Controller()
+export class KnowledgeController {
+  constructor(
+    private readonly uploads: UploadService,
+    private readonly documents: DocumentsService,
+  ) {}
+
+  @Post('bucket')
+  @ApiOperation({
+    summary: `Upload a PDF (at most ${MAX_UPLOAD_MB} MB) to a Spark: { _id, bucketFileId, name, status }`,
+    description:
+      'Multipart fields: `file`, `sparkId`, optional `conversationId` and `name`. 415 INCORRECT_FORMAT when the bytes ' +
+      'are not a PDF, 413 FILE_TOO_LARGE past 10 MB (refused while streaming), 402 DOCUMENT_LIMIT at the plan limit. ' +
+      'The same file again in the same Spark answers the existing document (`duplicate: true`).',
+  })
+  @ApiConsumes('multipart/form-data')
+  @ApiBody({
+    schema: {
+      type: 'object',
+      required: ['file', 'sparkId'],
+      properties: {
+        file: { type: 'string', format: 'binary' },
+        sparkId: { type: 'string', format: 'uuid' },
+        conversationId: { type: 'string', format: 'uuid' },
+        name: { type: 'string' },
+      },
+    },
+  })
+  upload(@CurrentUser() user: AuthUser, @Req() req: Request) {
+    return this.uploads.upload(req, user);
+  }
+
+  @Get('sparks/:sparkId/documents')
+  @ApiOperation({
+    summary: "The Spark's documents, newest first, with their status (pending, inProgress, completed, error)",
+  })
+  list(@CurrentUser() user: AuthUser, @Param(new ZodPipe(sparkIdParams)) p: SparkParams) {
+    return this.documents.list(user.id, p.sparkId, user.language);
+  }
+
+  @Get('sparks/:sparkId/documents/:documentId')
+  @ApiOperation({ summary: 'One document of the Spark' })
+  get(@CurrentUser() user: AuthUser, @Param(new ZodPipe(documentParams)) p: DocParams) {
+    return this.documents.get(user.id, p.sparkId, p.documentId, user.language);
+  }
+
+  @Get('sparks/:sparkId/documents/:documentId/pages')
+  @ApiOperation({
+    summary: 'What the Spark read, page by page; pages with no text are flagged (`noText`, `emptyPages`)',
+  })
+  @ApiZodQuery(documentPagesQuery)
+  pages(
+    @CurrentUser() user: AuthUser,
+    @Param(new ZodPipe(documentParams)) p: DocParams,
+    @Query(new ZodPipe(documentPagesQuery)) q: z.output<typeof documentPagesQuery>,
+  ) {
+    return this.documents.pages(user.id, p.sparkId, p.documentId, q, user.language);
+  }
+
+  @Delete('sparks/:sparkId/documents/:documentId')
+  @ApiOperation({ summary: 'Delete a document with its chunks and its stored file' })
+  remove(@CurrentUser() user: AuthUser, @Param(new ZodPipe(documentParams)) p: DocParams) {
+    return this.documents.remove(user.id, p.sparkId, p.documentId);
+  }
+
+  @Post('llm/load-doc-message')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Whether a chat message is a document upload: { isDocumentLoadMessage }' })
+  @ApiZodBody(loadDocMessageSchema)
+  loadDocMessage(
+    @CurrentUser() user: AuthUser,
+    @Body(new ZodPipe(loadDocMessageSchema)) body: z.output<typeof loadDocMessageSchema>,
+  ) {
+    return this.documents.isDocumentLoadMessage(user.id, body);
+  }
+}

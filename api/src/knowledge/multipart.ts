@@ -1,0 +1,194 @@
+import { DomainError } from '@sparks/core';
+import { hasPdfHeader, PDF_HEADER_LENGTH } from '@sparks/knowledge';
+import busboy from 'busboy';
+import type { Request } from 'express';
+import { createHash, randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+
+export interface ReceivedFile {
+  /** The temp file holding the bytes; the caller stores or deletes it. */
+  path: string;
+  /** The name the browser sent (display text only, not yet sanitised). */
+  filename: string;
+  size: number;
+  sha256: string;
+}
+
+export interface ReceivedUpload {
+  fields: Record<string, string>;
+  file?: ReceivedFile;
+}
+
+export interface ReceiveOptions {
+  tmpDir: string;
+  maxBytes: number;
+  /** The form field that carries the file. */
+  fileField?: string;
+}
+
+/** Multipart framing and the small text fields never come near this; a bigger body is refused unread. */
+const ENVELOPE_ALLOWANCE = 1024 * 1024;
+/** After a refusal the rest of the body is read and dropped (so the client sees the answer), up to this much. */
+const DRAIN_LIMIT = 16 * 1024 * 1024;
+
+export function tooLarge(maxBytes: number): DomainError {
+  const maxMb = Math.round(maxBytes / (1024 * 1024));
+  return new DomainError(413, [
+    { code: 'FILE_TOO_LARGE', field: 'file' },
+    { code: 'FILE_TOO_LARGE_DETAIL', field: 'file', params: { maxMb } },
+  ]);
+}
+
+export function incorrectFormat(): DomainError {
+  return new DomainError(415, [
+    { code: 'INCORRECT_FORMAT', field: 'file' },
+    { code: 'INCORRECT_FORMAT_DETAIL', field: 'file' },
+  ]);
+}
+
+/** Drops the rest of a refused request body without keeping it, and hangs up on a client that keeps sending. */
+function discardRest(req: Request): void {
+  let drained = 0;
+  req.on('data', (chunk: Buffer) => {
+    drained += chunk.length;
+    if (drained > DRAIN_LIMIT) req.socket.destroy();
+  });
+  req.resume();
+}
+
+/**
+ * Reads a multipart upload as it streams: the file goes to a temp file while its size is counted,
+ * its first bytes are checked for `%PDF-` and its SHA-256 is computed. Past `maxBytes` (or on a
+ * wrong first byte) reading stops at once with 413 (or 415) and the partial file is deleted;
+ * nothing of the body is held in memory beyond the current chunk.
+ */
+export function receiveUpload(req: Request, options: ReceiveOptions): Promise<ReceivedUpload> {
+  const fileField = options.fileField ?? 'file';
+  const contentType = req.headers['content-type'] ?? '';
+  if (!/^multipart\/form-data/i.test(contentType)) {
+    return Promise.reject(new DomainError(400, { code: 'FILE_REQUIRED', field: 'file' }));
+  }
+  const declared = Number(req.headers['content-length']);
+  if (Number.isFinite(declared) && declared > options.maxBytes + ENVELOPE_ALLOWANCE) {
+    // Refused unread: close the connection rather than read a body we already know is too big.
+    req.res?.setHeader('Connection', 'close');
+    return Promise.reject(tooLarge(options.maxBytes));
+  }
+
+  return new Promise<ReceivedUpload>((resolve, reject) => {
+    const fields: Record<string, string> = {};
+    let file: ReceivedFile | undefined;
+    let tmpPath: string | undefined;
+    let out: fs.WriteStream | undefined;
+    let fileDone = true;
+    let parsed = false;
+    let settled = false;
+
+    /** Closes and deletes the partial file; resolves once it is gone. */
+    const cleanup = () =>
+      new Promise<void>((done) => {
+        const pathToRemove = tmpPath;
+        if (!pathToRemove) return done();
+        const remove = () => fs.rm(pathToRemove, { force: true }, () => done());
+        if (out && !out.closed) {
+          out.once('close', remove);
+          out.destroy();
+        } else {
+          remove();
+        }
+      });
+
+    const fail = (err: Error) => {
+      if (settled) return;
+      settled = true;
+      req.unpipe(bb);
+      bb.removeAllListeners();
+      bb.on('error', () => undefined);
+      discardRest(req);
+      void cleanup().then(() => reject(err));
+    };
+
+    const maybeDone = () => {
+      if (settled || !parsed || !fileDone) return;
+      settled = true;
+      resolve({ fields, file });
+    };
+
+    let bb: busboy.Busboy;
+    try {
+      bb = busboy({
+        headers: req.headers,
+        defParamCharset: 'utf8',
+        // busboy signals its limit when a file reaches it; one byte more lets exactly maxBytes through.
+        limits: { files: 1, fileSize: options.maxBytes + 1, fields: 10, fieldSize: 4096, parts: 20, headerPairs: 100 },
+      });
+    } catch {
+      reject(new DomainError(400, { code: 'FILE_REQUIRED', field: 'file' }));
+      return;
+    }
+
+    bb.on('field', (name, value, info) => {
+      if (info.valueTruncated) return fail(DomainError.badRequest('INVALID_PARAMS', name));
+      fields[name] = value;
+    });
+
+    bb.on('file', (name, stream, info) => {
+      if (name !== fileField || file || tmpPath) {
+        stream.resume(); // another part, or a second file: ignored
+        return;
+      }
+      fileDone = false;
+      fs.mkdirSync(options.tmpDir, { recursive: true });
+      tmpPath = path.join(options.tmpDir, `${randomUUID()}.upload`);
+      const target = tmpPath;
+      const output = fs.createWriteStream(target, { flags: 'wx', mode: 0o600 });
+      out = output;
+      const hash = createHash('sha256');
+      const head: Buffer[] = [];
+      let headLength = 0;
+      let size = 0;
+
+      stream.on('limit', () => fail(tooLarge(options.maxBytes)));
+      stream.on('data', (chunk: Buffer) => {
+        if (settled) return;
+        if (headLength < PDF_HEADER_LENGTH) {
+          head.push(chunk);
+          headLength += chunk.length;
+          if (headLength >= PDF_HEADER_LENGTH && !hasPdfHeader(Buffer.concat(head))) return fail(incorrectFormat());
+        }
+        size += chunk.length;
+        if (size > options.maxBytes) return fail(tooLarge(options.maxBytes));
+        hash.update(chunk);
+        if (!output.write(chunk)) {
+          stream.pause();
+          output.once('drain', () => stream.resume());
+        }
+      });
+      stream.on('end', () => {
+        if (settled) return;
+        if (size === 0) return fail(DomainError.badRequest('EMPTY_FILE', 'file'));
+        if (headLength < PDF_HEADER_LENGTH) return fail(incorrectFormat());
+        output.end();
+      });
+      stream.on('error', fail);
+      output.on('error', fail);
+      output.on('finish', () => {
+        if (settled) return;
+        file = { path: target, filename: info.filename ?? '', size, sha256: hash.digest('hex') };
+        fileDone = true;
+        maybeDone();
+      });
+    });
+
+    bb.on('error', () => fail(DomainError.badRequest('INVALID_PARAMS', 'file')));
+    bb.on('close', () => {
+      parsed = true;
+      maybeDone();
+    });
+    req.on('close', () => {
+      if (!req.complete) fail(new Error('the client went away during the upload'));
+    });
+    req.pipe(bb);
+  });
+}

@@ -1,0 +1,46 @@
+import en from './locales/en/knowledge.json';
+import es from './locales/es/knowledge.json';
+import { documentFailedMessage, documentReadMessage, escapeMarkdown, isIngestionErrorCode } from './knowledge';
+
+const keys = (o: object, prefix = ''): string[] =>
+  Object.entries(o).flatMap(([k, v]) =>
+    typeof v === 'object' && v !== null ? keys(v as object, `${prefix}${k}.`) : [`${prefix}${k}`],
+  );
+
+describe('document messages', () => {
+  it('has every text in both languages', () => {
+    expect(keys(es).sort()).toEqual(keys(en).sort());
+  });
+
+  it('says what was read, with plurals and local number formats', () => {
+    expect(documentReadMessage('en', { name: 'Menu.pdf', pages: 12, chars: 34567, emptyPages: 0 })).toBe(
+      "I've read **Menu.pdf**: 12 pages, 34,567 characters.",
+    );
+    expect(documentReadMessage('es', { name: 'Carta.pdf', pages: 1, chars: 12345, emptyPages: 0 })).toBe(
+      'He leído **Carta.pdf**: 1 página, 12.345 caracteres.',
+    );
+    expect(documentReadMessage('es', { name: 'a.pdf', pages: 3, chars: 900, emptyPages: 2 })).toMatch(
+      /^He leído \*\*a\.pdf\*\*: 3 páginas, 900 caracteres\. 2 páginas no tienen texto/,
+    );
+  });
+
+  it('explains why a document could not be read, in the owner’s language', () => {
+    expect(documentFailedMessage('en', { name: 'x.pdf', code: 'ENCRYPTED' })).toBe(
+      "I couldn't read **x.pdf**. It is protected with a password. Save a copy without the protection and upload that one.",
+    );
+    expect(
+      documentFailedMessage('es', { name: 'x.pdf', code: 'TOO_MANY_PAGES', params: { pages: 2500, max: 2000 } }),
+    ).toContain('Tiene 2500 páginas y puedo leer como máximo 2000');
+  });
+
+  it('never lets a file name become markup or a link', () => {
+    expect(escapeMarkdown('[click](javascript:alert(1))*bold*')).toBe(
+      '\\[click\\]\\(javascript:alert\\(1\\)\\)\\*bold\\*',
+    );
+  });
+
+  it('knows its reason codes', () => {
+    expect(isIngestionErrorCode('NO_TEXT')).toBe(true);
+    expect(isIngestionErrorCode('toString')).toBe(false);
+  });
+});

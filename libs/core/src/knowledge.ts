@@ -1,0 +1,70 @@
+import en from './locales/en/knowledge.json';
+import es from './locales/es/knowledge.json';
+import type { Language } from './errors';
+
+type Catalogue = typeof en;
+const catalogues: Record<Language, Catalogue> = { en, es };
+
+/** Why a document could not be read: stored on the document, explained to its owner. */
+export type IngestionErrorCode = keyof Catalogue['reasons'];
+export const INGESTION_ERROR_CODES = Object.keys(en.reasons) as IngestionErrorCode[];
+
+export function isIngestionErrorCode(value: unknown): value is IngestionErrorCode {
+  return typeof value === 'string' && Object.prototype.hasOwnProperty.call(en.reasons, value);
+}
+
+const LOCALES: Record<Language, string> = { en: 'en-US', es: 'es-ES' };
+
+const fill = (template: string, params: Record<string, string | number>) =>
+  template.replace(/\{(\w+)\}/g, (m, key: string) => (params[key] !== undefined ? String(params[key]) : m));
+
+function counted(language: Language, key: 'pages' | 'chars' | 'emptyPages', count: number): string {
+  const form = new Intl.PluralRules(LOCALES[language]).select(count) === 'one' ? 'one' : 'other';
+  const template = catalogues[language][`${key}_${form}`];
+  return fill(template, { count: new Intl.NumberFormat(LOCALES[language]).format(count) });
+}
+
+/** A user's file name inside markdown: shown as typed, never interpreted as markup or a link. */
+export function escapeMarkdown(text: string): string {
+  return text.replace(/[\\`*_{}[\]()<>#+!|~]/g, (c) => `\\${c}`);
+}
+
+/** The reason a document could not be read, in the owner's language. */
+export function ingestionReason(
+  language: Language,
+  code: IngestionErrorCode,
+  params: Record<string, string | number> = {},
+): string {
+  const formatted = Object.fromEntries(
+    Object.entries(params).map(([k, v]) => [
+      k,
+      typeof v === 'number' ? new Intl.NumberFormat(LOCALES[language]).format(v) : v,
+    ]),
+  );
+  return fill(catalogues[language].reasons[code], formatted);
+}
+
+/** The chat message posted when a document has been read (spec §4: the document message). */
+export function documentReadMessage(
+  language: Language,
+  doc: { name: string; pages: number; chars: number; emptyPages: number },
+): string {
+  const t = catalogues[language];
+  const read = fill(t.read, {
+    name: escapeMarkdown(doc.name),
+    pages: counted(language, 'pages', doc.pages),
+    chars: counted(language, 'chars', doc.chars),
+  });
+  return doc.emptyPages > 0 ? `${read} ${counted(language, 'emptyPages', doc.emptyPages)}` : read;
+}
+
+/** The chat message posted when a document could not be read. */
+export function documentFailedMessage(
+  language: Language,
+  doc: { name: string; code: IngestionErrorCode; params?: Record<string, string | number> },
+): string {
+  return fill(catalogues[language].failed, {
+    name: escapeMarkdown(doc.name),
+    reason: ingestionReason(language, doc.code, doc.params),
+  });
+}

@@ -1,0 +1,288 @@
+import { and, asc, count, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
+import { uuidv7 } from 'uuidv7';
+import type { Database } from './client';
+import type { MessageRow } from './conversations.repository';
+import { conversations, documentChunks, documents, messages, sparks, type MessageData } from './schema/index';
+
+export type DocumentRow = typeof documents.$inferSelect;
+export type DocumentStatus = DocumentRow['status'];
+export type TextSearchConfig = 'spanish' | 'english';
+
+export interface NewDocument {
+  name: string;
+  storageKey: string;
+  size: number;
+  sha256: string;
+  conversationId: string | null;
+}
+
+export type CreateDocumentResult =
+  | { kind: 'created'; document: DocumentRow }
+  | { kind: 'duplicate'; document: DocumentRow }
+  | { kind: 'not-found' }
+  | { kind: 'full' };
+
+export interface NewChunk {
+  page: number;
+  content: string;
+}
+
+/** A chat message written together with the document's final state, so a redelivered job cannot post twice. */
+export interface OutcomeMessage {
+  conversationId: string;
+  type: MessageRow['type'];
+  data: MessageData;
+}
+
+/** Documents of a Spark and their indexed chunks. Reads for users name the owner; the worker acts by id. */
+export class DocumentsRepository {
+  constructor(private readonly db: Database) {}
+
+  /**
+   * Adds a document unless the Spark already holds `max` of them. The Spark row is locked so that
+   * two concurrent uploads cannot both see room for one more; the same file (same SHA-256) in the
+   * same Spark is answered with the document that already holds it.
+   */
+  async createWithinLimit(
+    userId: string,
+    sparkId: string,
+    values: NewDocument,
+    max: number,
+  ): Promise<CreateDocumentResult> {
+    return this.db.transaction(async (tx) => {
+      const [spark] = await tx
+        .select({ id: sparks.id })
+        .from(sparks)
+        .where(and(eq(sparks.id, sparkId), eq(sparks.userId, userId)))
+        .for('update');
+      if (!spark) return { kind: 'not-found' };
+      const [existing] = await tx
+        .select()
+        .from(documents)
+        .where(and(eq(documents.sparkId, sparkId), eq(documents.sha256, values.sha256)));
+      if (existing) return { kind: 'duplicate', document: existing };
+      const [{ n }] = await tx.select({ n: count() }).from(documents).where(eq(documents.sparkId, sparkId));
+      if (n >= max) return { kind: 'full' };
+      const [document] = await tx
+        .insert(documents)
+        .values({ sparkId, userId, ...values, status: 'pending' })
+        .returning();
+      return { kind: 'created', document };
+    });
+  }
+
+  async findOwned(userId: string, sparkId: string, documentId: string): Promise<DocumentRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(documents)
+      .where(and(eq(documents.id, documentId), eq(documents.sparkId, sparkId), eq(documents.userId, userId)));
+    return row;
+  }
+
+  /** For the worker, which acts on a document it was handed by id. */
+  async findById(documentId: string): Promise<DocumentRow | undefined> {
+    const [row] = await this.db.select().from(documents).where(eq(documents.id, documentId));
+    return row;
+  }
+
+  async listForSpark(userId: string, sparkId: string): Promise<DocumentRow[]> {
+    return this.db
+      .select()
+      .from(documents)
+      .where(and(eq(documents.sparkId, sparkId), eq(documents.userId, userId)))
+      .orderBy(desc(documents.createdAt), desc(documents.id));
+  }
+
+  /** Removes the document; its chunks go with it (foreign key). Answers the removed row. */
+  async deleteOwned(userId: string, sparkId: string, documentId: string): Promise<DocumentRow | undefined> {
+    const [row] = await this.db
+      .delete(documents)
+      .where(and(eq(documents.id, documentId), eq(documents.sparkId, sparkId), eq(documents.userId, userId)))
+      .returning();
+    return row;
+  }
+
+  /** Removes a document the api created but could not finish storing or enqueueing. */
+  async deleteById(documentId: string): Promise<void> {
+    await this.db.delete(documents).where(eq(documents.id, documentId));
+  }
+
+  /** Sends a document back to the queue's start (a re-upload of a file that failed before). */
+  async resetForRetry(documentId: string, conversationId: string | null): Promise<DocumentRow | undefined> {
+    const [row] = await this.db
+      .update(documents)
+      .set({ status: 'pending', error: null, conversationId, updatedAt: new Date() })
+      .where(and(eq(documents.id, documentId), eq(documents.status, 'error')))
+      .returning();
+    return row;
+  }
+
+  /** Where the "read" message goes when the document is still being read. */
+  async setConversation(documentId: string, conversationId: string): Promise<void> {
+    await this.db.update(documents).set({ conversationId, updatedAt: new Date() }).where(eq(documents.id, documentId));
+  }
+
+  /** pending → inProgress; answers undefined when the document is gone or already finished. */
+  async markInProgress(documentId: string): Promise<DocumentRow | undefined> {
+    const [row] = await this.db
+      .update(documents)
+      .set({ status: 'inProgress', updatedAt: new Date() })
+      .where(and(eq(documents.id, documentId), inArray(documents.status, ['pending', 'inProgress'])))
+      .returning();
+    return row;
+  }
+
+  /**
+   * Writes the chunks, the document's figures and the owner's message in one transaction: the old
+   * chunks of the document (from an interrupted or repeated run) are replaced, never added to.
+   * Answers undefined when the document was deleted meanwhile (then nothing is written).
+   */
+  async complete(
+    documentId: string,
+    result: { pages: number; chars: number; language: 'es' | 'en'; config: TextSearchConfig; chunks: NewChunk[] },
+    message?: Omit<OutcomeMessage, 'conversationId'>,
+  ): Promise<{ document: DocumentRow; message?: MessageRow } | undefined> {
+    return this.db.transaction(async (tx) => {
+      const [doc] = await tx.select().from(documents).where(eq(documents.id, documentId)).for('update');
+      if (!doc) return undefined;
+      await tx.delete(documentChunks).where(eq(documentChunks.documentId, documentId));
+      const BATCH = 1000;
+      for (let start = 0; start < result.chunks.length; start += BATCH) {
+        const rows = result.chunks
+          .slice(start, start + BATCH)
+          .map((c, i) => ({ id: uuidv7(), ord: start + i, page: c.page, content: c.content }));
+        // One statement per batch: the rows travel as one JSON parameter; PostgreSQL computes each
+        // chunk's tsvector in the document's text-search configuration.
+        await tx.execute(sql`
+          INSERT INTO document_chunks (id, document_id, spark_id, ord, page, content, config, tsv)
+          SELECT c.id, ${documentId}::uuid, ${doc.sparkId}::uuid, c.ord, c.page, c.content, ${result.config},
+                 to_tsvector(${result.config}::regconfig, c.content)
+            FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS c(id uuid, ord int, page int, content text)`);
+      }
+      const [document] = await tx
+        .update(documents)
+        .set({
+          status: 'completed',
+          pages: result.pages,
+          chars: result.chars,
+          language: result.language,
+          error: null,
+          updatedAt: new Date(),
+        })
+        .where(eq(documents.id, documentId))
+        .returning();
+      const posted = message ? await this.postIn(tx, doc.conversationId, message) : undefined;
+      return { document, message: posted };
+    });
+  }
+
+  /**
+   * Marks the document `error` with a reason code (unless it was completed meanwhile) and posts the
+   * owner's message with it. Answers undefined when there was nothing to mark.
+   */
+  async fail(
+    documentId: string,
+    error: string,
+    figures: { pages?: number | null },
+    message?: Omit<OutcomeMessage, 'conversationId'>,
+  ): Promise<{ document: DocumentRow; message?: MessageRow } | undefined> {
+    return this.db.transaction(async (tx) => {
+      const [doc] = await tx.select().from(documents).where(eq(documents.id, documentId)).for('update');
+      if (!doc || doc.status === 'completed' || doc.status === 'error') return undefined;
+      await tx.delete(documentChunks).where(eq(documentChunks.documentId, documentId));
+      const [document] = await tx
+        .update(documents)
+        .set({ status: 'error', error, pages: figures.pages ?? null, chars: null, updatedAt: new Date() })
+        .where(eq(documents.id, documentId))
+        .returning();
+      const posted = message ? await this.postIn(tx, doc.conversationId, message) : undefined;
+      return { document, message: posted };
+    });
+  }
+
+  /** The chunks of a document in reading order (what the Spark read), optionally of some pages only. */
+  async chunksOf(
+    documentId: string,
+    pages?: { from: number; to: number },
+  ): Promise<Array<{ page: number; ord: number; content: string }>> {
+    return this.db
+      .select({ page: documentChunks.page, ord: documentChunks.ord, content: documentChunks.content })
+      .from(documentChunks)
+      .where(
+        pages
+          ? and(
+              eq(documentChunks.documentId, documentId),
+              gte(documentChunks.page, pages.from),
+              lte(documentChunks.page, pages.to),
+            )
+          : eq(documentChunks.documentId, documentId),
+      )
+      .orderBy(asc(documentChunks.ord));
+  }
+
+  /** The pages of a document that have at least one chunk (the others had no text). */
+  async pagesWithText(documentId: string): Promise<number[]> {
+    const rows = await this.db
+      .selectDistinct({ page: documentChunks.page })
+      .from(documentChunks)
+      .where(eq(documentChunks.documentId, documentId))
+      .orderBy(asc(documentChunks.page));
+    return rows.map((r) => r.page);
+  }
+
+  async countChunks(documentId: string): Promise<number> {
+    const [{ n }] = await this.db
+      .select({ n: count() })
+      .from(documentChunks)
+      .where(eq(documentChunks.documentId, documentId));
+    return n;
+  }
+
+  /** Whether the Spark has at least one document it has read: the builder's knowledge step. */
+  async hasCompletedDocument(sparkId: string): Promise<boolean> {
+    const [row] = await this.db
+      .select({ id: documents.id })
+      .from(documents)
+      .where(and(eq(documents.sparkId, sparkId), eq(documents.status, 'completed')))
+      .limit(1);
+    return !!row;
+  }
+
+  /** Whether a conversation holds a document message with this text (or for a file of this name). */
+  async conversationHasDocumentMessage(conversationId: string, content: string): Promise<boolean> {
+    const [row] = await this.db
+      .select({ id: messages.id })
+      .from(messages)
+      .where(
+        and(
+          eq(messages.conversationId, conversationId),
+          sql`${messages.data}->>'type' = 'document'`,
+          sql`(${messages.data}->>'content' = ${content} OR ${messages.data}->>'name' = ${content})`,
+        ),
+      )
+      .limit(1);
+    return !!row;
+  }
+
+  private async postIn(
+    tx: Parameters<Parameters<Database['transaction']>[0]>[0],
+    conversationId: string | null,
+    message: Omit<OutcomeMessage, 'conversationId'>,
+  ): Promise<MessageRow | undefined> {
+    if (!conversationId) return undefined;
+    const [conversation] = await tx
+      .select({ id: conversations.id })
+      .from(conversations)
+      .where(eq(conversations.id, conversationId));
+    if (!conversation) return undefined;
+    const [row] = await tx
+      .insert(messages)
+      .values({ conversationId, type: message.type, data: message.data })
+      .returning();
+    await tx
+      .update(conversations)
+      .set({ updatedAt: sql`now()` })
+      .where(eq(conversations.id, conversationId));
+    return row;
+  }
+}

@@ -1,0 +1,92 @@
+/** A run of text as a PDF text extractor positions it (pdf.js `TextItem`, flattened). */
+export interface PositionedText {
+  str: string;
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  hasEOL: boolean;
+}
+
+interface Line {
+  text: string;
+  y: number;
+  height: number;
+  xEnd: number;
+}
+
+const SPACES = /[ \t\u00a0\u2000-\u200b\u3000]+/g;
+
+function collectLines(items: PositionedText[]): Line[] {
+  const lines: Line[] = [];
+  let current: Line | undefined;
+  const finish = () => {
+    if (current && current.text.trim() !== '') lines.push(current);
+    current = undefined;
+  };
+  for (const item of items) {
+    if (item.str === '') {
+      if (item.hasEOL) finish();
+      continue;
+    }
+    const height = Math.abs(item.height) || 1;
+    if (current && Math.abs(item.y - current.y) > Math.max(current.height, height) * 0.5) finish();
+    if (!current) {
+      current = { text: item.str, y: item.y, height, xEnd: item.x + item.width };
+    } else {
+      const gap = item.x - current.xEnd;
+      const needsSpace = gap > height * 0.15 && !/\s$/.test(current.text) && !/^\s/.test(item.str);
+      current.text += (needsSpace ? ' ' : '') + item.str;
+      current.xEnd = item.x + item.width;
+      current.height = Math.max(current.height, height);
+    }
+    if (item.hasEOL) finish();
+  }
+  finish();
+  return lines;
+}
+
+/** Joins the lines of a paragraph, mending words hyphenated across a line break ("conoci-" + "miento"). */
+function joinLines(lines: string[]): string {
+  let out = '';
+  for (const raw of lines) {
+    const line = raw.replace(SPACES, ' ').trim();
+    if (out === '') out = line;
+    else if (/\p{L}-$/u.test(out) && /^\p{Ll}/u.test(line)) out = out.slice(0, -1) + line;
+    else out += ' ' + line;
+  }
+  return out;
+}
+
+/**
+ * Turns a page's positioned text into plain text: lines joined into paragraphs, paragraphs separated
+ * by a blank line. A new paragraph starts where the vertical gap is larger than a line's, where the
+ * font size changes (a heading), or where the text jumps back up (a new column).
+ */
+export function assemblePageText(items: PositionedText[]): string {
+  const lines = collectLines(items);
+  const paragraphs: string[] = [];
+  let paragraph: string[] = [];
+  let previous: Line | undefined;
+  for (const line of lines) {
+    if (previous) {
+      const lineHeight = Math.max(previous.height, line.height, 1);
+      const gap = previous.y - line.y;
+      const breaks =
+        gap > lineHeight * 1.6 ||
+        gap < -lineHeight * 0.5 ||
+        Math.abs(line.height - previous.height) > lineHeight * 0.25;
+      if (breaks && paragraph.length > 0) {
+        paragraphs.push(joinLines(paragraph));
+        paragraph = [];
+      }
+    }
+    paragraph.push(line.text);
+    previous = line;
+  }
+  if (paragraph.length > 0) paragraphs.push(joinLines(paragraph));
+  return paragraphs
+    .filter((p) => p !== '')
+    .join('\n\n')
+    .normalize('NFC');
+}

@@ -1,5 +1,7 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 
+import { signUp, useSession } from './support/account';
+
 /** The SPA shell (issue 2, item 5): routing guard, title, version line, language switching, layout, not-found. */
 
 test.use({ locale: 'en-US' });
@@ -67,14 +69,20 @@ test.describe('SPA shell', () => {
   });
 
   test.describe('signed in', () => {
-    test.beforeEach(async ({ context }) => signIn(context));
+    // The main layout reads the profile and the Sparks, so it needs a real session (a made-up token would be
+    // refused and the client would end the session); the onboarding tour only checks that a token is stored.
+    test.beforeEach(async ({ context, request }, testInfo) => {
+      if (testInfo.title.startsWith('opens the onboarding tour')) await signIn(context);
+      else await useSession(context, await signUp(request, 'en', 'shell'), 'en');
+    });
 
     test('shows the main layout on /', async ({ page }) => {
       await page.goto('/');
       await expect(page).toHaveURL(/\/$/);
       const nav = page.getByRole('navigation', { name: 'Main menu' });
       await expect(nav).toBeVisible();
-      await expect(nav.getByRole('link', { name: 'Chat' })).toHaveAttribute('aria-current', 'page');
+      await expect(nav.getByRole('button', { name: 'Menu' })).toBeVisible();
+      await expect(page.getByRole('navigation', { name: 'Your Sparks' })).toBeVisible();
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('Chat');
       await expect(page.getByText('v1.0.12')).toBeVisible();
       await expect(page).toHaveTitle('Sparks');
@@ -82,7 +90,8 @@ test.describe('SPA shell', () => {
 
     test('navigates between pages from the menu', async ({ page }) => {
       await page.goto('/');
-      await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Billing' }).click();
+      await page.getByRole('navigation', { name: 'Main menu' }).getByRole('button', { name: 'Menu' }).click();
+      await page.getByRole('menu').getByRole('menuitem', { name: 'Billing' }).click();
       await expect(page).toHaveURL(/\/billing$/);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('Billing');
     });

@@ -9,7 +9,7 @@ export type Language = (typeof SUPPORTED_LANGUAGES)[number];
 export const FALLBACK_LANGUAGE: Language = 'en';
 
 /** Every namespace has a catalogue per language in public/locales/{lng}/{ns}.json. */
-export const NAMESPACES = ['common', 'auth'] as const;
+export const NAMESPACES = ['common', 'auth', 'chat', 'layout', 'sparks', 'objectives', 'tests'] as const;
 export const DEFAULT_NAMESPACE = 'common';
 
 /** Spec §3: the chosen language is kept in localStorage and in a cookie under this key. */

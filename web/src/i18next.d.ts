@@ -1,5 +1,9 @@
 import type auth from '../public/locales/en/auth.json';
+import type chat from '../public/locales/en/chat.json';
 import type common from '../public/locales/en/common.json';
+import type layout from '../public/locales/en/layout.json';
+import type objectives from '../public/locales/en/objectives.json';
+import type sparks from '../public/locales/en/sparks.json';
 
 /** Typed translation keys: the English catalogues are the reference (locales.spec.ts keeps Spanish in step). */
 declare module 'i18next' {
@@ -8,6 +12,10 @@ declare module 'i18next' {
     resources: {
       common: typeof common;
       auth: typeof auth;
+      layout: typeof layout;
+      sparks: typeof sparks;
+      objectives: typeof objectives;
+      chat: typeof chat;
     };
   }
 }

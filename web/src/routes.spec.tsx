@@ -10,6 +10,42 @@ import { initTestI18n } from './testing/i18n';
 
 // The auth screens ask the server which providers exist; no network in jsdom.
 jest.mock('./features/auth/api');
+// The chats are tested on their own.
+jest.mock('./features/chat/components/ChatPanel', () => ({
+  ChatPanel: ({ target }: { target: { kind: string } }) => <div data-testid={`chat-${target.kind}`} />,
+}));
+// The signed-in layout reads the profile and the Sparks; the Spark page reads its Spark.
+jest.mock('./api/client', () => ({
+  api: {
+    get: jest.fn((url: string) =>
+      url === '/account/profile'
+        ? Promise.resolve({
+            username: 'ana@example.com',
+            firstname: 'Ana',
+            lastname: 'García',
+            tenants: [
+              {
+                status: 'active',
+                subscription: { productName: 'Free Plan', limits: { deployments: { value: 0 } } },
+                trial: { daysLeft: 15, active: true },
+              },
+            ],
+          })
+        : url === '/sparks/s1'
+          ? Promise.resolve({ _id: 's1', sparkId: 's1', name: 'Bakery bot', pin: false, type: 'DOC' })
+          : Promise.resolve([]),
+    ),
+    axios: {
+      get: jest.fn(() => Promise.resolve({ data: { data: [], meta: { total: 0, page: 1, limit: 4 }, progress: 0 } })),
+    },
+    post: jest.fn(() => Promise.resolve({})),
+    patch: jest.fn(() => Promise.resolve({})),
+    delete: jest.fn(() => Promise.resolve({})),
+    fetch: jest.fn(() => Promise.reject(new Error('no network in jsdom'))),
+    endSession: jest.fn(),
+  },
+  isApiError: () => false,
+}));
 
 let i18n: typeof i18next;
 
@@ -73,39 +109,42 @@ describe('routes', () => {
 
     it('shows the chat home inside the main layout on /', async () => {
       renderAt('/');
-      expect(await screen.findByRole('heading', { name: 'Chat' })).toBeInTheDocument();
-      const nav = screen.getByRole('navigation', { name: 'Main menu' });
-      expect(within(nav).getByRole('link', { name: 'Chat' })).toHaveAttribute('aria-current', 'page');
+      const nav = await screen.findByRole('navigation', { name: 'Main menu' });
+      expect(within(nav).getByRole('button', { name: 'Menu' })).toBeInTheDocument();
+      expect(await within(nav).findByRole('button', { name: 'Profile and account: Ana García' })).toBeInTheDocument();
+      expect(screen.getByRole('navigation', { name: 'Your Sparks' })).toBeInTheDocument();
       expect(screen.getByText('v1.0.12')).toBeInTheDocument();
+      expect(screen.getByTestId('path')).toHaveTextContent(/^\/$/);
     });
 
     it.each([
       ['/onBoarding', 'Welcome tour'],
       ['/onboarding', 'Welcome tour'],
-      ['/spark/onboarding', 'Spark tutorial'],
-      ['/spark/s1', 'Spark chat'],
-      ['/spark/s1/test/t9', 'Spark test'],
-      ['/mobile-test/s1/t9', 'Mobile test'],
+      ['/spark/s1', 'Bakery bot'],
       ['/settings', 'Settings'],
       ['/billing', 'Billing'],
       ['/deploy', 'Deploy'],
       ['/profile', 'Profile'],
-      ['/new-spark', 'New Spark'],
     ])('%s shows "%s"', async (path, title) => {
       renderAt(path);
-      expect(await screen.findByRole('heading', { name: title })).toBeInTheDocument();
+      expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
       expect(screen.getByTestId('path')).toHaveTextContent(path);
     });
 
-    it.each(['/', '/onBoarding'])('offers "Log out" in the header of %s', async (path) => {
-      renderAt(path);
+    it.each(['/spark/onboarding', '/spark/s1/test/t9', '/mobile-test/s1/t9', '/new-spark'])(
+      '%s opens inside the main layout',
+      async (path) => {
+        renderAt(path);
+        expect(await screen.findByRole('navigation', { name: 'Main menu' })).toBeInTheDocument();
+        expect(screen.getByTestId('path')).toHaveTextContent(path);
+        expect(screen.queryByRole('heading', { name: 'Page not found' })).not.toBeInTheDocument();
+      },
+    );
+
+    it('offers "Log out" in the header of /onBoarding and in the profile dropdown of the main layout', async () => {
+      renderAt('/onBoarding');
       await screen.findByRole('heading', { level: 1 });
       expect(screen.getByRole('button', { name: 'Log out' })).toBeInTheDocument();
-    });
-
-    it('passes the route parameters to the page', async () => {
-      renderAt('/spark/s1/test/t9');
-      expect(await screen.findByText('Test t9 of Spark s1')).toBeInTheDocument();
     });
 
     it('shows "page not found" inside the layout for an unknown path', async () => {

@@ -2,11 +2,12 @@ import { lazy } from 'react';
 import type { RouteObject } from 'react-router-dom';
 
 import { RequireAuth } from './features/auth/RequireAuth';
-import { MainLayout } from './layout/MainLayout';
 import { PublicLayout } from './layout/PublicLayout';
 import { RouteError } from './ui/RouteError';
 
-// Every page is its own chunk; the layouts' <Suspense> shows a translated loading line meanwhile.
+// Every page is its own chunk; the layouts' <Suspense> shows a translated loading line meanwhile. The signed-in
+// layout (sidebar, menus, data fetching) is a chunk too, so the auth screens never load it.
+const MainLayout = lazy(() => import('./layout/MainLayout'));
 const AuthPage = lazy(() => import('./features/auth/pages/AuthPage'));
 const ValidateCodePage = lazy(() => import('./features/auth/pages/ValidateCodePage'));
 const ForgotPasswordPage = lazy(() => import('./features/auth/pages/ForgotPasswordPage'));

@@ -262,3 +262,66 @@ describe('createApiClient', () => {
     ]);
   });
 });
+
+describe('fetch (event streams)', () => {
+  interface FetchCall {
+    url: string;
+    authorization: string | undefined;
+    language: string | undefined;
+  }
+
+  function streamingClient(handler: (call: FetchCall) => number) {
+    const fetchCalls: FetchCall[] = [];
+    const server = fakeServer((call) =>
+      call.url === '/auth/refresh-token'
+        ? { status: 200, body: { data: { access_token: 'new-access', refresh_token: 'refresh-2' } } }
+        : { status: 200, body: { data: 'ok' } },
+    );
+    const fakeFetch = jest.fn((url: string, init: RequestInit) => {
+      const headers = (init.headers ?? {}) as Record<string, string>;
+      const call = { url, authorization: headers.Authorization, language: headers['Accept-Language'] };
+      fetchCalls.push(call);
+      return Promise.resolve({ status: handler(call), body: null } as unknown as Response);
+    });
+    const redirect = jest.fn<void, [string]>();
+    const api = createApiClient({
+      adapter: server.adapter,
+      fetch: fakeFetch,
+      redirect,
+      log: () => undefined,
+      language: () => 'es',
+    });
+    return { api, fetchCalls, axiosCalls: server.calls, redirect };
+  }
+
+  it('sends the bearer token and the language under /api/v1', async () => {
+    signIn('tok');
+    const { api, fetchCalls } = streamingClient(() => 200);
+    const response = await api.fetch('/spark-sys/main/chat?input.text=hola');
+    expect(response.status).toBe(200);
+    expect(fetchCalls).toEqual([
+      { url: '/api/v1/spark-sys/main/chat?input.text=hola', authorization: 'Bearer tok', language: 'es' },
+    ]);
+  });
+
+  it('on 401 refreshes once, shared with axios calls, and retries with the new token', async () => {
+    signIn('old-access', 'refresh-1');
+    const { api, fetchCalls, axiosCalls } = streamingClient((call) =>
+      call.authorization === 'Bearer new-access' ? 200 : 401,
+    );
+    const [streamed, refreshed] = await Promise.all([api.fetch('/sparks/s1/chat'), api.refreshTokens()]);
+    expect(streamed.status).toBe(200);
+    expect(refreshed).toBe('new-access');
+    expect(axiosCalls.filter((c) => c.url === '/auth/refresh-token')).toHaveLength(1);
+    expect(fetchCalls.map((c) => c.authorization)).toEqual(['Bearer old-access', 'Bearer new-access']);
+    expect(localStorage.getItem('refresh_token')).toBe('refresh-2');
+  });
+
+  it('retries only once: a second 401 is answered to the caller', async () => {
+    signIn();
+    const { api, fetchCalls } = streamingClient(() => 401);
+    const response = await api.fetch('/sparks/s1/chat');
+    expect(response.status).toBe(401);
+    expect(fetchCalls).toHaveLength(2);
+  });
+});

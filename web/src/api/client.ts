@@ -119,6 +119,13 @@ export interface ApiClientOptions {
   language?: () => string;
   /** Failed requests are logged with method and path (spec §8); defaults to console.error. */
   log?: (line: string) => void;
+  /** The transport of {@link ApiClient.fetch} (tests pass a fake one); defaults to the browser's fetch. */
+  fetch?: (url: string, init: RequestInit) => Promise<Response>;
+}
+
+/** A fetch request for {@link ApiClient.fetch}: headers as a plain record. */
+export interface AuthorizedFetchInit extends Omit<RequestInit, 'headers'> {
+  headers?: Record<string, string>;
 }
 
 export interface ApiClient {
@@ -129,6 +136,17 @@ export interface ApiClient {
   delete<T>(url: string, config?: AxiosRequestConfig): Promise<T>;
   /** Ends the local session: clears the storage (keeping language and remembered e-mail) and goes to /auth. */
   endSession(): void;
+  /**
+   * Refreshes the tokens, sharing the one refresh in flight with every other caller, and answers the new
+   * access token; when refreshing is impossible the session ends (storage cleared, browser to /auth).
+   */
+  refreshTokens(): Promise<string>;
+  /**
+   * `fetch` with the stored bearer token and the UI language, for answers axios cannot stream (event streams).
+   * `url` is under `/api/v1` unless it is absolute. A 401 or 403 refreshes the tokens once (the same shared
+   * refresh as the other calls) and retries; the answer is returned whatever its status.
+   */
+  fetch(url: string, init?: AuthorizedFetchInit): Promise<Response>;
 }
 
 const currentLanguage = () => toLanguage(i18next.resolvedLanguage ?? i18next.language);
@@ -210,6 +228,27 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     throw apiError;
   });
 
+  const transport = options.fetch ?? ((url: string, init: RequestInit) => globalThis.fetch(url, init));
+
+  async function authorizedFetch(url: string, init: AuthorizedFetchInit = {}): Promise<Response> {
+    const target = /^[a-z]+:\/\//i.test(url) || url.startsWith('/api/') ? url : `/api/v1/${url.replace(/^\//, '')}`;
+    const attempt = (token: string | null) => {
+      const headers: Record<string, string> = { ...init.headers, 'Accept-Language': language() };
+      if (token && !init.headers?.Authorization) headers.Authorization = `Bearer ${token}`;
+      return transport(target, { ...init, headers });
+    };
+    if (refreshing && !isAuthEndpoint(url)) await refreshing.catch(() => undefined);
+    const sent = readAccessToken();
+    const first = await attempt(sent);
+    if ((first.status !== 401 && first.status !== 403) || isAuthEndpoint(url) || init.headers?.Authorization)
+      return first;
+    void first.body?.cancel().catch(() => undefined);
+    const stored = readAccessToken();
+    // Someone refreshed while this call was out: retry with the new token, no second refresh.
+    const token = stored && stored !== sent && !refreshing ? stored : await refreshTokens();
+    return attempt(token);
+  }
+
   const unwrap = async <T>(pending: Promise<{ data: unknown; status: number }>): Promise<T> => {
     const response = await pending;
     return unwrapBody<T>(response.data, response.status);
@@ -222,8 +261,15 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     patch: (url, body, config) => unwrap(instance.patch(url, body, config)),
     delete: (url, config) => unwrap(instance.delete(url, config)),
     endSession,
+    refreshTokens,
+    fetch: authorizedFetch,
   };
 }
 
 /** The app's client. */
 export const api = createApiClient();
+
+/** {@link ApiClient.fetch} of the app's client: event streams read with fetch refresh the tokens on 401/403. */
+export function authorizedFetch(url: string, init?: AuthorizedFetchInit): Promise<Response> {
+  return api.fetch(url, init);
+}

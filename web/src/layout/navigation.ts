@@ -1,13 +1,41 @@
-/**
- * The sidebar menu of the shell: the main chat first, then the main-menu entries of spec §2
- * (new-spark, deploy, billing, settings, profile, onBoarding).
- */
-export const SIDEBAR_LINKS = [
-  { path: '/', labelKey: 'nav.mainChat', end: true },
-  { path: '/new-spark', labelKey: 'nav.newSpark', end: false },
-  { path: '/deploy', labelKey: 'nav.deploy', end: false },
-  { path: '/billing', labelKey: 'nav.billing', end: false },
-  { path: '/settings', labelKey: 'nav.settings', end: false },
-  { path: '/profile', labelKey: 'nav.profile', end: false },
-  { path: '/onBoarding', labelKey: 'nav.onboarding', end: false },
-] as const;
+import type { ParseKeys } from 'i18next';
+
+/** One entry of the navigation list of spec §2: id, title and path. */
+export interface NavigationEntry {
+  id: number;
+  title: string;
+  path: string;
+  /** The translation of the entry's label (namespace `common`). */
+  labelKey: ParseKeys<'common'>;
+  /** Not listed in the main menu (spec §2: "profile and one more entry are hidden"). */
+  hidden?: boolean;
+}
+
+/** Spec §2 navigation list (id 4 is absent in the spec, and stays absent). */
+export const NAVIGATION: readonly NavigationEntry[] = [
+  { id: 1, title: 'new-spark', path: '/new-spark', labelKey: 'nav.newSpark' },
+  { id: 2, title: 'deploy', path: '/deploy', labelKey: 'nav.deploy' },
+  { id: 3, title: 'billing', path: '/billing', labelKey: 'nav.billing' },
+  { id: 5, title: 'profile-menu', path: '/profile', labelKey: 'nav.profile', hidden: true },
+  { id: 6, title: 'main_chat', path: '/', labelKey: 'nav.mainChat', hidden: true },
+  { id: 7, title: 'onBoarding', path: '/onBoarding', labelKey: 'nav.onboarding' },
+];
+
+/** The settings page is reached from the menu but is not part of the numbered list. */
+export const SETTINGS_ENTRY = { title: 'settings', path: '/settings', labelKey: 'nav.settings' } as const;
+
+export interface MainMenuEntry {
+  title: string;
+  path: string;
+  labelKey: ParseKeys<'common'>;
+}
+
+/** Spec §2 main menu, in its order: settings, billing, deploy, new-spark and onBoarding. */
+export const MAIN_MENU: readonly MainMenuEntry[] = [
+  SETTINGS_ENTRY,
+  ...['billing', 'deploy', 'new-spark', 'onBoarding'].map((title) => {
+    const entry = NAVIGATION.find((candidate) => candidate.title === title && !candidate.hidden);
+    if (!entry) throw new Error(`navigation entry ${title} is missing`);
+    return { title: entry.title, path: entry.path, labelKey: entry.labelKey };
+  }),
+];

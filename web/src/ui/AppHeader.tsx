@@ -7,12 +7,13 @@ import { Logo } from './Logo';
 
 /**
  * The shell header shared by the public pages and the main layout: logo (home link), language switcher and,
- * on signed-in screens, the actions passed in (log out).
+ * on signed-in screens, the actions passed in (log out). `start` goes before the logo (the mobile menu button).
  */
-export function AppHeader({ children }: { children?: ReactNode }) {
+export function AppHeader({ children, start }: { children?: ReactNode; start?: ReactNode }) {
   const { t } = useTranslation();
   return (
     <header className="app-header">
+      {start}
       <Link to="/" className="app-header__brand" aria-label={t('app.home')}>
         <Logo />
       </Link>

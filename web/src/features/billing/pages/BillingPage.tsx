@@ -1,8 +1,9 @@
 import { useTranslation } from 'react-i18next';
 
-import { PlaceholderPage } from '../../../ui/PlaceholderPage';
+import { SystemChatPage } from '../../../layout/SystemChatPage';
 
+/** /billing: the billing assistant's chat and its objectives (`?showPlans=true` is handled by the layout). */
 export default function BillingPage() {
   const { t } = useTranslation();
-  return <PlaceholderPage title={t('pages.billing.title')} subtitle={t('pages.billing.subtitle')} />;
+  return <SystemChatPage name="billing" title={t('pages.billing.title')} objectivesKey="billing" />;
 }

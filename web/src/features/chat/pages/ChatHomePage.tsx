@@ -1,8 +1,25 @@
 import { useTranslation } from 'react-i18next';
 
-import { PlaceholderPage } from '../../../ui/PlaceholderPage';
+import { useAfterReply } from '../../../layout/useAfterReply';
+import { ChatPanel } from '../components/ChatPanel';
+import { WelcomeBubble } from '../components/WelcomeBubble';
 
+const MAIN = { kind: 'system', name: 'main' } as const;
+
+/** `/`: the welcome bubble above the main assistant's chat, started with 'inicio' the first time. */
 export default function ChatHomePage() {
   const { t } = useTranslation();
-  return <PlaceholderPage title={t('pages.chatHome.title')} subtitle={t('pages.chatHome.subtitle')} />;
+  const afterReply = useAfterReply(null);
+  return (
+    <section className="chat-page chat-home">
+      <h1 className="visually-hidden">{t('pages.chatHome.title')}</h1>
+      <ChatPanel
+        target={MAIN}
+        autoStart
+        welcome={<WelcomeBubble />}
+        onMessages={afterReply}
+        className="chat-page__panel"
+      />
+    </section>
+  );
 }

@@ -1,10 +1,105 @@
-import { useParams } from 'react-router-dom';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 
-import { PlaceholderPage } from '../../../ui/PlaceholderPage';
+import { api, isApiError } from '../../../api/client';
+import { ChatPageFrame } from '../../../layout/ChatPageFrame';
+import { useAfterReply } from '../../../layout/useAfterReply';
+import { CloseIcon } from '../../../ui/icons';
+import { clearActiveSparkId, setActiveSparkId } from '../../sparks/activeSpark';
+import { setChatMode, useChatMode } from '../../sparks/chatMode';
+import { EditableTitle } from '../../sparks/components/EditableTitle';
+import { useSpark, useSparkActions } from '../../sparks/hooks';
+import '../../sparks/sparks.css';
+import { ChatPanel } from '../components/ChatPanel';
 
+/**
+ * /spark/{sparkId}: the Spark's builder chat under a header with the editable title, the spark tag (TEST in
+ * test mode, else the Spark type), the objectives button and the close button. Opening it makes the Spark the
+ * active one (storage and cookie) and the chat mode Normal; a Spark the server does not know for this user
+ * (another user's, or deleted) clears the storage and sends the user to /auth (spec §4).
+ */
 export default function SparkChatPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['sparks', 'layout']);
   const { sparkId = '' } = useParams();
-  return <PlaceholderPage title={t('pages.sparkChat.title')} subtitle={t('pages.sparkChat.subtitle', { sparkId })} />;
+  // A test verdict sent from the test page comes back with ?refresh=…: reload the conversation.
+  const refresh = useSearchParams()[0].get('refresh') ?? '';
+  const navigate = useNavigate();
+  const { data: spark, error } = useSpark(sparkId);
+  const { rename } = useSparkActions();
+  const mode = useChatMode();
+  const afterReply = useAfterReply(sparkId, sparkId);
+  const notFound = isApiError(error) && error.status === 404;
+
+  useEffect(() => {
+    setActiveSparkId(sparkId);
+    setChatMode('Normal');
+  }, [sparkId]);
+
+  useEffect(() => {
+    if (notFound) {
+      clearActiveSparkId();
+      api.endSession();
+    }
+  }, [notFound]);
+
+  function close() {
+    setChatMode('Normal');
+    clearActiveSparkId();
+    void navigate('/');
+  }
+
+  if (error && !spark) {
+    return (
+      <section className="chat-page">
+        <p className="chat-page__note" role="alert">
+          {notFound ? t('page.loading') : t('page.invalid')}
+        </p>
+      </section>
+    );
+  }
+
+  return (
+    <ChatPageFrame
+      title={
+        spark ? (
+          <EditableTitle key={spark._id} value={spark.name} onSave={(name) => rename(spark._id, name)} />
+        ) : (
+          <h1 className="chat-page__heading chat-page__heading--loading">{t('page.loading')}</h1>
+        )
+      }
+      tag={
+        spark && (
+          <span
+            className={mode === 'Test' ? 'spark-tag spark-tag--test' : 'spark-tag'}
+            title={t('page.tag')}
+            data-testid="spark-tag"
+          >
+            {mode === 'Test' ? t('page.test') : spark.type}
+          </span>
+        )
+      }
+      actions={
+        <button
+          type="button"
+          className="icon-button"
+          aria-label={t('layout:chat.closeSpark')}
+          title={t('layout:chat.closeSpark')}
+          onClick={close}
+        >
+          <CloseIcon />
+        </button>
+      }
+      objectivesKey={sparkId}
+      objectivesTitle={spark?.name ?? ''}
+    >
+      <ChatPanel
+        key={`${sparkId}:${refresh}`}
+        target={{ kind: 'builder', sparkId }}
+        autoStart
+        onMessages={afterReply}
+        className="chat-page__panel"
+      />
+    </ChatPageFrame>
+  );
 }

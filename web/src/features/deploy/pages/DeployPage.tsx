@@ -1,8 +1,18 @@
 import { useTranslation } from 'react-i18next';
 
-import { PlaceholderPage } from '../../../ui/PlaceholderPage';
+import { SystemChatPage } from '../../../layout/SystemChatPage';
+import { useQueryFlags } from '../../../layout/useQueryFlags';
 
+/** /deploy: the deploy assistant's chat; `?q=` (a Spark's name) opens the conversation with that message. */
 export default function DeployPage() {
   const { t } = useTranslation();
-  return <PlaceholderPage title={t('pages.deploy.title')} subtitle={t('pages.deploy.subtitle')} />;
+  const { q } = useQueryFlags();
+  return (
+    <SystemChatPage
+      name="deploy"
+      title={t('pages.deploy.title')}
+      objectivesKey="deploy"
+      {...(q ? { initialText: q } : {})}
+    />
+  );
 }

@@ -1,8 +1,18 @@
 import { useTranslation } from 'react-i18next';
 
-import { PlaceholderPage } from '../../../ui/PlaceholderPage';
+import { ChatPageFrame } from '../../../layout/ChatPageFrame';
+import { useAfterReply } from '../../../layout/useAfterReply';
+import { ChatPanel } from '../../chat/components/ChatPanel';
 
+const ONBOARDING = { kind: 'system', name: 'onboarding' } as const;
+
+/** `/spark/onboarding`: the onboarding assistant's chat (name, language, how Sparks work, first Spark). */
 export default function SparkOnboardingPage() {
   const { t } = useTranslation();
-  return <PlaceholderPage title={t('pages.sparkOnboarding.title')} subtitle={t('pages.sparkOnboarding.subtitle')} />;
+  const afterReply = useAfterReply(null);
+  return (
+    <ChatPageFrame title={<h1 className="chat-page__heading">{t('pages.sparkOnboarding.title')}</h1>}>
+      <ChatPanel target={ONBOARDING} autoStart onMessages={afterReply} className="chat-page__panel" />
+    </ChatPageFrame>
+  );
 }

@@ -1,8 +1,9 @@
 import { useTranslation } from 'react-i18next';
 
-import { PlaceholderPage } from '../../../ui/PlaceholderPage';
+import { SystemChatPage } from '../../../layout/SystemChatPage';
 
+/** /profile: the profile assistant's chat and the profile objectives. */
 export default function ProfilePage() {
   const { t } = useTranslation();
-  return <PlaceholderPage title={t('pages.profile.title')} subtitle={t('pages.profile.subtitle')} />;
+  return <SystemChatPage name="profile" title={t('pages.profile.title')} objectivesKey="profile" />;
 }

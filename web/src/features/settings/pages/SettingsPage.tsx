@@ -1,8 +1,9 @@
 import { useTranslation } from 'react-i18next';
 
-import { PlaceholderPage } from '../../../ui/PlaceholderPage';
+import { SystemChatPage } from '../../../layout/SystemChatPage';
 
+/** /settings: the settings assistant's chat (the page has no objectives). */
 export default function SettingsPage() {
   const { t } = useTranslation();
-  return <PlaceholderPage title={t('pages.settings.title')} subtitle={t('pages.settings.subtitle')} />;
+  return <SystemChatPage name="settings" title={t('pages.settings.title')} />;
 }

@@ -1,15 +1,84 @@
-import { useParams } from 'react-router-dom';
-import { useTranslation } from 'react-i18next';
+import { useEffect } from 'react';
+import { Link, useNavigate, useParams } from 'react-router-dom';
 
-import { PlaceholderPage } from '../../../ui/PlaceholderPage';
+import { api, isApiError } from '../../../api/client';
+import { ChevronLeftIcon } from '../../../ui/icons';
+import { ChatPanel } from '../../chat/components/ChatPanel';
+import { clearActiveSparkId, setActiveSparkId } from '../../sparks/activeSpark';
+import { useSpark, useTests } from '../../sparks/hooks';
+import { LoadingOverlay } from '../components/LoadingOverlay';
+import { useLingering } from '../hooks/useLingering';
+import { useTestsT } from '../i18n';
+import { mobileTestPath, sparkPath, testPath } from '../rules';
+import '../tests.css';
 
+const isNotFound = (error: unknown) => isApiError(error) && error.status === 404;
+
+/**
+ * /mobile-test/{sparkId}/{testId}: the test's chat as a visitor would see it on a phone — a 390×760 frame
+ * centred on large screens, the whole screen below 500 px — with the test name and a link back to the test.
+ */
 export default function MobileTestPage() {
-  const { t } = useTranslation();
+  const t = useTestsT();
   const { sparkId = '', testId = '' } = useParams();
+  const navigate = useNavigate();
+  const { data: spark, error: sparkError } = useSpark(sparkId);
+  const { data: tests, error: testsError } = useTests(sparkId);
+  const loading = (!spark && !sparkError) || (!tests && !testsError);
+  const overlay = useLingering(loading);
+  const notFound = isNotFound(sparkError) || isNotFound(testsError);
+  const current = tests?.find((test) => test._id === testId) ?? null;
+
+  useEffect(() => {
+    if (sparkId) setActiveSparkId(sparkId);
+  }, [sparkId]);
+
+  useEffect(() => {
+    if (!notFound) return;
+    clearActiveSparkId();
+    api.endSession();
+  }, [notFound]);
+
+  // A test that is not there: the first test in the same frame, or back to the Spark.
+  useEffect(() => {
+    if (!tests || current) return;
+    void navigate(tests.length > 0 ? mobileTestPath(sparkId, tests[0]._id) : sparkPath(sparkId), { replace: true });
+  }, [tests, current, sparkId, navigate]);
+
+  const failed = !loading && !notFound && (!spark || !tests);
+
   return (
-    <PlaceholderPage
-      title={t('pages.mobileTest.title')}
-      subtitle={t('pages.mobileTest.subtitle', { sparkId, testId })}
-    />
+    <section className="mobile-test">
+      <div className="mobile-test__frame" aria-label={t('mobile.frame')} role="region">
+        <header className="mobile-test__header">
+          <Link
+            to={testPath(sparkId, testId)}
+            className="icon-button mobile-test__back"
+            aria-label={t('mobile.back')}
+            title={t('mobile.back')}
+          >
+            <ChevronLeftIcon />
+          </Link>
+          <div className="mobile-test__titles">
+            <h1 className="mobile-test__name" title={current?.name}>
+              {current?.name ?? t('page.loading')}
+            </h1>
+            {spark && <p className="mobile-test__spark">{spark.name}</p>}
+          </div>
+          <span className="spark-tag spark-tag--test" title={t('page.tagTitle')}>
+            {t('page.tag')}
+          </span>
+        </header>
+        {failed && (
+          <p className="chat-page__note" role="alert">
+            {t('page.invalid')}
+          </p>
+        )}
+        {current && (
+          <ChatPanel key={testId} target={{ kind: 'test', sparkId, testId }} autoStart className="mobile-test__chat" />
+        )}
+        <LoadingOverlay phase={notFound ? 'visible' : overlay} />
+      </div>
+    </section>
   );
 }

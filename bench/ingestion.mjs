@@ -1,0 +1,213 @@
+#!/usr/bin/env node
+// Ingestion throughput: pages per second of one worker's PDF pipeline, side by side with Debian's
+// `pdftotext` on the same files, in the same run.
+//
+//   node bench/ingestion.mjs [--runs 3] [--quick] [--no-db] [--json out.json]
+//
+// "Sparks" is what the `document.ingest` job does with a file: extraction in a bounded thread
+// (pdf.js), page text assembly, passages of whole sentences, language detection — and, unless
+// --no-db, writing the chunks with their tsvector in PostgreSQL (one transaction per document, in a
+// scratch database). "pdftotext" is `pdftotext -enc UTF-8 file -`, process start included.
+// Needs the built libraries: npx tsc -b worker/tsconfig.json
+import { execFileSync, spawnSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import {
+  log,
+  machine,
+  onCleanup,
+  rootRequire,
+  runBench,
+  scratchDatabase,
+  summarize,
+  table,
+  writeJsonIfAsked,
+} from './lib/common.mjs';
+import { makeCorpus, makeDocument } from './lib/pdf-corpus.mjs';
+
+const args = process.argv.slice(2);
+const option = (name, fallback) => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 && args[i + 1] ? Number(args[i + 1]) : fallback;
+};
+const RUNS = option('runs', 3);
+const QUICK = args.includes('--quick');
+const WITH_DB = !args.includes('--no-db');
+const GOAL_PER_CORE = 25;
+const GOAL_RATIO = 2;
+
+const { PdfExtractor, readDocument } = rootRequire('./libs/knowledge/dist/index.js');
+
+const median = (xs) => summarize(xs).p50;
+const perSecond = (pages, msec) => (pages * 1000) / msec;
+const n0 = (v) => (Number.isFinite(v) ? Math.round(v).toLocaleString('en-US') : '–');
+const n1 = (v) => (Number.isFinite(v) ? v.toFixed(1) : '–');
+
+function timed(fn) {
+  const start = process.hrtime.bigint();
+  const cpu = process.cpuUsage();
+  const value = fn();
+  return Promise.resolve(value).then((v) => {
+    const used = process.cpuUsage(cpu);
+    return { value: v, ms: Number(process.hrtime.bigint() - start) / 1e6, cpuMs: (used.user + used.system) / 1000 };
+  });
+}
+
+/** A user, a Spark and fresh document rows to complete, in a scratch database. */
+async function indexer() {
+  const db = rootRequire('./libs/db/dist/index.js');
+  const url = await scratchDatabase('ingestion');
+  const handle = db.createDb(url, 2);
+  onCleanup('close the pool', () => handle.close());
+  const account = await new db.AccountsRepository(handle.db).createAccount({
+    username: `bench-${randomUUID()}@example.com`,
+    email: `bench-${randomUUID()}@example.com`,
+    passwordHash: null,
+    language: 'es',
+    verified: true,
+    tenant: { customerId: 'bench', limitDeployments: 0, limitInteractions: 100, trialDays: 15 },
+  });
+  const userId = account.user.id;
+  const spark = await new db.SparksRepository(handle.db).create(userId, {
+    name: 'bench',
+    options: { isTest: false, deployToken: 'x', initialMessage: 'x', level: 'PUBLIC', sysPrompt: 'x', language: 'es' },
+  });
+  const documents = new db.DocumentsRepository(handle.db);
+  return async (read) => {
+    const created = await documents.createWithinLimit(
+      userId,
+      spark.id,
+      {
+        name: 'x.pdf',
+        storageKey: `documents/${randomUUID()}.pdf`,
+        size: 1,
+        sha256: randomUUID(),
+        conversationId: null,
+      },
+      1_000_000,
+    );
+    return documents.complete(created.document.id, read);
+  };
+}
+
+async function main() {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sparks-bench-ingestion-'));
+  onCleanup('remove the corpus', () => fs.rmSync(dir, { recursive: true, force: true }));
+  log('generating the corpus');
+  const corpus = await makeCorpus(QUICK ? [10, 25] : undefined);
+  for (const doc of corpus) fs.writeFileSync(path.join(dir, doc.name), doc.pdf);
+  log(`${corpus.length} files, ${corpus.reduce((s, d) => s + d.pages, 0)} pages`);
+
+  // The worker's defaults (INGEST_MAX_MEMORY_MB=512, 2000 pages, 5 M characters), one thread.
+  const extractor = new PdfExtractor(
+    {
+      limits: { maxPages: 2000, maxChars: 5_000_000, maxStreamBytes: 64 << 20, maxInflatedBytes: 512 << 20 },
+      timeoutMs: 120_000,
+      maxMemoryMb: 512,
+      maxRssMb: 1536,
+    },
+    1,
+  );
+  onCleanup('stop the extraction thread', () => extractor.close());
+  const index = WITH_DB ? await indexer() : undefined;
+
+  const warm = await makeDocument('en', 1, 7);
+  const cold = await timed(() => extractor.extract(warm.pdf));
+
+  const rows = [];
+  for (const doc of corpus) {
+    const file = path.join(dir, doc.name);
+    const reference = [];
+    for (let r = 0; r < RUNS; r++) {
+      const t = await timed(() =>
+        execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-'], {
+          maxBuffer: 1 << 28,
+          stdio: ['ignore', 'pipe', 'ignore'],
+        }),
+      );
+      reference.push(t.ms);
+    }
+    const wall = [];
+    const cpu = [];
+    const indexing = [];
+    let read;
+    for (let r = 0; r < RUNS; r++) {
+      const t = await timed(async () => {
+        const outcome = await extractor.extract(doc.pdf);
+        if (!outcome.ok) throw new Error(`${doc.name}: ${outcome.code}`);
+        return readDocument(outcome.pages, doc.language);
+      });
+      read = t.value;
+      wall.push(t.ms);
+      cpu.push(t.cpuMs);
+      if (index) indexing.push((await timed(() => index(read))).ms);
+    }
+    if (read.language !== doc.language || read.pages !== doc.pages) throw new Error(`${doc.name}: misread`);
+    const row = {
+      name: doc.name,
+      pages: doc.pages,
+      pdftotextMs: median(reference),
+      extractMs: median(wall),
+      extractCpuMs: median(cpu),
+      indexMs: index ? median(indexing) : undefined,
+      chunks: read.chunks.length,
+      chars: read.chars,
+    };
+    row.totalMs = row.extractMs + (row.indexMs ?? 0);
+    rows.push(row);
+    log(`${doc.name}: pdftotext ${n0(row.pdftotextMs)} ms, Sparks ${n0(row.totalMs)} ms`);
+  }
+
+  const sum = (key) => rows.reduce((s, r) => s + (r[key] ?? 0), 0);
+  const pages = sum('pages');
+  const all = {
+    name: '**all**',
+    pages,
+    pdftotextMs: sum('pdftotextMs'),
+    extractMs: sum('extractMs'),
+    extractCpuMs: sum('extractCpuMs'),
+    indexMs: index ? sum('indexMs') : undefined,
+    totalMs: sum('totalMs'),
+    chunks: sum('chunks'),
+  };
+  const columns = [
+    ['file', (r) => r.name],
+    ['pages', (r) => String(r.pages)],
+    ['pdftotext pages/s', (r) => n0(perSecond(r.pages, r.pdftotextMs))],
+    ['Sparks extract pages/s', (r) => n0(perSecond(r.pages, r.extractMs))],
+    ['extract pages per CPU-s', (r) => n0(perSecond(r.pages, r.extractCpuMs))],
+    ...(index ? [['+ index in PG ms', (r) => n0(r.indexMs)]] : []),
+    ['Sparks end-to-end pages/s', (r) => n0(perSecond(r.pages, r.totalMs))],
+    ['slower than pdftotext', (r) => `${n1(r.totalMs / r.pdftotextMs)}×`],
+    ['chunks', (r) => String(r.chunks)],
+  ];
+  const perCore = perSecond(pages, all.extractCpuMs + (all.indexMs ?? 0));
+  const ratio = all.totalMs / all.pdftotextMs;
+  const m = machine();
+  const pdftotext = spawnSync('pdftotext', ['-v'], { encoding: 'utf8' }).stderr.split('\n')[0]?.trim();
+  const report = [
+    `## Ingestion — ${new Date().toISOString().slice(0, 10)}`,
+    '',
+    `${m.cpus} × ${m.cpuModel}, ${m.memory} RAM, ${m.os}; Node ${m.node}; reference ${pdftotext}` +
+      (index ? `; ${m.postgres}` : ''),
+    '',
+    `${corpus.length} generated PDFs (${QUICK ? '10 and 25' : '10, 25, 50, 100 and 200'} pages, Spanish and English, ` +
+      `~3,000 characters per page), ${RUNS} runs each, median. One worker, one extraction thread.`,
+    '',
+    table(columns, [...rows, all]),
+    '',
+    `- Per core: **${n0(perCore)} pages per CPU-second** (extraction and chunking CPU of the worker process` +
+      (index ? ', plus the indexing wall time in PostgreSQL' : '') +
+      `) — goal ≥ ${GOAL_PER_CORE}: **${perCore >= GOAL_PER_CORE ? 'met' : 'not met'}**.`,
+    `- Against pdftotext: Sparks end-to-end is **${n1(ratio)}× slower** on the whole set — goal within ` +
+      `${GOAL_RATIO}×: **${ratio <= GOAL_RATIO ? 'met' : 'not met'}**.`,
+    `- Cold start of an extraction thread (start, load pdf.js, read a 1-page file): ${n0(cold.ms)} ms, once per ` +
+      'thread (threads are reused, and replaced after 50 files or after a file that killed one).',
+  ].join('\n');
+  console.log(report);
+  writeJsonIfAsked({ rows, all, perCore, ratio, coldMs: cold.ms, machine: m });
+}
+
+runBench(main);

@@ -1,0 +1,327 @@
+#!/usr/bin/env node
+// Retrieval latency: `retrieve()` of libs/engine (the function the worker calls for every answer)
+// over 10⁴ and 10⁵ generated chunks. See bench/README.md.
+//
+//   node bench/retrieval.mjs [--calls 300] [--scale 10000] [--json out.json]
+import { randomBytes, randomUUID } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
+import {
+  STAT_COLUMNS,
+  cpuMeter,
+  formatCpu,
+  log,
+  machine,
+  ms,
+  rng,
+  rootRequire,
+  runBench,
+  scratchDatabase,
+  onCleanup,
+  summarize,
+  table,
+  writeJsonIfAsked,
+} from './lib/common.mjs';
+import { QUESTIONS, chunkText } from './lib/corpus.mjs';
+
+const arg = (name, fallback) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? Number(process.argv[i + 1]) : fallback;
+};
+const CALLS = arg('calls', 300);
+/** Chunks per Spark; the table grows to 10 × SCALE. */
+const SCALE = arg('scale', 10_000);
+const SPARKS = 10;
+const CHUNKS_PER_DOC = 100;
+const BATCH = 1000;
+const K = 4;
+
+const { createDb } = rootRequire('./libs/db/dist/index.js');
+const { retrieve } = rootRequire('./libs/engine/dist/index.js');
+
+async function insertSpark(pool, userId, n) {
+  const r = await pool.query(
+    `INSERT INTO sparks (id, user_id, name, options) VALUES ($1, $2, $3, '{}'::jsonb) RETURNING id`,
+    [randomUUID(), userId, `Spark ${n}`],
+  );
+  return r.rows[0].id;
+}
+
+/** `count` chunks in documents of 100 chunks, 80 % in the Spark's language, 20 % in the other. */
+async function fill(pool, { sparkId, userId, count, language, seed }) {
+  const r = rng(seed);
+  const other = language === 'es' ? 'en' : 'es';
+  const batches = [];
+  for (let start = 0; start < count; start += BATCH) batches.push(Math.min(BATCH, count - start));
+  let next = 0;
+  let docNo = 0;
+  const t0 = performance.now();
+  // Two writers: generating text (Node) and to_tsvector (PostgreSQL) overlap on two cores.
+  const writer = async () => {
+    for (;;) {
+      const b = next++;
+      if (b >= batches.length) return;
+      const docs = [];
+      const chunkRows = { doc: [], ord: [], page: [], content: [], config: [] };
+      for (let i = 0; i < batches[b]; i += CHUNKS_PER_DOC) {
+        const lang = r() < 0.8 ? language : other;
+        const id = randomUUID();
+        let chars = 0;
+        const pages = Math.min(CHUNKS_PER_DOC, batches[b] - i);
+        for (let p = 0; p < pages; p++) {
+          const content = chunkText(r, lang);
+          chars += content.length;
+          chunkRows.doc.push(id);
+          chunkRows.ord.push(p);
+          chunkRows.page.push(p + 1);
+          chunkRows.content.push(content);
+          chunkRows.config.push(lang === 'es' ? 'spanish' : 'english');
+        }
+        docs.push({ id, name: `${lang === 'es' ? 'Catálogo' : 'Handbook'} ${++docNo}.pdf`, pages, chars, lang });
+      }
+      await pool.query(
+        `INSERT INTO documents (id, spark_id, user_id, name, storage_key, size, sha256, status, pages, chars, language)
+         SELECT d.id, $1, $2, d.name, 'bench/' || d.id, d.chars, d.sha, 'completed', d.pages, d.chars, d.lang::language
+           FROM unnest($3::uuid[], $4::text[], $5::text[], $6::int[], $7::int[], $8::text[])
+                AS d(id, name, sha, pages, chars, lang)`,
+        [
+          sparkId,
+          userId,
+          docs.map((d) => d.id),
+          docs.map((d) => d.name),
+          docs.map(() => randomBytes(32).toString('hex')),
+          docs.map((d) => d.pages),
+          docs.map((d) => d.chars),
+          docs.map((d) => d.lang),
+        ],
+      );
+      await pool.query(
+        `INSERT INTO document_chunks (id, document_id, spark_id, ord, page, content, config, tsv)
+         SELECT gen_random_uuid(), c.doc, $1, c.ord, c.page, c.content, c.config, to_tsvector(c.config::regconfig, c.content)
+           FROM unnest($2::uuid[], $3::int[], $4::int[], $5::text[], $6::text[]) AS c(doc, ord, page, content, config)`,
+        [sparkId, chunkRows.doc, chunkRows.ord, chunkRows.page, chunkRows.content, chunkRows.config],
+      );
+    }
+  };
+  await Promise.all([writer(), writer()]);
+  return performance.now() - t0;
+}
+
+/** The same candidate set as the engine's first search: chunks matching any term by stem prefix. */
+async function candidates(pool, sparkId, question, config) {
+  const r = await pool.query(
+    `WITH q AS (
+       SELECT CASE WHEN cardinality(lexemes) = 0 THEN NULL ELSE to_tsquery('simple', array_to_string(ARRAY(
+                SELECT CASE WHEN length(l) >= 3 THEN quote_literal(left(l, greatest(3, length(l) - 2))) || ':*' ELSE quote_literal(l) END
+                  FROM unnest(lexemes) l), ' | ')) END AS loose
+         FROM (SELECT tsvector_to_array(to_tsvector($2::regconfig, $3)) AS lexemes) s)
+     SELECT count(*)::int AS n FROM document_chunks c, q WHERE c.spark_id = $1 AND c.tsv @@ q.loose`,
+    [sparkId, config, question],
+  );
+  return r.rows[0].n;
+}
+
+async function sizes(pool) {
+  const r = await pool.query(`SELECT count(*)::int AS chunks,
+      pg_size_pretty(pg_total_relation_size('document_chunks')) AS total,
+      pg_size_pretty(pg_relation_size('document_chunks_tsv_idx')) AS gin FROM document_chunks`);
+  return r.rows[0];
+}
+
+async function measure(db, pool, captured, { label, sparkId, sparkChunks }) {
+  log(`${label}: warming up`);
+  const questions = QUESTIONS.map((q) => ({ ...q, samples: [], hits: 0 }));
+  for (let round = 0; round < 2; round++)
+    for (const q of questions) {
+      captured.length = 0;
+      await retrieve(db, { sparkId, question: q.text, language: 'es', k: K });
+      q.searches = captured.length; // 2 when the Spark's language found too little
+    }
+  // Candidates of the search in the question's own language (an English question to a Spanish
+  // Spark finds little with 'spanish' and is searched again with 'english').
+  for (const q of questions)
+    q.candidates = await candidates(pool, sparkId, q.text, q.lang === 'es' ? 'spanish' : 'english');
+  const r = rng(4242);
+  const order = Array.from({ length: CALLS }, (_, i) => questions[i % questions.length]);
+  for (let i = order.length - 1; i > 0; i--) {
+    const j = Math.floor(r() * (i + 1));
+    [order[i], order[j]] = [order[j], order[i]];
+  }
+  log(`${label}: timing ${CALLS} calls`);
+  const cpu = cpuMeter({ pool, database: new URL(pool.options.connectionString).pathname.slice(1) });
+  await cpu.start();
+  const all = [];
+  for (const q of order) {
+    const t0 = performance.now();
+    const hits = await retrieve(db, { sparkId, question: q.text, language: 'es', k: K });
+    const dt = performance.now() - t0;
+    q.samples.push(dt);
+    q.hits = hits.length;
+    all.push(dt);
+  }
+  const cpuUse = await cpu.stop();
+  const byKind = {};
+  for (const kind of ['common', 'rare', 'absent']) {
+    const qs = questions.filter((q) => q.kind === kind);
+    const cands = qs.map((q) => q.candidates).sort((a, b) => a - b);
+    byKind[kind] = {
+      ...summarize(qs.flatMap((q) => q.samples)),
+      candidates: `${cands[0]}–${cands[cands.length - 1]}`,
+    };
+  }
+  const perQuestion = questions
+    .map((q) => ({
+      text: q.text,
+      lang: q.lang,
+      kind: q.kind,
+      candidates: q.candidates,
+      searches: q.searches,
+      hits: q.hits,
+      ...summarize(q.samples),
+    }))
+    .sort((a, b) => b.p50 - a.p50);
+  // The plan of the slowest question's first statement, for the diagnosis.
+  const slowest = perQuestion[0];
+  captured.length = 0;
+  await retrieve(db, { sparkId, question: slowest.text, language: 'es', k: K });
+  const first = captured[0];
+  const plan = (await pool.query({ text: `EXPLAIN (ANALYZE, BUFFERS) ${first.text}`, values: first.values })).rows
+    .map((row) => row['QUERY PLAN'])
+    .join('\n');
+  const s = await sizes(pool);
+  return {
+    label,
+    sparkChunks,
+    tableChunks: s.chunks,
+    tableSize: s.total,
+    ginSize: s.gin,
+    ...summarize(all),
+    cpu: cpuUse,
+    byKind,
+    perQuestion,
+    slowestPlan: plan,
+    statements: captured.length,
+  };
+}
+
+runBench(async () => {
+  const started = new Date();
+  const url = await scratchDatabase('retrieval');
+  const handle = createDb(url, 4);
+  onCleanup('close pool', () => handle.close());
+  const { db, pool } = handle;
+  // Capture the statements retrieve() sends, to EXPLAIN the slowest one.
+  const captured = [];
+  const query = pool.query.bind(pool);
+  pool.query = (cfg, values) => {
+    if (cfg && typeof cfg === 'object' && typeof cfg.text === 'string' && cfg.text.includes('websearch_to_tsquery'))
+      captured.push({ text: cfg.text, values: cfg.values ?? values });
+    return query(cfg, values);
+  };
+
+  const user = await query(
+    `INSERT INTO users (id, username, email, language) VALUES ($1, 'bench@example.com', 'bench@example.com', 'es') RETURNING id`,
+    [randomUUID()],
+  );
+  const userId = user.rows[0].id;
+  const sparkIds = [];
+  for (let n = 0; n < SPARKS; n++) sparkIds.push(await insertSpark(pool, userId, n + 1));
+  const target = sparkIds[0];
+  const results = [];
+  const vacuum = async () => {
+    const t0 = performance.now();
+    await query('VACUUM ANALYZE document_chunks');
+    await query('VACUUM ANALYZE documents');
+    return performance.now() - t0;
+  };
+
+  // A — 10⁴ chunks, all in the Spark.
+  let t = await fill(pool, { sparkId: target, userId, count: SCALE, language: 'es', seed: 1 });
+  log(`inserted ${SCALE} chunks in ${(t / 1000).toFixed(1)} s; vacuum ${(await vacuum()).toFixed(0)} ms`);
+  results.push(
+    await measure(db, pool, captured, {
+      label: `${SCALE} in the table, all in this Spark`,
+      sparkId: target,
+      sparkChunks: SCALE,
+    }),
+  );
+
+  // B — 10⁵ in the table, 10⁴ in this Spark (nine other Sparks, half of them in English).
+  t = 0;
+  for (let n = 1; n < SPARKS; n++)
+    t += await fill(pool, { sparkId: sparkIds[n], userId, count: SCALE, language: n % 2 ? 'en' : 'es', seed: n + 1 });
+  log(
+    `inserted ${(SPARKS - 1) * SCALE} chunks in ${(t / 1000).toFixed(1)} s; vacuum ${(await vacuum()).toFixed(0)} ms`,
+  );
+  results.push(
+    await measure(db, pool, captured, {
+      label: `${SPARKS * SCALE} in the table, ${SCALE} in this Spark`,
+      sparkId: target,
+      sparkChunks: SCALE,
+    }),
+  );
+
+  // C — one Spark holds all 10⁵: the other Sparks' documents move to it.
+  const t0 = performance.now();
+  await query('UPDATE documents SET spark_id = $1 WHERE spark_id <> $1', [target]);
+  await query('UPDATE document_chunks SET spark_id = $1 WHERE spark_id <> $1', [target]);
+  log(`moved chunks in ${((performance.now() - t0) / 1000).toFixed(1)} s; vacuum ${(await vacuum()).toFixed(0)} ms`);
+  results.push(
+    await measure(db, pool, captured, {
+      label: `${SPARKS * SCALE} in the table, all in this Spark`,
+      sparkId: target,
+      sparkChunks: SPARKS * SCALE,
+    }),
+  );
+
+  const pg = (await query('SHOW shared_buffers')).rows[0].shared_buffers;
+  const out = { date: started.toISOString(), machine: machine(), sharedBuffers: pg, calls: CALLS, k: K, results };
+  writeJsonIfAsked(out);
+  print(out);
+});
+
+function print(out) {
+  const lines = [];
+  lines.push(`## Retrieval — retrieve(db, { sparkId, question, language: 'es', k: ${out.k} })`, '');
+  lines.push(
+    `${out.calls} calls per row, ${QUESTIONS.length} questions in a fixed shuffled order, after a warm-up.`,
+    '',
+  );
+  lines.push(
+    table(
+      [
+        ['chunks', (r) => r.label],
+        ...STAT_COLUMNS,
+        ['table + indexes', (r) => r.tableSize],
+        ['GIN', (r) => r.ginSize],
+        ['CPU in cores while timing', (r) => formatCpu(r.cpu)],
+      ],
+      out.results,
+    ),
+  );
+  for (const r of out.results) {
+    lines.push('', `### ${r.label}: by kind of question`, '');
+    lines.push(
+      table(
+        [['kind', (x) => x.kind], ['candidate chunks', (x) => x.candidates], ...STAT_COLUMNS],
+        Object.entries(r.byKind).map(([kind, v]) => ({ kind, ...v })),
+      ),
+    );
+  }
+  const last = out.results[out.results.length - 1];
+  lines.push('', `### ${last.label}: per question (slowest first)`, '');
+  lines.push(
+    table(
+      [
+        ['question', (x) => x.text],
+        ['kind', (x) => x.kind],
+        ['candidates', (x) => String(x.candidates)],
+        ['searches', (x) => String(x.searches)],
+        ['p50 ms', (x) => ms(x.p50)],
+        ['max ms', (x) => ms(x.max)],
+      ],
+      last.perQuestion,
+    ),
+  );
+  lines.push('', `Plan of the slowest question's first statement (${last.label}):`, '', '```', last.slowestPlan, '```');
+  process.stdout.write(`${lines.join('\n')}\n`);
+}

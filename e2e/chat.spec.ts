@@ -1,0 +1,326 @@
+import fs from 'node:fs';
+import path from 'node:path';
+
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import PDFDocument from 'pdfkit';
+
+import enChat from '../web/public/locales/en/chat.json';
+import esChat from '../web/public/locales/es/chat.json';
+import { verificationCode } from './support/outbox';
+
+/**
+ * The chat (issue 7, part B) against the real api + worker, in English and in Spanish: the chat home's
+ * welcome bubble and the main assistant (a help question), a Spark created by chatting on /new-spark, its
+ * builder chat through the widgets (palette swatch, icon, preview) and a PDF upload through the attach
+ * control, plus a picture renamed .pdf refused in the browser.
+ */
+
+test.use({ locale: 'en-US' });
+
+const PASSWORD = 'Sparks!2024';
+const SHOTS = process.env.CHAT_SHOTS_DIR;
+
+/** What the assistants say (libs/engine flows) and the names of their widgets' entries, per language. */
+const words = {
+  en: {
+    chat: enChat,
+    homeGreeting: 'What would you like to do?',
+    emerald: /Emerald costs 90 euros per month/,
+    question: 'Sure, ask me anything about Sparks',
+    businessQuestion: 'What is your business called?',
+    purpose: 'Answer customer questions',
+    spanish: 'Spanish',
+    goToSpark: 'Go to my Spark',
+    builderIntro: 'Which name will your customers see?',
+    nameSaved: 'Name saved: Lucía Bot.',
+    describe: 'Describe your business in a sentence or two',
+    tone: 'Friendly',
+    uploadAsk: 'Now upload your documents as PDF',
+    skip: 'Skip for now',
+    languageAsk: 'Which language will your Spark answer in?',
+    palette: 'Ocean',
+    icon: 'Robot',
+    welcomeAsk: 'Which message will greet your visitors?',
+    previewTitle: 'This is how your Spark will look',
+    yes: 'Yes',
+    testAsk: 'Time to test it.',
+    read: /I've read lucia-carta\.pdf: 2 pages, \d+ characters\./,
+  },
+  es: {
+    chat: esChat,
+    homeGreeting: '¿Qué te gustaría hacer?',
+    emerald: /Emerald cuesta 90 euros al mes/,
+    question: 'Claro, pregúntame lo que quieras sobre Sparks',
+    businessQuestion: '¿Cómo se llama tu negocio?',
+    purpose: 'Responder preguntas de clientes',
+    spanish: 'Español',
+    goToSpark: 'Ir a mi Spark',
+    builderIntro: '¿Qué nombre verán tus clientes?',
+    nameSaved: 'Nombre guardado: Lucía Bot.',
+    describe: 'Describe tu negocio en una o dos frases',
+    tone: 'Cercano',
+    uploadAsk: 'Ahora sube tus documentos en PDF',
+    skip: 'Saltar por ahora',
+    languageAsk: '¿En qué idioma responderá tu Spark?',
+    palette: 'Océano',
+    icon: 'Robot',
+    welcomeAsk: '¿Con qué mensaje saludará a tus visitantes?',
+    previewTitle: 'Así se verá tu Spark',
+    yes: 'Sí',
+    testAsk: 'Es hora de probarlo.',
+    read: /He leído lucia-carta\.pdf: 2 páginas, \d+ caracteres\./,
+  },
+} as const;
+
+type Lang = keyof typeof words;
+
+interface Tokens {
+  access_token: string;
+  refresh_token?: string;
+  refresh_Token?: string;
+}
+
+/** Registers a user through the API in `lang`, verifies it with the code from the dev outbox. */
+async function signUp(request: APIRequestContext, lang: Lang): Promise<{ email: string; tokens: Tokens }> {
+  const email = `e2e.chat.${lang}.${Date.now()}@example.com`;
+  const registered = await request.post('/api/v1/auth/register', {
+    data: { username: email, email, password: PASSWORD, config: { language: lang } },
+  });
+  expect(registered.status(), await registered.text()).toBe(201);
+  const code = await verificationCode(request, email);
+  const verified = await request.post('/api/v1/auth/verify-code', { data: { username: email, code } });
+  expect(verified.ok(), await verified.text()).toBe(true);
+  const tokens = ((await verified.json()) as { data: Tokens }).data;
+  return { email, tokens };
+}
+
+/** Puts the session and the language in the browser's storage, as the auth screens would. */
+async function signIn(page: Page, tokens: Tokens, lang: Lang) {
+  await page.goto('/auth');
+  // Scripts run in the page are strings: the tests' tsconfig has no DOM lib.
+  const refresh = tokens.refresh_token ?? tokens.refresh_Token ?? '';
+  const entries = {
+    access_token: tokens.access_token,
+    refresh_token: refresh,
+    refresh_Token: refresh,
+    i18nextLng: lang,
+  };
+  await page.evaluate(
+    `for (const [key, value] of Object.entries(${JSON.stringify(entries)})) localStorage.setItem(key, value);`,
+  );
+}
+
+/** A 2-page PDF in Spanish, accents included. */
+function spanishPdf(): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const doc = new PDFDocument({ size: 'A4', info: { Title: 'Carta de Panadería Lucía' } });
+    const chunks: Buffer[] = [];
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+    doc.fontSize(20).text('Panadería Lucía — Carta de otoño');
+    doc.moveDown();
+    doc
+      .fontSize(12)
+      .text(
+        'Abrimos de lunes a sábado, de 8:00 a 20:00. Los domingos y festivos cerramos a las 14:00. ' +
+          'Nuestro pan de masa madre se hornea cada mañana con harina ecológica de Castilla y León.',
+      );
+    doc.moveDown();
+    doc.text('Precios: barra rústica 1,80 €; hogaza de centeno 4,50 €; cruasán de mantequilla 1,60 €.');
+    doc.addPage();
+    doc.fontSize(16).text('Encargos y alergias');
+    doc.moveDown();
+    doc
+      .fontSize(12)
+      .text(
+        'Aceptamos encargos de tartas con cuarenta y ocho horas de antelación. Ofrecemos pan sin gluten los ' +
+          'miércoles y viernes. Pregunte por los alérgenos: leche, huevo, sésamo y frutos secos.',
+      );
+    doc.end();
+  });
+}
+
+/** A 1×1 PNG: a picture, whatever its name says. */
+const PNG_BYTES = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+/** Screenshots at 1440×900 and 390×844 into CHAT_SHOTS_DIR (e.g. /tmp/shots-chat). */
+async function shoot(page: Page, name: string) {
+  if (!SHOTS) return;
+  fs.mkdirSync(SHOTS, { recursive: true });
+  // Let the reply finish showing (the typing dots leave, the last message fades in).
+  await expect(page.locator('.chat-bubble--typing')).toHaveCount(0);
+  await page.waitForTimeout(300);
+  const original = page.viewportSize() ?? { width: 1440, height: 900 };
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.waitForTimeout(150);
+  await page.screenshot({ path: path.join(SHOTS, `${name}-desktop.png`) });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.waitForTimeout(150);
+  await page.screenshot({ path: path.join(SHOTS, `${name}-mobile.png`) });
+  await page.setViewportSize(original);
+}
+
+/** The assistant's bubbles in the conversation. */
+const assistant = (log: Locator, text: string | RegExp) =>
+  log.locator('.chat-msg--assistant').filter({ hasText: text });
+
+async function say(page: Page, text: string) {
+  const box = page
+    .getByRole('textbox', { name: words.en.chat.composer.label })
+    .or(page.getByRole('textbox', { name: words.es.chat.composer.label }));
+  await expect(page.getByRole('button', { name: /^(Send|Enviar)$/ })).toBeDisabled(); // nothing typed yet
+  await box.fill(text);
+  await box.press('Enter');
+}
+
+for (const lang of ['en', 'es'] as const) {
+  const w = words[lang];
+  const t = w.chat;
+
+  test(`chat home, a Spark created by chatting, its builder and a PDF upload (${lang})`, async ({ page, request }) => {
+    test.setTimeout(180_000);
+    const { email, tokens } = await signUp(request, lang);
+    await signIn(page, tokens, lang);
+
+    // — / : the welcome bubble and the main assistant's greeting —
+    await page.goto('/');
+    const log = page.getByRole('log');
+    await expect(log).toHaveAttribute('aria-live', 'polite');
+    const bubble = page.locator('.welcome-bubble');
+    await expect(bubble.getByRole('heading', { level: 2 })).toHaveText(t.welcome.greeting.replace('{{name}}', email));
+    expect((await bubble.boundingBox())?.width).toBe(398);
+    const actions = bubble.getByRole('group', { name: t.welcome.actions });
+    await expect(actions.getByRole('link', { name: t.welcome.createSpark })).toHaveAttribute('href', '/new-spark');
+    await expect(actions.getByRole('link', { name: t.welcome.changeInfo })).toHaveAttribute('href', '/profile');
+    await expect(actions.getByRole('link', { name: /Spark:/ })).toHaveCount(0); // no Sparks yet
+    await expect(assistant(log, w.homeGreeting)).toBeVisible();
+    await expect(log.getByText('inicio', { exact: true })).toHaveCount(0); // the start keyword is hidden
+    const stored = await page.evaluate<string | null>("localStorage.getItem('sys_spark_conversations')");
+    expect(JSON.parse(stored ?? '{}')).toHaveProperty('main.sessionId');
+    await shoot(page, `${lang}-01-home`);
+
+    // a help question, answered from the built-in help
+    await say(page, '¿Cuánto cuesta el plan Emerald?');
+    await expect(log.locator('.chat-msg--human').filter({ hasText: '¿Cuánto cuesta el plan Emerald?' })).toBeVisible();
+    await expect(assistant(log, w.emerald)).toBeVisible();
+    await expect(log.locator('.chat-msg--human .chat-msg__date').last()).toContainText(lang === 'es' ? 'Hoy' : 'Today');
+    await shoot(page, `${lang}-02-home-help`);
+
+    // "I have a question" sends the canned question
+    await actions.getByRole('button', { name: t.welcome.question }).click();
+    await expect(log.locator('.chat-msg--human').filter({ hasText: t.welcome.questionText })).toBeVisible();
+    await expect(assistant(log, w.question)).toBeVisible();
+
+    // a reload resumes the conversation instead of starting again
+    await page.reload();
+    await expect(assistant(log, w.emerald)).toBeVisible();
+    await expect(assistant(log, w.homeGreeting)).toHaveCount(1);
+
+    // — /new-spark: create a Spark by chatting —
+    await actions.getByRole('link', { name: t.welcome.createSpark }).click();
+    await expect(page).toHaveURL(/\/new-spark$/);
+    await expect(assistant(log, w.businessQuestion)).toBeVisible();
+    await say(page, 'Panadería Lucía');
+    await expect(assistant(log, 'Panadería Lucía')).toBeVisible();
+    await say(page, 'Una panadería de barrio en Valladolid con pan de masa madre y repostería casera.');
+    await log.getByRole('button', { name: w.purpose }).click();
+    await expect(log.getByRole('button', { name: w.purpose })).toBeDisabled(); // an older widget
+    // The assistant got the option's value; the person reads its label.
+    await expect(log.locator('.chat-bubble--human').filter({ hasText: w.purpose })).toBeVisible();
+    await expect(page.getByRole('textbox', { name: t.composer.label })).toBeFocused();
+    // keyboard only: from the message box back to the newest widget, then Enter
+    await expect(log.getByRole('button', { name: w.spanish })).toBeEnabled();
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Shift+Tab');
+    await expect(log.getByRole('button', { name: w.spanish })).toBeFocused();
+    await page.keyboard.press('Enter');
+    const goToSpark = log.getByRole('button', { name: w.goToSpark });
+    await expect(goToSpark).toBeEnabled();
+    await shoot(page, `${lang}-03-new-spark-created`);
+    await goToSpark.click();
+    await expect(page).toHaveURL(/\/spark\/[0-9a-f-]{36}$/);
+    const sparkId = /\/spark\/([0-9a-f-]{36})$/.exec(page.url())![1];
+
+    // — the builder chat of the new Spark —
+    await expect(assistant(log, w.builderIntro)).toBeVisible();
+    await say(page, 'Lucía Bot');
+    await expect(assistant(log, w.nameSaved)).toBeVisible();
+    await expect(assistant(log, w.describe)).toBeVisible();
+    await say(page, 'Vendemos pan de masa madre, bollería y tartas por encargo a vecinos de Valladolid.');
+    await log.getByRole('button', { name: w.tone }).click();
+    await expect(assistant(log, w.uploadAsk)).toBeVisible();
+    await log.getByRole('button', { name: w.skip }).click();
+    await expect(assistant(log, w.languageAsk)).toBeVisible();
+    await log.getByRole('button', { name: w.spanish }).last().click();
+    const palettes = log.getByRole('group', { name: t.widgets.colorPalette });
+    await expect(palettes.getByRole('button', { name: w.palette })).toBeEnabled();
+    await shoot(page, `${lang}-04-builder-palettes`);
+    await palettes.getByRole('button', { name: w.palette }).click();
+    const icons = log.getByRole('group', { name: t.widgets.iconSelector });
+    await expect(icons.getByRole('button', { name: w.icon })).toBeEnabled();
+    await expect(icons.locator('svg[data-icon]')).toHaveCount(6);
+    await icons.getByRole('button', { name: w.icon }).click();
+    await expect(assistant(log, w.welcomeAsk)).toBeVisible();
+    await say(page, '¡Hola! Soy el asistente de Panadería Lucía. ¿En qué te ayudo?');
+    const preview = log.locator('figure.chat-preview');
+    await expect(preview).toContainText(w.previewTitle);
+    await expect(preview).toContainText('Lucía Bot');
+    await expect(preview).toContainText('¡Hola! Soy el asistente de Panadería Lucía. ¿En qué te ayudo?');
+    await expect(preview.locator('svg[data-icon="robot"]').first()).toBeVisible();
+    await expect(preview.locator('.chat-preview__header')).toHaveCSS('background-color', 'rgb(11, 107, 203)');
+    await shoot(page, `${lang}-05-builder-preview`);
+    await log.getByRole('button', { name: w.yes, exact: true }).click();
+    await expect(assistant(log, w.testAsk)).toBeVisible();
+
+    // — upload a PDF through the attach control —
+    const pdf = await spanishPdf();
+    // Hold the upload a moment so that its "Uploading..." state can be seen.
+    await page.route('**/api/v1/bucket', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 700));
+      await route.continue();
+    });
+    await page.getByRole('button', { name: t.attach.button }).click();
+    const chooser = page.waitForEvent('filechooser');
+    await page.getByRole('menuitem', { name: t.attach.addFiles }).click();
+    await (await chooser).setFiles({ name: 'lucia-carta.pdf', mimeType: 'application/pdf', buffer: pdf });
+    const confirm = page.getByRole('dialog', { name: t.dialogs.confirmUpload.title });
+    await expect(confirm).toContainText('lucia-carta.pdf');
+    await shoot(page, `${lang}-06-upload-confirm`);
+    await confirm.getByRole('button', { name: t.dialogs.accept }).click();
+    await expect(log.getByText(t.panel.uploading)).toBeVisible();
+    const uploaded = t.message.uploaded.replace('{{document}}', 'lucia-carta.pdf');
+    await expect(log.locator('.chat-bubble--upload').filter({ hasText: uploaded })).toBeVisible({ timeout: 20_000 });
+    await expect(assistant(log, w.read)).toBeVisible({ timeout: 30_000 });
+    await shoot(page, `${lang}-07-upload-read`);
+    const documents = await request.get(`/api/v1/sparks/${sparkId}/documents`, {
+      headers: { Authorization: `Bearer ${await page.evaluate<string>("localStorage.getItem('access_token')")}` },
+    });
+    const docs = ((await documents.json()) as { data: Array<{ name: string; status: string; pages: number }> }).data;
+    expect(docs).toEqual([expect.objectContaining({ name: 'lucia-carta.pdf', status: 'completed', pages: 2 })]);
+
+    // — a picture renamed .pdf is refused in the browser —
+    await page.getByRole('button', { name: t.attach.button }).click();
+    const chooser2 = page.waitForEvent('filechooser');
+    await page.getByRole('menuitem', { name: t.attach.addFiles }).click();
+    await (await chooser2).setFiles({ name: 'foto.pdf', mimeType: 'application/pdf', buffer: PNG_BYTES });
+    const incorrect = page.getByRole('alertdialog', { name: t.dialogs.format.title });
+    await expect(incorrect).toContainText(t.dialogs.format.text);
+    await shoot(page, `${lang}-08-incorrect-format`);
+    await expect(incorrect.getByRole('button', { name: t.dialogs.understood })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(incorrect).toHaveCount(0);
+    await expect(page.getByRole('button', { name: t.attach.button })).toBeFocused();
+
+    // — back home: the welcome bubble now offers the newest Spark —
+    await page.goto('/');
+    const change = page
+      .locator('.welcome-bubble')
+      .getByRole('link', { name: t.welcome.changeSpark.replace('{{name}}', 'Lucía Bot') });
+    await expect(change).toHaveAttribute('href', `/spark/${sparkId}`);
+    await shoot(page, `${lang}-09-home-with-spark`);
+  });
+}

@@ -1,0 +1,48 @@
+import { expect, type APIRequestContext, type BrowserContext } from '@playwright/test';
+
+import { verificationCode } from './outbox';
+
+export const E2E_PASSWORD = 'Sup3r-secret!';
+
+export interface Account {
+  email: string;
+  accessToken: string;
+  refreshToken: string;
+  /** Authorization header for calls made by the test itself. */
+  headers: Record<string, string>;
+}
+
+/**
+ * A verified user made through the API: register with a unique @example.com address, read the 6-digit code
+ * from the dev outbox, verify it and keep the tokens.
+ */
+export async function signUp(request: APIRequestContext, lang: 'en' | 'es', tag = 'e2e'): Promise<Account> {
+  const email = `${tag}.${lang}.${Date.now()}.${Math.random().toString(36).slice(2, 7)}@example.com`;
+  const registered = await request.post('/api/v1/auth/register', {
+    data: { username: email, email, password: E2E_PASSWORD, config: { language: lang } },
+  });
+  expect(registered.status(), await registered.text()).toBe(201);
+  const code = await verificationCode(request, email);
+  const verified = await request.post('/api/v1/auth/verify-code', { data: { username: email, code } });
+  expect(verified.ok(), await verified.text()).toBe(true);
+  const tokens = ((await verified.json()) as { data: { access_token: string; refresh_token: string } }).data;
+  return {
+    email,
+    accessToken: tokens.access_token,
+    refreshToken: tokens.refresh_token,
+    headers: { Authorization: `Bearer ${tokens.access_token}` },
+  };
+}
+
+/** Puts the session (and the language) in localStorage before any page script runs. */
+export async function useSession(context: BrowserContext, account: Account, lang: 'en' | 'es'): Promise<void> {
+  const values = {
+    access_token: account.accessToken,
+    refresh_token: account.refreshToken,
+    refresh_Token: account.refreshToken,
+    i18nextLng: lang,
+  };
+  await context.addInitScript({
+    content: `(() => { const v = ${JSON.stringify(values)}; if (!sessionStorage.getItem('e2e-session')) { for (const [k, x] of Object.entries(v)) localStorage.setItem(k, x); sessionStorage.setItem('e2e-session', '1'); } })();`,
+  });
+}

@@ -1,0 +1,138 @@
+import type { DocumentView, SparkTestView, UploadResult } from '@sparks/contracts';
+
+import { api, ApiError, unwrapBody, type ApiClient, type ApiErrorItem } from '../../api/client';
+import { readEventStream } from './sse';
+import type { ChatHistory, ChatMessage, ChatStreamEvent, ChatTarget } from './types';
+
+/** The chat's calls (spec §7): event-stream chats, histories, the upload and what the widgets check. */
+
+/** The stream of a target, with the message and the conversation to continue (none: a new one). */
+export function chatStreamPath(target: ChatTarget, text: string, sessionId: string | null): string {
+  const query = new URLSearchParams({ 'input.text': text });
+  switch (target.kind) {
+    case 'system':
+      if (sessionId) query.set('sessionId', sessionId);
+      if (target.sparkId) query.set('options.sparkId', target.sparkId);
+      return `/spark-sys/${encodeURIComponent(target.name)}/chat?${query.toString()}`;
+    case 'builder':
+      if (sessionId) query.set('sessionId', sessionId);
+      return `/sparks/${encodeURIComponent(target.sparkId)}/chat?${query.toString()}`;
+    case 'test':
+      if (sessionId) query.set('conversationId', sessionId);
+      return `/sparks/${encodeURIComponent(target.sparkId)}/chat/${encodeURIComponent(target.testId)}?${query.toString()}`;
+  }
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}
+
+/** A non-2xx answer of fetch as an {@link ApiError}, from the server's error list when it sent one. */
+export async function errorOfResponse(response: Response): Promise<ApiError> {
+  let body: unknown = null;
+  try {
+    body = await response.json();
+  } catch {
+    // not JSON (a proxy page, an empty answer)
+  }
+  const errors: ApiErrorItem[] =
+    isRecord(body) && Array.isArray(body.errors)
+      ? body.errors.map((e: unknown) => ({
+          code: isRecord(e) && typeof e.code === 'string' ? e.code : 'HTTP_ERROR',
+          message: isRecord(e) && typeof e.message === 'string' ? e.message : '',
+        }))
+      : [{ code: 'HTTP_ERROR', message: response.statusText || `HTTP ${response.status}` }];
+  return new ApiError(response.status, errors);
+}
+
+function isStreamEvent(value: unknown): value is ChatStreamEvent {
+  return isRecord(value) && typeof value.type === 'string';
+}
+
+export interface StreamChatOptions {
+  target: ChatTarget;
+  text: string;
+  sessionId: string | null;
+  signal?: AbortSignal;
+  onEvent: (event: ChatStreamEvent) => void;
+  client?: Pick<ApiClient, 'fetch'>;
+}
+
+/**
+ * Sends a message and reads the event stream of the reply until it ends. Errors before the stream
+ * (400, 402, 404…) throw an {@link ApiError}; errors inside it arrive as `error` events.
+ */
+export async function streamChat({
+  target,
+  text,
+  sessionId,
+  signal,
+  onEvent,
+  client = api,
+}: StreamChatOptions): Promise<void> {
+  const response = await client.fetch(chatStreamPath(target, text, sessionId), {
+    method: 'GET',
+    headers: { Accept: 'text/event-stream' },
+    signal,
+    cache: 'no-store',
+  });
+  if (!response.ok) throw await errorOfResponse(response);
+  if (!response.body) throw new ApiError(response.status, [{ code: 'NETWORK_ERROR', message: 'No stream' }]);
+  await readEventStream(response.body, (event) => {
+    if (isStreamEvent(event)) onEvent(event);
+  });
+}
+
+/**
+ * The conversation to resume: by its stored id when there is one, else (Spark and test chats) the latest
+ * one the server keeps. `null` when there is nothing to resume (a system assistant without a stored id).
+ * A stored id the server no longer knows throws a 404 {@link ApiError}.
+ */
+export async function loadHistory(target: ChatTarget, sessionId: string | null): Promise<ChatHistory | null> {
+  if (sessionId) {
+    if (target.kind === 'system') {
+      const { messages } = await api.get<{ messages: ChatMessage[] }>(`/spark-sys/conversations/${sessionId}`);
+      return { messages, sessionId, sparkId: target.sparkId ?? null };
+    }
+    return api.get<ChatHistory>(`/llm/chat-history/${sessionId}`);
+  }
+  switch (target.kind) {
+    case 'system':
+      return null;
+    case 'builder':
+      return api.get<ChatHistory>(`/sparks/${target.sparkId}/conversation`);
+    case 'test':
+      return api.get<ChatHistory>(`/sparks/${target.sparkId}/tests/${target.testId}/conversation`);
+  }
+}
+
+/** POST /bucket: the file, the Spark and, when it belongs to that Spark, the conversation. */
+export async function uploadDocument(
+  file: File,
+  sparkId: string,
+  conversationId: string | null,
+  client: Pick<ApiClient, 'fetch'> = api,
+): Promise<UploadResult> {
+  const form = new FormData();
+  // The fields before the file: the server reads them as the file streams in.
+  form.append('sparkId', sparkId);
+  if (conversationId) form.append('conversationId', conversationId);
+  form.append('name', file.name);
+  form.append('file', file, file.name);
+  // fetch writes the multipart boundary itself.
+  const response = await client.fetch('/bucket', {
+    method: 'POST',
+    body: form,
+    headers: { Accept: 'application/json' },
+  });
+  if (!response.ok) throw await errorOfResponse(response);
+  return unwrapBody<UploadResult>(await response.json(), response.status);
+}
+
+export function listDocuments(sparkId: string): Promise<DocumentView[]> {
+  return api.get<DocumentView[]>(`/sparks/${sparkId}/documents`);
+}
+
+export function listTests(sparkId: string): Promise<SparkTestView[]> {
+  return api.get<SparkTestView[]>(`/sparks/${sparkId}/tests`);
+}

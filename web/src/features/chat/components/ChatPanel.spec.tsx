@@ -1,0 +1,401 @@
+import { act, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import type { i18n as I18n } from 'i18next';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+
+import { ApiError } from '../../../api/client';
+import * as chatApi from '../api';
+import { SYSTEM_CONVERSATIONS_KEY } from '../storage';
+import { initChatTestI18n } from '../testing';
+import type { ChatMessage, ChatStreamEvent, ChatTarget } from '../types';
+import { ChatPanel } from './ChatPanel';
+import { useChatActions } from './chatActions';
+
+jest.mock('../api');
+jest.mock('../../profile/useProfile', () => ({
+  useProfile: () => ({ data: { tenants: [{ subscription: { productName: mockPlan.name } }] } }),
+}));
+const mockPlan = { name: 'Free Plan' };
+
+const api = jest.mocked(chatApi);
+const OLD = '2025-01-01T10:00:00.000Z';
+
+const message = (id: string, type: ChatMessage['type'], data: ChatMessage['data']): ChatMessage => ({
+  _id: id,
+  type,
+  data,
+  createdAt: OLD,
+  replyTo: null,
+});
+
+/** A server whose stream answers `reply(text)` after the history. */
+function server(reply: (text: string) => ChatStreamEvent[] | Error) {
+  const sent: Array<{ text: string; sessionId: string | null }> = [];
+  api.streamChat.mockImplementation(({ text, sessionId, onEvent }) => {
+    sent.push({ text, sessionId });
+    const events = reply(text);
+    if (events instanceof Error) return Promise.reject(events);
+    for (const event of events) onEvent(event);
+    return Promise.resolve();
+  });
+  return sent;
+}
+
+const history = (...messages: ChatMessage[]): ChatStreamEvent => ({
+  type: 'history',
+  messages,
+  sessionId: 'c1',
+  sparkId: null,
+});
+const done = (...messages: ChatMessage[]): ChatStreamEvent => ({ type: 'done', replyTo: 'h', messages });
+
+function Where() {
+  const location = useLocation();
+  return <p data-testid="where">{location.pathname + location.search}</p>;
+}
+
+function renderPanel(target: ChatTarget, props: Partial<Parameters<typeof ChatPanel>[0]> = {}) {
+  return render(
+    <MemoryRouter initialEntries={['/here']}>
+      <Routes>
+        <Route path="*" element={<ChatPanel target={target} {...props} />} />
+      </Routes>
+      <Where />
+    </MemoryRouter>,
+  );
+}
+
+// A cold transform of the lazily loaded markdown renderer can take a while.
+configure({ asyncUtilTimeout: 5000 });
+
+let i18n: I18n;
+beforeAll(async () => {
+  i18n = await initChatTestI18n('en');
+  await import('./Markdown');
+});
+
+beforeEach(async () => {
+  localStorage.clear();
+  jest.resetAllMocks();
+  mockPlan.name = 'Free Plan';
+  api.loadHistory.mockResolvedValue(null);
+  api.listTests.mockResolvedValue([]);
+  await i18n.changeLanguage('en');
+});
+
+const MAIN: ChatTarget = { kind: 'system', name: 'main' };
+const box = () => screen.getByRole('textbox', { name: 'Message' });
+const sendButton = () => screen.getByRole('button', { name: 'Send' });
+
+describe('ChatPanel', () => {
+  it('starts an empty conversation with the hidden "inicio", shows the reply and keeps the conversation id', async () => {
+    const onMessages = jest.fn();
+    const sent = server(() => [
+      history(message('h', 'human', { content: 'inicio' })),
+      { type: 'message', replyTo: 'h', message: message('a1', 'ai', { content: 'Hi **Ana**!' }) },
+      done(
+        message('a1', 'ai', { content: 'Hi **Ana**!' }),
+        message('a2', 'action', {
+          content: '',
+          type: 'buttons',
+          buttons: [{ label: 'Create a Spark', goto: '/new-spark' }],
+        }),
+      ),
+    ]);
+    renderPanel(MAIN, { autoStart: true, onMessages });
+
+    const log = screen.getByRole('log');
+    expect(log).toHaveAttribute('aria-live', 'polite');
+    expect(await within(log).findByText('Ana')).toBeInTheDocument();
+    expect(sent).toEqual([{ text: 'inicio', sessionId: null }]);
+    expect(within(log).queryByText('inicio')).toBeNull();
+    expect(onMessages).toHaveBeenCalled();
+    await waitFor(() =>
+      expect(JSON.parse(localStorage.getItem(SYSTEM_CONVERSATIONS_KEY)!)).toMatchObject({ main: { sessionId: 'c1' } }),
+    );
+
+    fireEvent.click(within(log).getByRole('button', { name: 'Create a Spark' }));
+    expect(screen.getByTestId('where')).toHaveTextContent('/new-spark');
+  });
+
+  it('resumes a stored conversation without starting it again', async () => {
+    localStorage.setItem(SYSTEM_CONVERSATIONS_KEY, JSON.stringify({ main: 'c-old' }));
+    api.loadHistory.mockResolvedValue({
+      sessionId: 'c-old',
+      sparkId: null,
+      messages: [message('x', 'human', { content: 'inicio' }), message('y', 'ai', { content: 'Welcome back' })],
+    });
+    const sent = server(() => []);
+    renderPanel(MAIN, { autoStart: true });
+    expect(await screen.findByText('Welcome back')).toBeInTheDocument();
+    expect(api.loadHistory).toHaveBeenCalledWith(MAIN, 'c-old');
+    expect(sent).toEqual([]);
+  });
+
+  it('drops a stored id the server no longer knows and starts a new conversation', async () => {
+    localStorage.setItem(SYSTEM_CONVERSATIONS_KEY, JSON.stringify({ main: 'gone' }));
+    api.loadHistory.mockImplementation((_target, id) =>
+      id ? Promise.reject(new ApiError(404, [{ code: 'NOT_FOUND', message: 'Not found' }])) : Promise.resolve(null),
+    );
+    const sent = server(() => [history(message('h', 'human', { content: 'inicio' })), done()]);
+    renderPanel(MAIN, { autoStart: true });
+    await waitFor(() => expect(sent).toEqual([{ text: 'inicio', sessionId: null }]));
+  });
+
+  it('sends with Enter, not with Shift+Enter, and never blank text', async () => {
+    const sent = server((text) => [history(message('h', 'human', { content: text })), done()]);
+    renderPanel(MAIN);
+    await waitFor(() => expect(box()).toBeEnabled());
+    expect(sendButton()).toBeDisabled();
+
+    fireEvent.change(box(), { target: { value: '   ' } });
+    expect(sendButton()).toBeDisabled();
+    fireEvent.keyDown(box(), { key: 'Enter' });
+    expect(sent).toEqual([]);
+
+    fireEvent.change(box(), { target: { value: 'Line one' } });
+    fireEvent.keyDown(box(), { key: 'Enter', shiftKey: true });
+    expect(sent).toEqual([]);
+
+    fireEvent.keyDown(box(), { key: 'Enter' });
+    expect(await screen.findByText('Line one')).toBeInTheDocument();
+    expect(sent).toEqual([{ text: 'Line one', sessionId: null }]);
+    expect(box()).toHaveValue('');
+  });
+
+  it('sends the value of an option and shows older widgets disabled', async () => {
+    const options = message('o', 'action', {
+      content: '',
+      type: 'options',
+      options: [
+        { label: 'Sell products', value: 'sell' },
+        { label: 'Handle bookings', value: 'bookings' },
+      ],
+    });
+    api.loadHistory.mockResolvedValue({ sessionId: 'c1', sparkId: null, messages: [options] });
+    localStorage.setItem(SYSTEM_CONVERSATIONS_KEY, JSON.stringify({ main: 'c1' }));
+    const sent = server((text) => [history(options, message('h2', 'human', { content: text })), done()]);
+    renderPanel(MAIN);
+    fireEvent.click(await screen.findByRole('button', { name: 'Sell products' }));
+    // The assistant gets the value; the person reads the label.
+    await screen.findByText('Sell products', { selector: '.chat-bubble--human' });
+    expect(sent).toEqual([{ text: 'sell', sessionId: 'c1' }]);
+    expect(screen.getByRole('button', { name: 'Handle bookings' })).toBeDisabled();
+  });
+
+  it('sends palette and icon names, draws the icons inline', async () => {
+    const palette = message('p', 'action', {
+      content: '',
+      type: 'colorPalette',
+      palettes: [{ name: 'Ocean', primary: '#0b6bcb', secondary: '#e3f1ff' }],
+    });
+    api.loadHistory.mockResolvedValue({ sessionId: 'c1', sparkId: 's1', messages: [palette] });
+    const sent = server(() => [
+      history(palette),
+      done(
+        message('i', 'action', {
+          content: '',
+          type: 'iconSelector',
+          icons: [
+            { name: 'Robot', icon: 'robot' },
+            { name: 'Heart', icon: 'heart' },
+          ],
+        }),
+      ),
+    ]);
+    renderPanel({ kind: 'builder', sparkId: 's1' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Ocean' }));
+    const robot = await screen.findByRole('button', { name: 'Robot' });
+    expect(robot.querySelector('svg[data-icon="robot"]')).not.toBeNull();
+    fireEvent.click(robot);
+    await waitFor(() => expect(sent.map((s) => s.text)).toEqual(['Ocean', 'Robot']));
+  });
+
+  it('shows the no-tests dialog for a goto to a test when the Spark has none', async () => {
+    const buttons = message('b', 'action', {
+      content: '',
+      type: 'buttons',
+      buttons: [{ label: 'Open the test', goto: '/spark/s1/test/t1' }],
+    });
+    api.loadHistory.mockResolvedValue({ sessionId: 'c1', sparkId: 's1', messages: [buttons] });
+    renderPanel({ kind: 'builder', sparkId: 's1' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Open the test' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'No tests available!' });
+    expect(api.listTests).toHaveBeenCalledWith('s1');
+    expect(screen.getByTestId('where')).toHaveTextContent('/here');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Understood' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+  });
+
+  it('opens the upgrade prompt on a 402 and the generic error otherwise, logging "Failed to send message"', async () => {
+    const errors = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    let answer: Error = new ApiError(402, [{ code: 'PLAN_LIMIT', message: 'Limit' }]);
+    server(() => answer);
+    renderPanel(MAIN);
+    await waitFor(() => expect(box()).toBeEnabled());
+
+    fireEvent.change(box(), { target: { value: 'Hola' } });
+    fireEvent.click(sendButton());
+    const upgrade = await screen.findByRole('dialog', { name: 'Upgrade your plan' });
+    expect(screen.getByDisplayValue('Hola')).toBeInTheDocument(); // not stored: the text comes back
+    fireEvent.click(within(upgrade).getByRole('button', { name: 'View plans' }));
+    expect(screen.getByTestId('where')).toHaveTextContent('/here?showPlans=true');
+
+    answer = new ApiError(503, [{ code: 'ASSISTANT_UNAVAILABLE', message: 'The assistant is not available' }]);
+    fireEvent.click(sendButton());
+    const error = await screen.findByRole('alertdialog', { name: 'Error' });
+    expect(error).toHaveTextContent('The assistant is not available');
+    expect(within(error).getByRole('button', { name: 'Understood' })).toBeInTheDocument();
+    expect(errors).toHaveBeenCalledWith('Failed to send message', expect.anything());
+    fireEvent.click(within(error).getByRole('button', { name: 'Understood' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    errors.mockRestore();
+  });
+
+  it('shows an error event of the stream in the generic dialog', async () => {
+    const errors = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    server((text) => [
+      history(message('h', 'human', { content: text })),
+      { type: 'error', replyTo: 'h', code: 'REPLY_TIMEOUT', message: 'The reply took too long' },
+    ]);
+    renderPanel(MAIN);
+    await waitFor(() => expect(box()).toBeEnabled());
+    fireEvent.change(box(), { target: { value: 'Hola' } });
+    fireEvent.keyDown(box(), { key: 'Enter' });
+    expect(await screen.findByRole('alertdialog', { name: 'Error' })).toHaveTextContent('The reply took too long');
+    expect(errors).toHaveBeenCalledWith('Failed to send message', 'REPLY_TIMEOUT');
+    fireEvent.click(screen.getByRole('button', { name: 'Understood' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    errors.mockRestore();
+  });
+
+  it('lets content inside the panel send (the welcome bubble’s question)', async () => {
+    const sent = server((text) => [history(message('h', 'human', { content: text })), done()]);
+    function Ask() {
+      const { send } = useChatActions();
+      return (
+        <button type="button" onClick={() => void send('I have a question')}>
+          Ask
+        </button>
+      );
+    }
+    renderPanel(MAIN, { welcome: <Ask /> });
+    await waitFor(() => expect(box()).toBeEnabled());
+    fireEvent.click(screen.getByRole('button', { name: 'Ask' }));
+    await waitFor(() => expect(sent).toEqual([{ text: 'I have a question', sessionId: null }]));
+  });
+
+  describe('upload', () => {
+    const builder: ChatTarget = { kind: 'builder', sparkId: 's1' };
+    const input = () => screen.getByTestId('chat-file-input');
+    const pdf = (name: string, size: number, body = '%PDF-1.7\n') => {
+      const file = new File([body], name, { type: 'application/pdf' });
+      Object.defineProperty(file, 'size', { value: size });
+      return file;
+    };
+
+    beforeEach(() => {
+      api.loadHistory.mockResolvedValue({ sessionId: 'b1', sparkId: 's1', messages: [] });
+    });
+
+    it('offers "Add files", and "Connect document-sharing" only on the zaphire plan', async () => {
+      renderPanel(builder);
+      fireEvent.click(await screen.findByRole('button', { name: 'Attach a file' }));
+      expect(await screen.findByRole('menuitem', { name: 'Add files' })).toBeInTheDocument();
+      expect(screen.queryByRole('menuitem', { name: /Connect document-sharing/ })).toBeNull();
+    });
+
+    it('shows "Connect document-sharing" (coming soon) on zaphire, whatever the case', async () => {
+      mockPlan.name = 'ZAPHIRE';
+      renderPanel(builder);
+      fireEvent.click(await screen.findByRole('button', { name: 'Attach a file' }));
+      const connect = await screen.findByRole('menuitem', { name: /Connect document-sharing/ });
+      expect(connect).toHaveAttribute('aria-disabled', 'true');
+      expect(connect).toHaveTextContent('Coming soon');
+    });
+
+    it('has no attach control without a Spark', async () => {
+      api.loadHistory.mockResolvedValue(null);
+      renderPanel(MAIN);
+      await waitFor(() => expect(box()).toBeEnabled());
+      expect(screen.queryByRole('button', { name: 'Attach a file' })).toBeNull();
+    });
+
+    it('refuses a file that is not a PDF with "Incorrect format"', async () => {
+      renderPanel(builder);
+      await waitFor(() => expect(box()).toBeEnabled());
+      const png = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'photo.pdf', { type: 'application/pdf' });
+      fireEvent.change(input(), { target: { files: [png] } });
+      const dialog = await screen.findByRole('alertdialog', { name: 'Incorrect format' });
+      expect(dialog).toHaveTextContent('Please upload a file in PDF format.');
+      expect(api.uploadDocument).not.toHaveBeenCalled();
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Understood' }));
+      await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    });
+
+    it('refuses a PDF over 10 MB with its size in MB, two decimals', async () => {
+      renderPanel(builder);
+      await waitFor(() => expect(box()).toBeEnabled());
+      fireEvent.change(input(), { target: { files: [pdf('big.pdf', 12_950_000)] } });
+      const dialog = await screen.findByRole('alertdialog', { name: 'The file is too large!' });
+      expect(dialog).toHaveTextContent('The file must be smaller than 10MB. Your file is 12.35 MB.');
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Understood' }));
+      await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    });
+
+    it('asks to confirm, uploads into the conversation, waits for the reading and reloads', async () => {
+      api.uploadDocument.mockResolvedValue({
+        _id: 'd1',
+        bucketFileId: 'f1',
+        name: 'menu.pdf',
+        status: 'pending',
+        duplicate: false,
+      });
+      api.listDocuments.mockResolvedValue([{ _id: 'd1', status: 'completed' } as never]);
+      const onMessages = jest.fn();
+      renderPanel(builder, { onMessages });
+      await waitFor(() => expect(box()).toBeEnabled());
+      const file = pdf('menu.pdf', 2048);
+      fireEvent.change(input(), { target: { files: [file] } });
+      const confirm = await screen.findByRole('dialog', { name: 'Upload this document?' });
+      api.loadHistory.mockResolvedValue({
+        sessionId: 'b1',
+        sparkId: 's1',
+        messages: [
+          message('u', 'human', { content: '', type: 'document', name: 'menu.pdf', documentId: 'd1' }),
+          message('r', 'ai', { content: 'I read **2 pages** of menu.pdf', type: 'document', documentId: 'd1' }),
+        ],
+      });
+      jest.useFakeTimers();
+      try {
+        fireEvent.click(within(confirm).getByRole('button', { name: 'Accept' }));
+        await act(async () => {
+          await jest.advanceTimersByTimeAsync(2000);
+        });
+      } finally {
+        jest.useRealTimers();
+      }
+      expect(api.uploadDocument).toHaveBeenCalledWith(file, 's1', 'b1');
+      expect(await screen.findByText('You uploaded menu.pdf', { selector: '[aria-hidden]' })).toBeInTheDocument();
+      expect(await screen.findByText('2 pages')).toBeInTheDocument();
+      expect(api.listDocuments).toHaveBeenCalledWith('s1');
+      expect(onMessages).toHaveBeenCalled();
+    });
+
+    it('shows the document-limit dialog on a 402 with a view-plans button', async () => {
+      jest.spyOn(console, 'error').mockImplementation(() => undefined);
+      api.uploadDocument.mockRejectedValue(new ApiError(402, [{ code: 'DOCUMENT_LIMIT', message: 'Limit' }]));
+      renderPanel(builder);
+      await waitFor(() => expect(box()).toBeEnabled());
+      fireEvent.change(input(), { target: { files: [pdf('menu.pdf', 2048)] } });
+      fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Accept' }));
+      const dialog = await screen.findByRole('alertdialog', { name: 'Document limit reached!' });
+      expect(dialog).toHaveTextContent(
+        'For the moment, you cannot upload more documents. Would you like to upgrade your plan?',
+      );
+      fireEvent.click(within(dialog).getByRole('button', { name: 'View plans' }));
+      expect(screen.getByTestId('where')).toHaveTextContent('/here?showPlans=true');
+      await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+      jest.mocked(console.error).mockRestore();
+    });
+  });
+});

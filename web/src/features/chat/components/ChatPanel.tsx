@@ -1,0 +1,195 @@
+import { useCallback, useMemo, useRef, useState, type ChangeEvent, type JSX, type ReactNode } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+
+import { useProfile } from '../../profile/useProfile';
+import { listTests } from '../api';
+import { toDisplayItems } from '../display';
+import { useChat } from '../hooks/useChat';
+import { useDocumentUpload } from '../hooks/useDocumentUpload';
+import { targetKey, type ChatMessage, type ChatTarget, type Choice } from '../types';
+import { checkUpload, UPLOAD_ACCEPT } from '../upload';
+import { AttachMenu } from './AttachMenu';
+import { ChatActionsContext } from './chatActions';
+import { ChatDialogs, type ChatProblem } from './ChatDialogs';
+import { Composer, type ComposerHandle } from './Composer';
+import { MessageList } from './MessageList';
+import '../chat.css';
+
+export type { ChatTarget } from '../types';
+
+export interface ChatPanelProps {
+  target: ChatTarget;
+  /** When the conversation has no history, start it with 'inicio' (never shown). */
+  autoStart?: boolean;
+  /** Sent as the first message (e.g. /deploy?q=…). */
+  initialText?: string;
+  /** After each reply lands, and when a Spark or a test was created. */
+  onMessages?: () => void;
+  className?: string;
+  /** Shown above the conversation (the chat home's welcome bubble); it may use `useChatActions`. */
+  welcome?: ReactNode;
+}
+
+/** Spec §2: the attach menu offers "Connect document-sharing" only on the zaphire plan. */
+export function isZaphire(productName: string | null | undefined): boolean {
+  return (productName ?? '').trim().toLowerCase() === 'zaphire';
+}
+
+/** A goto that opens a test (spec §5): blocked with the no-tests dialog when the Spark has none. */
+function opensTest(goto: string): boolean {
+  return goto.split(/[?#]/)[0].toLowerCase().includes('test');
+}
+
+function sparkOfPath(goto: string): string | undefined {
+  return /\/spark\/([^/?#]+)/.exec(goto)?.[1];
+}
+
+/**
+ * The chat: conversation, widgets, message box, attach control and its dialogs, for a system assistant,
+ * a Spark's builder or a test of a Spark. Remounts when the target changes.
+ */
+export function ChatPanel(props: ChatPanelProps): JSX.Element {
+  return <ChatPanelBody key={targetKey(props.target)} {...props} />;
+}
+
+function ChatPanelBody({ target, autoStart, initialText, onMessages, className, welcome }: ChatPanelProps) {
+  const { t } = useTranslation('chat');
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [problem, setProblem] = useState<ChatProblem | null>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const composer = useRef<ComposerHandle>(null);
+
+  const chat = useChat(target, { autoStart, initialText, onMessages, onProblem: setProblem });
+  const sparkId = target.sparkId ?? chat.sparkId ?? undefined;
+  const uploader = useDocumentUpload({
+    sparkId,
+    conversationId: chat.sessionId && chat.sparkId === sparkId ? chat.sessionId : null,
+    reload: chat.reload,
+    onRead: onMessages,
+    onProblem: setProblem,
+  });
+  const { data: profile } = useProfile();
+  const productName = profile?.tenants?.[0]?.subscription?.productName;
+
+  const { messages, pending } = chat;
+  const items = useMemo(() => {
+    const shown: ChatMessage[] = pending
+      ? [
+          ...messages,
+          {
+            _id: 'pending',
+            type: 'human',
+            data: { content: pending.text },
+            createdAt: new Date(pending.at).toISOString(),
+          },
+        ]
+      : messages;
+    return toDisplayItems(shown);
+  }, [messages, pending]);
+
+  const busy = chat.busy || uploader.busy;
+  const { send } = chat;
+
+  const choose = useCallback(
+    async (choice: Choice) => {
+      if (choice.goto) {
+        const goto = choice.goto;
+        const testSpark = opensTest(goto) ? (sparkOfPath(goto) ?? sparkId) : undefined;
+        if (testSpark) {
+          const tests = await listTests(testSpark).catch(() => null);
+          if (tests && tests.length === 0) {
+            setProblem({ kind: 'noTests' });
+            return;
+          }
+        }
+        void navigate(goto);
+        return;
+      }
+      if (choice.value) {
+        // The used widget turns disabled: the keyboard goes on from the message box.
+        composer.current?.focus();
+        await send(choice.value);
+      }
+    },
+    [navigate, send, sparkId],
+  );
+
+  const viewPlans = () => {
+    setProblem(null);
+    const search = new URLSearchParams(location.search);
+    search.set('showPlans', 'true');
+    void navigate({ pathname: location.pathname, search: `?${search.toString()}` });
+  };
+
+  const onFile = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = ''; // the same file can be chosen again
+    if (!file) return;
+    const check = await checkUpload(file);
+    if (!check.ok) setProblem(check.reason === 'size' ? { kind: 'size', bytes: check.bytes } : { kind: 'format' });
+    else setProblem({ kind: 'confirmUpload', file });
+  };
+
+  const confirmUpload = (file: File) => {
+    setProblem(null);
+    void uploader.upload(file);
+  };
+
+  const actions = useMemo(() => ({ send, busy: chat.busy }), [send, chat.busy]);
+
+  return (
+    <ChatActionsContext.Provider value={actions}>
+      <section
+        className={['chat-panel', className].filter(Boolean).join(' ')}
+        aria-label={t('panel.label')}
+        data-target={target.kind}
+      >
+        <MessageList
+          items={items}
+          streams={chat.streams}
+          loading={chat.loading}
+          typing={chat.busy}
+          upload={{ phase: uploader.phase, name: uploader.name }}
+          interactive={!busy}
+          onChoose={(choice) => void choose(choice)}
+          welcome={welcome}
+        />
+        <div className="chat-panel__composer">
+          <Composer
+            handle={composer}
+            onSend={send}
+            sending={chat.busy}
+            disabled={chat.loading && messages.length === 0}
+            attach={
+              sparkId ? (
+                <AttachMenu
+                  onAddFiles={() => fileInput.current?.click()}
+                  showConnect={isZaphire(productName)}
+                  disabled={uploader.busy}
+                />
+              ) : undefined
+            }
+          />
+          <input
+            ref={fileInput}
+            type="file"
+            accept={UPLOAD_ACCEPT}
+            className="visually-hidden"
+            tabIndex={-1}
+            aria-hidden="true"
+            data-testid="chat-file-input"
+            onChange={(event) => void onFile(event)}
+          />
+        </div>
+        <ChatDialogs
+          problem={problem}
+          onClose={() => setProblem(null)}
+          onConfirmUpload={confirmUpload}
+          onViewPlans={viewPlans}
+        />
+      </section>
+    </ChatActionsContext.Provider>
+  );
+}

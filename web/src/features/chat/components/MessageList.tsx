@@ -1,0 +1,195 @@
+import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+
+import { cutName, describeDate, documentNameLimit, type DisplayItem } from '../display';
+import type { Choice } from '../types';
+import { Widget } from '../widgets/Widget';
+import { MarkdownContent } from './MarkdownContent';
+import { DocumentIcon } from './UiIcons';
+
+export interface MessageListProps {
+  items: DisplayItem[];
+  streams: Array<{ messageId: string; text: string }>;
+  loading: boolean;
+  /** The assistant is answering (or its reply waits to show). */
+  typing: boolean;
+  upload: { phase: 'idle' | 'uploading' | 'reading'; name: string };
+  /** Widgets are usable (no reply on its way). */
+  interactive: boolean;
+  onChoose: (choice: Choice) => void;
+  welcome?: ReactNode;
+}
+
+function useWindowWidth(): number | undefined {
+  const [width, setWidth] = useState(() => (typeof window === 'undefined' ? undefined : window.innerWidth));
+  useEffect(() => {
+    const update = () => setWidth(window.innerWidth);
+    window.addEventListener('resize', update);
+    return () => window.removeEventListener('resize', update);
+  }, []);
+  return width;
+}
+
+function MessageDate({ date }: { date: Date }) {
+  const { t, i18n } = useTranslation('chat');
+  const label = describeDate(date, new Date(), i18n.resolvedLanguage ?? i18n.language);
+  const text =
+    label.day === 'today'
+      ? t('message.today', { time: label.time })
+      : label.day === 'yesterday'
+        ? t('message.yesterday', { time: label.time })
+        : t('message.onDay', { date: label.dayMonth, time: label.time });
+  return (
+    <time className="chat-msg__date" dateTime={date.toISOString()}>
+      {text}
+    </time>
+  );
+}
+
+function UploadBubble({ name, width }: { name: string; width: number | undefined }) {
+  const { t } = useTranslation('chat');
+  const fullName = name || t('message.aDocument');
+  const shown = cutName(fullName, documentNameLimit(width));
+  return (
+    <div className="chat-bubble chat-bubble--upload" title={fullName}>
+      <DocumentIcon />
+      <span aria-hidden="true">{t('message.uploaded', { document: shown })}</span>
+      <span className="visually-hidden">{t('message.uploaded', { document: fullName })}</span>
+    </div>
+  );
+}
+
+function Typing({ label }: { label: string }) {
+  return (
+    <div className="chat-msg chat-msg--assistant">
+      <div className="chat-bubble chat-bubble--typing">
+        <span className="chat-typing" aria-hidden="true">
+          <span />
+          <span />
+          <span />
+        </span>
+        <span className="visually-hidden">{label}</span>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * The conversation (spec §4 display rules applied by `toDisplayItems`): a live log that keeps to its end
+ * whenever messages, streamed text or the loading state change.
+ */
+export function MessageList({
+  items,
+  streams,
+  loading,
+  typing,
+  upload,
+  interactive,
+  onChoose,
+  welcome,
+}: MessageListProps) {
+  const { t } = useTranslation('chat');
+  const log = useRef<HTMLDivElement>(null);
+  const content = useRef<HTMLDivElement>(null);
+  const end = useRef<HTMLDivElement>(null);
+  /** The reader is at the end of the conversation (not reading back). */
+  const atEnd = useRef(true);
+  const width = useWindowWidth();
+  const streamed = streams.map((s) => s.text).join('');
+
+  const toEnd = () => {
+    const element = log.current;
+    if (element) element.scrollTop = element.scrollHeight;
+    end.current?.scrollIntoView?.({ block: 'nearest' });
+  };
+
+  // Spec §4: scroll to the bottom when the history or the loading state changes.
+  useLayoutEffect(() => {
+    atEnd.current = true;
+    toEnd();
+  }, [items.length, loading, typing, streamed, upload.phase]);
+
+  // Later growth (a reply's markdown rendered, an image loaded, a resized window) keeps the end in view,
+  // unless the reader scrolled back.
+  useEffect(() => {
+    const element = log.current;
+    if (!element || typeof ResizeObserver === 'undefined') return;
+    const onScroll = () => {
+      atEnd.current = element.scrollHeight - element.scrollTop - element.clientHeight < 80;
+    };
+    const observer = new ResizeObserver(() => {
+      if (atEnd.current) toEnd();
+    });
+    observer.observe(element);
+    if (content.current) observer.observe(content.current);
+    element.addEventListener('scroll', onScroll, { passive: true });
+    return () => {
+      observer.disconnect();
+      element.removeEventListener('scroll', onScroll);
+    };
+  }, []);
+
+  return (
+    <div
+      ref={log}
+      className="chat-log"
+      role="log"
+      aria-live="polite"
+      aria-relevant="additions"
+      aria-busy={loading || streams.length > 0}
+      aria-label={t('panel.log')}
+      tabIndex={0}
+    >
+      <div ref={content} className="chat-log__content">
+        {welcome}
+        {loading && items.length === 0 && (
+          <p className="chat-log__loading">
+            <span className="spinner" aria-hidden="true" /> {t('panel.loading')}
+          </p>
+        )}
+        {items.map((item) => {
+          const who = item.kind === 'human' || item.kind === 'upload' ? 'human' : 'assistant';
+          return (
+            <div key={item.key} className={`chat-msg chat-msg--${who} chat-msg--is-${item.kind}`}>
+              <span className="visually-hidden">{who === 'human' ? t('message.you') : t('message.assistant')}: </span>
+              {item.kind === 'human' && <div className="chat-bubble chat-bubble--human">{item.content}</div>}
+              {item.kind === 'upload' && <UploadBubble name={item.name} width={width} />}
+              {item.kind === 'assistant' && (
+                <div className={`chat-bubble chat-bubble--assistant chat-bubble--${item.variant}`}>
+                  <MarkdownContent content={item.content} />
+                </div>
+              )}
+              {item.kind === 'widget' && (
+                <Widget
+                  widget={item.widget}
+                  message={item.message}
+                  enabled={item.interactive && interactive}
+                  onChoose={onChoose}
+                />
+              )}
+              {item.showDate && <MessageDate date={item.date} />}
+            </div>
+          );
+        })}
+        {upload.phase === 'uploading' && (
+          <div className="chat-msg chat-msg--human">
+            <div className="chat-bubble chat-bubble--upload chat-bubble--pending" role="status">
+              <span className="spinner spinner--button" aria-hidden="true" />
+              <span>{t('panel.uploading')}</span>
+            </div>
+          </div>
+        )}
+        {streams.map((stream) => (
+          <div key={stream.messageId} className="chat-msg chat-msg--assistant chat-msg--streaming">
+            <div className="chat-bubble chat-bubble--assistant">
+              <MarkdownContent content={stream.text} />
+            </div>
+          </div>
+        ))}
+        {typing && streams.length === 0 && <Typing label={t('panel.typing')} />}
+        {upload.phase === 'reading' && !typing && <Typing label={t('panel.reading', { name: upload.name })} />}
+        <div ref={end} className="chat-log__end" />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,78 @@
+import { checkUpload, formatFileSize, formatMegabytes, looksLikePdf, MAX_UPLOAD_BYTES } from './upload';
+
+const PDF_HEAD = new TextEncoder().encode('%PDF-1.7\n%âãÏÓ\n');
+const PNG_HEAD = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
+/** A file of a given size whose first bytes are `head` (the rest is never read). */
+function fakeFile(name: string, type: string, size: number, head: Uint8Array<ArrayBuffer>) {
+  const blob = new Blob([head], { type });
+  return { name, type, size, slice: () => blob } as unknown as Blob & { name: string };
+}
+const headOf = (file: Blob) =>
+  new Promise<Uint8Array>((resolve) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(new Uint8Array(reader.result as ArrayBuffer));
+    reader.readAsArrayBuffer(file.slice(0, 1024));
+  });
+
+describe('formatMegabytes', () => {
+  it('writes the size in MB with two decimals in the language’s way', () => {
+    expect(formatMegabytes(12.345 * 1024 * 1024, 'en')).toBe('12.35');
+    expect(formatMegabytes(12.345 * 1024 * 1024, 'es')).toBe('12,35');
+    expect(formatMegabytes(MAX_UPLOAD_BYTES + 1, 'en')).toBe('10.00');
+    expect(formatMegabytes(15_728_640, 'es')).toBe('15,00');
+    expect(formatMegabytes(1234.5 * 1024 * 1024, 'en')).toBe('1234.50');
+  });
+});
+
+describe('formatFileSize', () => {
+  it('answers KB below 1 MB and MB with two decimals above', () => {
+    expect(formatFileSize(300, 'en')).toEqual({ value: '1', unit: 'KB' });
+    expect(formatFileSize(48_200, 'es')).toEqual({ value: '47', unit: 'KB' });
+    expect(formatFileSize(2.5 * 1024 * 1024, 'es')).toEqual({ value: '2,50', unit: 'MB' });
+  });
+});
+
+describe('looksLikePdf', () => {
+  it('finds the %PDF- signature in the first kilobyte', () => {
+    expect(looksLikePdf(PDF_HEAD)).toBe(true);
+    expect(looksLikePdf(new Uint8Array([0x0a, 0x0a, ...PDF_HEAD]))).toBe(true);
+    expect(looksLikePdf(PNG_HEAD)).toBe(false);
+    expect(looksLikePdf(new Uint8Array())).toBe(false);
+  });
+});
+
+describe('checkUpload (spec §5: PDF only, at most 10 MB)', () => {
+  it('accepts a PDF up to 10 MB', async () => {
+    await expect(checkUpload(fakeFile('menú.pdf', 'application/pdf', 2048, PDF_HEAD), headOf)).resolves.toEqual({
+      ok: true,
+    });
+    await expect(checkUpload(fakeFile('edge.PDF', '', MAX_UPLOAD_BYTES, PDF_HEAD), headOf)).resolves.toEqual({
+      ok: true,
+    });
+  });
+
+  it('refuses another type, and a picture renamed .pdf, as an incorrect format', async () => {
+    await expect(checkUpload(fakeFile('photo.png', 'image/png', 2048, PNG_HEAD), headOf)).resolves.toEqual({
+      ok: false,
+      reason: 'format',
+    });
+    await expect(checkUpload(fakeFile('photo.pdf', 'application/pdf', 2048, PNG_HEAD), headOf)).resolves.toEqual({
+      ok: false,
+      reason: 'format',
+    });
+    await expect(checkUpload(fakeFile('empty.pdf', 'application/pdf', 0, new Uint8Array()), headOf)).resolves.toEqual({
+      ok: false,
+      reason: 'format',
+    });
+  });
+
+  it('refuses a PDF over 10 MB with its size', async () => {
+    const bytes = MAX_UPLOAD_BYTES + 1;
+    await expect(checkUpload(fakeFile('big.pdf', 'application/pdf', bytes, PDF_HEAD), headOf)).resolves.toEqual({
+      ok: false,
+      reason: 'size',
+      bytes,
+    });
+  });
+});

@@ -1,0 +1,46 @@
+import { useTranslation } from 'react-i18next';
+
+import { ExternalIcon } from '../components/UiIcons';
+import type { Choice } from '../types';
+import { safeUrl } from '../urls';
+
+export interface ChoiceWidgetProps {
+  choices: Choice[];
+  variant: 'options' | 'buttons' | 'onboarding';
+  /** Only the last message's widget can be used. */
+  enabled: boolean;
+  onChoose: (choice: Choice) => void;
+}
+
+/** `options`, `buttons` and `onboarding`: a value is sent, a goto opens that page, a link a new tab. */
+export function ChoiceWidget({ choices, variant, enabled, onChoose }: ChoiceWidgetProps) {
+  const { t } = useTranslation('chat');
+  if (choices.length === 0) return null;
+  return (
+    <div className={`chat-choices chat-choices--${variant}`} role="group" aria-label={t(`widgets.${variant}`)}>
+      {choices.map((choice, index) => {
+        const key = `${index}-${choice.label}`;
+        const href = choice.link ? safeUrl(choice.link) : '';
+        if (choice.link && href && enabled)
+          return (
+            <a key={key} className="chat-choice" href={href} target="_blank" rel="noopener noreferrer">
+              <span>{choice.label}</span>
+              <ExternalIcon />
+              <span className="visually-hidden"> {t('widgets.newTab')}</span>
+            </a>
+          );
+        return (
+          <button
+            key={key}
+            type="button"
+            className="chat-choice"
+            disabled={!enabled || (!!choice.link && !href)}
+            onClick={() => onChoose(choice)}
+          >
+            {choice.label}
+          </button>
+        );
+      })}
+    </div>
+  );
+}

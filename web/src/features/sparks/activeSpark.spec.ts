@@ -1,0 +1,26 @@
+import { ACTIVE_SPARK_KEY, clearActiveSparkId, readActiveSparkId, setActiveSparkId } from './activeSpark';
+
+describe('active Spark (spec §3: localStorage and cookie activeSparkId)', () => {
+  beforeEach(() => {
+    localStorage.clear();
+    clearActiveSparkId();
+  });
+
+  it('is stored in localStorage and in a cookie, and cleared from both', () => {
+    setActiveSparkId('spark-1');
+    expect(localStorage.getItem(ACTIVE_SPARK_KEY)).toBe('spark-1');
+    expect(document.cookie).toContain('activeSparkId=spark-1');
+    expect(readActiveSparkId()).toBe('spark-1');
+
+    clearActiveSparkId();
+    expect(localStorage.getItem(ACTIVE_SPARK_KEY)).toBeNull();
+    expect(document.cookie).not.toContain('activeSparkId=spark-1');
+    expect(readActiveSparkId()).toBeNull();
+  });
+
+  it('falls back to the cookie when the storage was cleared', () => {
+    setActiveSparkId('spark-2');
+    localStorage.clear();
+    expect(readActiveSparkId()).toBe('spark-2');
+  });
+});

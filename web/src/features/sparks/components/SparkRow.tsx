@@ -1,0 +1,87 @@
+import type { SparkView } from '@sparks/contracts';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { NavLink } from 'react-router-dom';
+
+import { DropdownMenu } from '../../../ui/DropdownMenu';
+import { DotsIcon, FlaskIcon, PinIcon, TrashIcon } from '../../../ui/icons';
+import { useTests } from '../hooks';
+
+export interface SparkRowProps {
+  spark: SparkView;
+  /** The active Spark shows a test row underneath when it has tests. */
+  active: boolean;
+  onTogglePin: (spark: SparkView) => Promise<unknown>;
+  onDelete: (spark: SparkView) => void;
+  /** Called when the row's menu opens (to preload the delete dialog). */
+  onMenuOpen?: () => void;
+}
+
+/** The active Spark's tests: one row linking to its first test. */
+function TestRow({ sparkId }: { sparkId: string }) {
+  const { t } = useTranslation('sparks');
+  const { data: tests } = useTests(sparkId);
+  const first = tests?.[0];
+  if (!first) return null;
+  return (
+    <NavLink
+      to={`/spark/${encodeURIComponent(sparkId)}/test/${encodeURIComponent(first._id)}`}
+      className={({ isActive }) => (isActive ? 'spark-test-row spark-test-row--active' : 'spark-test-row')}
+    >
+      <FlaskIcon size={16} />
+      <span className="spark-test-row__name">{t('row.tests', { count: tests.length, name: first.name })}</span>
+    </NavLink>
+  );
+}
+
+/** A Spark in the sidebar: a link to /spark/{id} and a dropdown to pin or unpin and to delete. */
+export function SparkRow({ spark, active, onTogglePin, onDelete, onMenuOpen }: SparkRowProps) {
+  const { t } = useTranslation('sparks');
+  const [failed, setFailed] = useState(false);
+  return (
+    <li className={active ? 'spark-row spark-row--active' : 'spark-row'} data-spark-id={spark._id}>
+      <div className="spark-row__main">
+        <NavLink
+          to={`/spark/${encodeURIComponent(spark._id)}`}
+          end
+          className={({ isActive }) => (isActive ? 'spark-row__link spark-row__link--current' : 'spark-row__link')}
+          title={spark.name}
+        >
+          {spark.pin && <PinIcon size={14} className="spark-row__pin" />}
+          <span className="spark-row__name">{spark.name}</span>
+        </NavLink>
+        <DropdownMenu
+          label={t('row.actions', { name: spark.name })}
+          button={<DotsIcon size={18} />}
+          buttonClassName="icon-button spark-row__menu"
+          anchor="bottom end"
+          onOpen={onMenuOpen}
+          entries={[
+            {
+              key: 'pin',
+              label: spark.pin ? t('row.unpin') : t('row.pin'),
+              icon: <PinIcon />,
+              onSelect: () => {
+                setFailed(false);
+                onTogglePin(spark).catch(() => setFailed(true));
+              },
+            },
+            {
+              key: 'delete',
+              label: t('row.delete'),
+              icon: <TrashIcon />,
+              tone: 'danger',
+              onSelect: () => onDelete(spark),
+            },
+          ]}
+        />
+      </div>
+      {failed && (
+        <p className="spark-row__error" role="alert">
+          {t('row.pinFailed')}
+        </p>
+      )}
+      {active && <TestRow sparkId={spark._id} />}
+    </li>
+  );
+}

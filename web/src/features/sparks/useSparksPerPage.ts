@@ -1,0 +1,38 @@
+import { useEffect, useState } from 'react';
+
+/** Spec §9: the pinned strip shows at most 4 Sparks. */
+export const PINNED_SHOWN = 4;
+
+/**
+ * Spec §9, sidebar Sparks per page by window height: under 650 → 1; 650–774 → 2; 775–869 → 3; 870–926 → 4;
+ * 927 and up → 5.
+ */
+export function sparksPerPage(height: number): number {
+  if (height < 650) return 1;
+  if (height < 775) return 2;
+  if (height < 870) return 3;
+  if (height < 927) return 4;
+  return 5;
+}
+
+/**
+ * Spec §9, "the sidebar row count is 3 on system pages and 4 otherwise": read here as the rows of the pinned
+ * strip (which "shows at most 4"), since system pages give the sidebar less room.
+ */
+export function pinnedRows(systemPage: boolean): number {
+  return systemPage ? 3 : PINNED_SHOWN;
+}
+
+const windowHeight = () => (typeof window === 'undefined' ? 900 : window.innerHeight);
+
+/** The recent Sparks page size, following the window height (resize listener), and the pinned rows shown. */
+export function useSparksPerPage(systemPage = false): { perPage: number; pinnedRows: number } {
+  const [perPage, setPerPage] = useState(() => sparksPerPage(windowHeight()));
+  useEffect(() => {
+    const onResize = () => setPerPage(sparksPerPage(windowHeight()));
+    onResize();
+    window.addEventListener('resize', onResize);
+    return () => window.removeEventListener('resize', onResize);
+  }, []);
+  return { perPage, pinnedRows: pinnedRows(systemPage) };
+}

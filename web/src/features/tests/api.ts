@@ -1,0 +1,48 @@
+import type { ChatMessageView, SparkTestView } from '@sparks/contracts';
+
+import { api } from '../../api/client';
+
+/** The calls of the test screens (spec §7), under /api/v1 with the bearer token. */
+
+const testsPath = (sparkId: string) => `/sparks/${encodeURIComponent(sparkId)}/tests`;
+const testPath = (sparkId: string, testId: string) => `${testsPath(sparkId)}/${encodeURIComponent(testId)}`;
+
+/** POST /sparks/{id}/tests; a sixth test answers 400 TESTS_LIMIT ("You can't add more than 5 tests"). */
+export function createTest(sparkId: string, name: string): Promise<SparkTestView> {
+  return api.post(testsPath(sparkId), { name, params: { documentId: null, waitResponse: true } });
+}
+
+export function renameTest(sparkId: string, testId: string, name: string): Promise<SparkTestView> {
+  return api.patch(testPath(sparkId, testId), { name });
+}
+
+export function deleteTest(sparkId: string, testId: string): Promise<unknown> {
+  return api.delete(testPath(sparkId, testId));
+}
+
+export function reportTestError(sparkId: string, testId: string, error: string): Promise<unknown> {
+  return api.post(`${testPath(sparkId, testId)}/error`, { error });
+}
+
+export interface RestartedTest {
+  conversationId: string;
+  human: ChatMessageView;
+  ai: ChatMessageView | null;
+  messages: ChatMessageView[];
+}
+
+/** Forgets the test's conversation on the server and starts a new one with 'inicio' (waits for the greeting). */
+export function restartTest(sparkId: string, testId: string): Promise<RestartedTest> {
+  return api.post(`${testPath(sparkId, testId)}/restart`);
+}
+
+export interface BuilderReply {
+  ai: ChatMessageView | null;
+  messages: ChatMessageView[];
+  sessionId: string;
+}
+
+/** A message into the Spark's builder chat (its latest conversation); waits for the reply. */
+export function sendBuilderMessage(sparkId: string, text: string): Promise<BuilderReply> {
+  return api.post(`/sparks/${encodeURIComponent(sparkId)}/messages`, { input: { text } });
+}

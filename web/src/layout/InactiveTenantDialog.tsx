@@ -1,0 +1,43 @@
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+import { clearSession } from '../features/auth/tokens';
+import { Dialog } from '../ui/Dialog';
+
+/** Spec §4 inactive-tenant modal: a disabled account can only log out. It cannot be dismissed. */
+export default function InactiveTenantDialog() {
+  const { t } = useTranslation('layout');
+  const [busy, setBusy] = useState(false);
+  const logoutRef = useRef<HTMLButtonElement>(null);
+  return (
+    <Dialog
+      open
+      blocking
+      onClose={() => undefined}
+      title={t('inactive.title')}
+      description={t('inactive.body')}
+      initialFocus={logoutRef}
+      actions={
+        <button
+          ref={logoutRef}
+          type="button"
+          className="button button--primary"
+          disabled={busy}
+          aria-busy={busy || undefined}
+          onClick={() => {
+            setBusy(true);
+            void import('../features/auth/session')
+              .then(({ logout }) => logout())
+              .catch(() => {
+                clearSession();
+                window.location.replace('/auth');
+              });
+          }}
+        >
+          {busy && <span className="spinner spinner--button" aria-hidden="true" />}
+          {t('inactive.logout')}
+        </button>
+      }
+    />
+  );
+}

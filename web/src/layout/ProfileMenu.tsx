@@ -1,0 +1,93 @@
+import type { UserProfile } from '@sparks/contracts';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+
+import { clearSession } from '../features/auth/tokens';
+import { USERNAME_CUT, displayName, planInfo } from '../features/profile/profile';
+import { DropdownMenu } from '../ui/DropdownMenu';
+import { LogoutIcon, UserIcon } from '../ui/icons';
+import { NARROW_SIDEBAR_QUERY, useMediaQuery } from './useMediaQuery';
+
+function initials(name: string): string {
+  const letters = name
+    .replace(/…$/, '')
+    .split(/[\s@._-]+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((part) => part[0].toUpperCase())
+    .join('');
+  return letters || '?';
+}
+
+function logOut() {
+  void import('../features/auth/session')
+    .then(({ logout }) => logout())
+    .catch(() => {
+      clearSession();
+      window.location.replace('/auth');
+    });
+}
+
+/**
+ * The Profile dropdown of the sidebar's top bar (spec §2): the display name, the plan or the free-trial label,
+ * for the free plan a start-plan button (billing with the plans open), modify profile and log out.
+ */
+export function ProfileMenu({ profile }: { profile: UserProfile | undefined }) {
+  const { t } = useTranslation('layout');
+  const navigate = useNavigate();
+  const narrow = useMediaQuery(NARROW_SIDEBAR_QUERY);
+  const name = profile ? displayName(profile, narrow ? USERNAME_CUT.narrow : USERNAME_CUT.wide) : '';
+  const plan = planInfo(profile);
+  const planLabel =
+    plan.kind === 'free'
+      ? plan.trialActive
+        ? t('profile.freeTrial', { count: plan.daysLeft })
+        : t('profile.trialEnded')
+      : plan.kind === 'paid'
+        ? plan.name
+        : t('profile.planLoading');
+
+  return (
+    <DropdownMenu
+      label={t('profile.button', { name: name || '…' })}
+      buttonClassName="topbar-button topbar-button--profile"
+      anchor="bottom end"
+      button={
+        <>
+          <span className="avatar" aria-hidden="true">
+            {initials(name)}
+          </span>
+          <span className="topbar-button__name">{name}</span>
+        </>
+      }
+      header={
+        <div className="profile-card">
+          <span className="avatar avatar--large" aria-hidden="true">
+            {initials(name)}
+          </span>
+          <span className="profile-card__text">
+            <span className="profile-card__name">{name}</span>
+            <span className="profile-card__plan" data-testid="profile-plan">
+              {planLabel}
+            </span>
+          </span>
+        </div>
+      }
+      entries={[
+        ...(plan.kind === 'free'
+          ? [
+              {
+                key: 'start-plan',
+                label: t('profile.startPlan'),
+                tone: 'primary' as const,
+                onSelect: () => void navigate('/billing?showPlans=true'),
+              },
+            ]
+          : []),
+        { key: 'profile', label: t('profile.modify'), icon: <UserIcon />, to: '/profile' },
+        { kind: 'separator', key: 'sep' },
+        { key: 'logout', label: t('profile.logout'), icon: <LogoutIcon />, onSelect: logOut },
+      ]}
+    />
+  );
+}

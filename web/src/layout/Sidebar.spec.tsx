@@ -1,0 +1,196 @@
+import type { SparkView } from '@sparks/contracts';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { SWRConfig } from 'swr';
+
+import { api } from '../api/client';
+import { setActiveSparkId, clearActiveSparkId } from '../features/sparks/activeSpark';
+import { initTestI18n } from '../testing/i18n';
+import { Sidebar } from './Sidebar';
+
+jest.mock('../api/client', () => ({
+  api: { axios: { get: jest.fn() }, get: jest.fn(), patch: jest.fn(), delete: jest.fn() },
+  isApiError: () => false,
+}));
+const client = jest.mocked(api);
+
+const spark = (n: number, pin = false): SparkView =>
+  ({ _id: `s${n}`, sparkId: `s${n}`, name: `Spark ${n}`, pin, type: 'DOC' }) as SparkView;
+
+let sparks: SparkView[] = [];
+const profile = {
+  username: 'someone.with.a.long.name@example.com',
+  firstname: '',
+  lastname: '',
+  tenants: [
+    {
+      status: 'active',
+      subscription: { productName: 'Free Plan', limits: { deployments: { value: 0 }, interactions: { value: 50 } } },
+      trial: { daysLeft: 15, active: true },
+    },
+  ],
+};
+
+function Where() {
+  const location = useLocation();
+  return <p data-testid="where">{location.pathname + location.search}</p>;
+}
+
+function renderSidebar(path = '/') {
+  return render(
+    <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
+      <MemoryRouter initialEntries={[path]}>
+        <Routes>
+          <Route path="*" element={<Sidebar id="sb" mobile={false} open={false} onClose={jest.fn()} />} />
+        </Routes>
+        <Where />
+      </MemoryRouter>
+    </SWRConfig>,
+  );
+}
+
+beforeAll(async () => {
+  await initTestI18n('en');
+  globalThis.ResizeObserver ??= class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  } as unknown as typeof ResizeObserver;
+});
+
+beforeEach(() => {
+  jest.clearAllMocks();
+  Object.defineProperty(window, 'innerHeight', { configurable: true, value: 900 });
+  clearActiveSparkId();
+  sparks = [1, 2, 3, 4, 5, 6].map((n) => spark(n)).reverse();
+  client.get.mockImplementation((url: string) => {
+    if (url === '/account/profile') return Promise.resolve(profile);
+    if (url === '/sparks/s6/tests') return Promise.resolve([{ _id: 't1', name: 'First test' }]);
+    return Promise.reject(new Error(`unexpected GET ${url}`));
+  });
+  client.axios.get.mockImplementation((_url, config) => {
+    const { page, limit, pinned } = config!.params as { page: number; limit: number; pinned: string };
+    const list = sparks.filter((s) => String(s.pin) === pinned);
+    return Promise.resolve({
+      data: { data: list.slice((page - 1) * limit, page * limit), meta: { total: list.length, page, limit } },
+    });
+  });
+  client.patch.mockImplementation((url, body) => {
+    const id = url.split('/').pop()!;
+    sparks = sparks.map((s) => (s._id === id ? { ...s, ...(body as Partial<SparkView>) } : s));
+    return Promise.resolve(sparks.find((s) => s._id === id));
+  });
+  client.delete.mockImplementation((url: string) => {
+    const id = url.split('/').pop()!;
+    sparks = sparks.filter((s) => s._id !== id);
+    return Promise.resolve({});
+  });
+});
+
+const recent = () => screen.getByRole('region', { name: 'Recent' });
+const rowNames = (region: HTMLElement) =>
+  within(region)
+    .queryAllByRole('link')
+    .map((link) => link.textContent);
+
+async function openRowMenu(name: string) {
+  fireEvent.click(screen.getByRole('button', { name: `Actions for ${name}` }));
+  return screen.findByRole('menu');
+}
+
+describe('Sidebar', () => {
+  it('pages the recent Sparks by the window height with an "N of M" pager', async () => {
+    renderSidebar();
+    await waitFor(() => expect(rowNames(recent())).toEqual(['Spark 6', 'Spark 5', 'Spark 4', 'Spark 3']));
+    expect(screen.getByTestId('sparks-pager')).toHaveTextContent('1 of 2');
+    expect(screen.getByRole('button', { name: 'Previous page' })).toBeDisabled();
+    fireEvent.click(screen.getByRole('button', { name: 'Next page' }));
+    await waitFor(() => expect(rowNames(recent())).toEqual(['Spark 2', 'Spark 1']));
+    expect(screen.getByTestId('sparks-pager')).toHaveTextContent('2 of 2');
+    expect(screen.getByRole('button', { name: 'Next page' })).toBeDisabled();
+    expect(screen.queryByRole('region', { name: 'Pinned' })).not.toBeInTheDocument();
+
+    // A shorter window: 2 per page (650–774).
+    act(() => {
+      Object.defineProperty(window, 'innerHeight', { configurable: true, value: 700 });
+      window.dispatchEvent(new Event('resize'));
+    });
+    await waitFor(() => expect(screen.getByTestId('sparks-pager')).toHaveTextContent('2 of 3'));
+  });
+
+  it('pins and unpins from the row dropdown', async () => {
+    renderSidebar();
+    await waitFor(() => expect(rowNames(recent())).toHaveLength(4));
+    const menu = await openRowMenu('Spark 5');
+    fireEvent.click(within(menu).getByRole('menuitem', { name: 'Pin' }));
+    expect(client.patch).toHaveBeenCalledWith('/sparks/s5', { pin: true });
+    const pinned = await screen.findByRole('region', { name: 'Pinned' });
+    await waitFor(() => expect(rowNames(pinned)).toEqual(['Spark 5']));
+    await waitFor(() => expect(rowNames(recent())).not.toContain('Spark 5'));
+    expect(screen.getByTestId('sparks-pager')).toHaveTextContent('1 of 2');
+
+    const again = await openRowMenu('Spark 5');
+    fireEvent.click(within(again).getByRole('menuitem', { name: 'Unpin' }));
+    expect(client.patch).toHaveBeenLastCalledWith('/sparks/s5', { pin: false });
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Pinned' })).not.toBeInTheDocument());
+  });
+
+  it('deletes a Spark after "Borrar" is typed; the row disappears and the active Spark is forgotten', async () => {
+    setActiveSparkId('s6');
+    renderSidebar('/spark/s6');
+    await waitFor(() => expect(rowNames(recent())).toContain('Spark 6'));
+    // The active Spark has a test row.
+    expect(await screen.findByRole('link', { name: 'Test: First test' })).toHaveAttribute('href', '/spark/s6/test/t1');
+
+    const menu = await openRowMenu('Spark 6');
+    fireEvent.click(within(menu).getByRole('menuitem', { name: 'Delete' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete “Spark 6”?' });
+    const confirm = within(dialog).getByRole('button', { name: 'Delete Spark' });
+    expect(confirm).toBeDisabled();
+    fireEvent.change(within(dialog).getByLabelText('Type Borrar to confirm'), { target: { value: 'Borrar' } });
+    await act(async () => {
+      fireEvent.click(confirm);
+      await Promise.resolve();
+    });
+    expect(client.delete).toHaveBeenCalledWith('/sparks/s6');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(rowNames(recent())).toEqual(['Spark 5', 'Spark 4', 'Spark 3', 'Spark 2']));
+    expect(localStorage.getItem('activeSparkId')).toBeNull();
+    // It was the open Spark: the user is taken home before its page could ask for it again.
+    expect(screen.getByTestId('where')).toHaveTextContent(/^\/$/);
+  });
+
+  it('offers the main menu with deploy greyed out when the plan has no deployments', async () => {
+    renderSidebar();
+    fireEvent.click(await screen.findByRole('button', { name: 'Menu' }));
+    const menu = await screen.findByRole('menu');
+    const items = within(menu).getAllByRole('menuitem');
+    expect(items.map((item) => item.textContent)).toEqual([
+      'Settings',
+      'Billing',
+      expect.stringContaining('Deploy'),
+      'New Spark',
+      'Tutorial',
+    ]);
+    await waitFor(() =>
+      expect(within(menu).getByRole('menuitem', { name: 'Deploy' })).toHaveAttribute('aria-disabled', 'true'),
+    );
+    expect(within(menu).getByRole('menuitem', { name: 'Deploy' })).toHaveAccessibleDescription(
+      'Your plan does not include deployments',
+    );
+    fireEvent.click(within(menu).getByRole('menuitem', { name: 'Billing' }));
+    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/billing'));
+  });
+
+  it('shows the profile dropdown with the free-trial label and the start-plan button', async () => {
+    renderSidebar();
+    const button = await screen.findByRole('button', { name: 'Profile and account: someone.with.a.…' });
+    fireEvent.click(button);
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).getByText('Free trial · 15 days left')).toBeInTheDocument();
+    expect(within(menu).getByRole('menuitem', { name: 'Modify profile' })).toHaveAttribute('href', '/profile');
+    expect(within(menu).getByRole('menuitem', { name: 'Log out' })).toBeInTheDocument();
+    fireEvent.click(within(menu).getByRole('menuitem', { name: 'Start plan' }));
+    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/billing?showPlans=true'));
+  });
+});

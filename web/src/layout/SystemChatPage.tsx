@@ -1,0 +1,36 @@
+import { ChatPanel, type ChatTarget } from '../features/chat/components/ChatPanel';
+import { ChatPageFrame } from './ChatPageFrame';
+import { useAfterReply } from './useAfterReply';
+
+type SystemName = Extract<ChatTarget, { kind: 'system' }>['name'];
+
+export interface SystemChatPageProps {
+  name: Extract<SystemName, 'settings' | 'billing' | 'deploy' | 'profile'>;
+  /** The page's name, shown as its heading and in the objectives panel. */
+  title: string;
+  /** The page's objectives (deploy, profile, billing); settings has none. */
+  objectivesKey?: 'deploy' | 'profile' | 'billing';
+  /** The first message of the conversation (deploy's `q`). */
+  initialText?: string;
+}
+
+/** The pages of the system assistants: a header with the page name, the assistant's chat, the objectives. */
+export function SystemChatPage({ name, title, objectivesKey, initialText }: SystemChatPageProps) {
+  const afterReply = useAfterReply(objectivesKey ?? null);
+  return (
+    <ChatPageFrame
+      title={<h1 className="chat-page__heading">{title}</h1>}
+      objectivesKey={objectivesKey}
+      objectivesTitle={title}
+    >
+      <ChatPanel
+        key={`${name}:${initialText ?? ''}`}
+        target={{ kind: 'system', name }}
+        autoStart
+        {...(initialText ? { initialText } : {})}
+        onMessages={afterReply}
+        className="chat-page__panel"
+      />
+    </ChatPageFrame>
+  );
+}

@@ -1,0 +1,110 @@
+import { useRef, useState, useSyncExternalStore, type KeyboardEvent, type ReactNode } from 'react';
+
+import type HeadlessMenu from './HeadlessMenu';
+import './ui.css';
+
+export type DropdownEntry =
+  | {
+      kind?: 'item';
+      key: string;
+      label: ReactNode;
+      icon?: ReactNode;
+      /** A link (router navigation) … */
+      to?: string;
+      /** … or an action. */
+      onSelect?: () => void;
+      /** Greyed out and not selectable; `hint` explains why (tooltip and description). */
+      disabled?: boolean;
+      hint?: string;
+      tone?: 'default' | 'danger' | 'primary';
+    }
+  | { kind: 'separator'; key: string };
+
+export interface DropdownMenuProps {
+  /** The button's accessible name. */
+  label: string;
+  /** What the button shows (an icon, the name…); the label is used when absent. */
+  button?: ReactNode;
+  buttonClassName?: string;
+  /** Content above the entries (not focusable by the arrow keys): a name, a plan. */
+  header?: ReactNode;
+  entries: DropdownEntry[];
+  anchor?: 'bottom start' | 'bottom end' | 'top start' | 'top end' | 'right start' | 'left start';
+  className?: string;
+  /** Runs when the button is pressed (preload what the entries open). */
+  onOpen?: () => void;
+}
+
+type HeadlessMenuComponent = typeof HeadlessMenu;
+
+/**
+ * Headless UI's menu (with its floating positioning) is the heaviest code of the sidebar, and no menu is open
+ * when a page loads: it is fetched when a menu button is first pointed at, focused or pressed. Until a menu is
+ * first pressed it is a stand-in button that looks and is named the same; pressing it swaps in the real menu,
+ * already open (a swap never happens under the pointer in the middle of a click).
+ */
+let loaded: HeadlessMenuComponent | null = null;
+let loading: Promise<HeadlessMenuComponent> | null = null;
+const listeners = new Set<() => void>();
+
+export function loadHeadlessMenu(): Promise<HeadlessMenuComponent> {
+  loading ??= import('./HeadlessMenu').then((module) => {
+    loaded = module.default;
+    listeners.forEach((listener) => listener());
+    return module.default;
+  });
+  return loading;
+}
+
+function useHeadlessMenu(): HeadlessMenuComponent | null {
+  return useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    () => loaded,
+    () => null,
+  );
+}
+
+const OPENING_KEYS = new Set(['Enter', ' ', 'ArrowDown', 'ArrowUp']);
+
+/** A menu button and its dropdown (Headless UI, keyboard-operable, focus returned to the button on close). */
+export function DropdownMenu(props: DropdownMenuProps) {
+  const { label, button, buttonClassName = 'icon-button', className } = props;
+  const Menu = useHeadlessMenu();
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const [openedWith, setOpenedWith] = useState<'pointer' | 'keyboard' | null>(null);
+
+  if (Menu && openedWith) return <Menu {...props} buttonRef={buttonRef} openWith={openedWith} />;
+
+  const preload = () => void loadHeadlessMenu().catch(() => undefined);
+  const open = (how: 'pointer' | 'keyboard') => {
+    setOpenedWith(how);
+    props.onOpen?.();
+    preload();
+  };
+  return (
+    <div className={['menu', className].filter(Boolean).join(' ')}>
+      <button
+        type="button"
+        className={buttonClassName}
+        aria-haspopup="menu"
+        aria-expanded={false}
+        aria-busy={openedWith ? true : undefined}
+        aria-label={button ? label : undefined}
+        title={button ? label : undefined}
+        onPointerEnter={preload}
+        onFocus={preload}
+        onClick={(event) => open(event.detail === 0 ? 'keyboard' : 'pointer')}
+        onKeyDown={(event: KeyboardEvent<HTMLButtonElement>) => {
+          if (!OPENING_KEYS.has(event.key)) return;
+          event.preventDefault();
+          open('keyboard');
+        }}
+      >
+        {button ?? label}
+      </button>
+    </div>
+  );
+}

@@ -174,7 +174,10 @@ async function say(page: Page, text: string) {
     .or(page.getByRole('textbox', { name: words.es.chat.composer.label }));
   await expect(page.getByRole('button', { name: /^(Send|Enviar)$/ })).toBeDisabled(); // nothing typed yet
   await box.fill(text);
-  await box.press('Enter');
+  // The composer takes a new message once the previous reply has finished arriving.
+  const send = page.getByRole('button', { name: /^(Send|Enviar)$/ });
+  await expect(send).toBeEnabled({ timeout: 20_000 });
+  await send.click();
 }
 
 for (const lang of ['en', 'es'] as const) {

@@ -36,6 +36,13 @@ function unwrap(outcome: ReplyOutcome) {
   return { ai, messages: replies };
 }
 
+/** The JSON transport: store the human message, wait for the reply, answer both. */
+async function ask(chat: ChatService, conversation: ConversationRow, text: string, req: Request) {
+  const human = await chat.store(conversation, text);
+  const outcome = await chat.reply(conversation, human, requestLanguage(req));
+  return { ...unwrap(outcome), human: toMessageView(human) };
+}
+
 @ApiTags('chat')
 @ApiBearerAuth()
 @Controller('sparks/:sparkId')
@@ -62,9 +69,7 @@ export class SparkChatController {
     @Req() req: Request,
   ) {
     const conversation = await this.testConversation(user, p, body.conversationId);
-    const human = await this.chat.store(conversation, body.input.text);
-    const outcome = await this.chat.reply(conversation, human, requestLanguage(req));
-    return { ...unwrap(outcome), human: toMessageView(human), conversationId: conversation.id };
+    return { ...(await ask(this.chat, conversation, body.input.text, req)), conversationId: conversation.id };
   }
 
   @Get('chat/:testId')
@@ -93,9 +98,7 @@ export class SparkChatController {
   ) {
     await this.tests.owned(user.id, p.sparkId, p.testId);
     const conversation = await this.chat.newTestConversation(user.id, p.sparkId, p.testId);
-    const human = await this.chat.store(conversation, START_MESSAGE);
-    const outcome = await this.chat.reply(conversation, human, requestLanguage(req));
-    return { ...unwrap(outcome), human: toMessageView(human), conversationId: conversation.id };
+    return { ...(await ask(this.chat, conversation, START_MESSAGE, req)), conversationId: conversation.id };
   }
 
   @Get('tests/:testId/conversation')
@@ -121,9 +124,7 @@ export class SparkChatController {
     @Req() req: Request,
   ) {
     const conversation = await this.chat.builderConversation(user.id, p.sparkId, body.sessionId);
-    const human = await this.chat.store(conversation, body.input.text);
-    const outcome = await this.chat.reply(conversation, human, requestLanguage(req));
-    return { ...unwrap(outcome), human: toMessageView(human), sessionId: conversation.id };
+    return { ...(await ask(this.chat, conversation, body.input.text, req)), sessionId: conversation.id };
   }
 
   @Get('chat')

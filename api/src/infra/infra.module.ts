@@ -1,4 +1,4 @@
-import { Global, Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
+import { Global, Inject, Logger, Module, type OnApplicationShutdown } from '@nestjs/common';
 import { loadConfig, type AppConfig } from '@sparks/core';
 import { createDb, EmailsRepository, type DbHandle } from '@sparks/db';
 import { createRedis, JobProducer } from '@sparks/queues';
@@ -24,7 +24,11 @@ import { CONFIG, DB, REDIS } from './tokens';
     {
       provide: JobProducer,
       inject: [REDIS, CONFIG],
-      useFactory: (redis: Redis, config: AppConfig) => new JobProducer(redis, config.QUEUE_PREFIX),
+      useFactory: (redis: Redis, config: AppConfig) => {
+        const logger = new Logger(JobProducer.name);
+        const onError = (queue: string, err: Error) => logger.warn(`${queue}: ${err.message}`);
+        return new JobProducer(redis, config.QUEUE_PREFIX, onError);
+      },
     },
     { provide: EmailsRepository, inject: [DB], useFactory: (h: DbHandle) => new EmailsRepository(h.db) },
   ],

@@ -1,4 +1,5 @@
 import { Worker, type Job } from 'bullmq';
+import { ClosableConnection } from './connection';
 import type { Redis } from 'ioredis';
 import { QUEUE_NAMES, QUEUES, type JobName, type JobPayloads, type QueueName } from './queues';
 
@@ -55,6 +56,7 @@ export function startConsumers(handlers: JobHandlers, options: ConsumerOptions):
           ...(options.lockDuration ? { lockDuration: options.lockDuration } : {}),
           ...(options.stalledInterval ? { stalledInterval: options.stalledInterval } : {}),
         },
+        ClosableConnection,
       ),
     );
   }

@@ -3,3 +3,4 @@ export * from './redis';
 export * from './producer';
 export * from './consumer';
 export * from './events';
+export * from './connection';

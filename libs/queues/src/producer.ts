@@ -1,4 +1,5 @@
 import { Queue, type JobsOptions } from 'bullmq';
+import { ClosableConnection } from './connection';
 import type { Redis } from 'ioredis';
 import { jobIds, QUEUE_NAMES, queueOf, type JobName, type JobPayloads, type QueueName } from './queues';
 
@@ -9,13 +10,15 @@ export const DEFAULT_JOB_OPTIONS: JobsOptions = {
   removeOnFail: { age: 7 * 24 * 3600 },
 };
 
-/** Enqueues declared jobs; one instance per process. */
+/** Enqueues declared jobs; one instance per process. Queue errors (Redis away) go to `onError`. */
 export class JobProducer {
   private readonly queues = new Map<QueueName, Queue>();
 
-  constructor(connection: Redis, prefix: string) {
+  constructor(connection: Redis, prefix: string, onError: (queue: QueueName, err: Error) => void = () => undefined) {
     for (const name of QUEUE_NAMES) {
-      this.queues.set(name, new Queue(name, { connection, prefix, defaultJobOptions: DEFAULT_JOB_OPTIONS }));
+      const queue = new Queue(name, { connection, prefix, defaultJobOptions: DEFAULT_JOB_OPTIONS }, ClosableConnection);
+      queue.on('error', (err) => onError(name, err));
+      this.queues.set(name, queue);
     }
   }
 

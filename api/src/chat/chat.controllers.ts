@@ -52,9 +52,9 @@ export class SparkChatController {
     private readonly tests: SparkTestsService,
   ) {}
 
-  private async testConversation(user: AuthUser, p: z.output<typeof sparkTestParams>, conversationId?: string | null) {
-    await this.tests.owned(user.id, p.sparkId, p.testId);
-    return this.chat.testConversation(user.id, p.sparkId, p.testId, conversationId);
+  private testConversation(user: AuthUser, p: z.output<typeof sparkTestParams>, conversationId?: string | null) {
+    const ownerCheck = this.tests.owned(user.id, p.sparkId, p.testId);
+    return this.chat.testConversation(user.id, p.sparkId, p.testId, conversationId, ownerCheck);
   }
 
   @Post('chat/:testId')
@@ -85,8 +85,7 @@ export class SparkChatController {
     @Res() res: Response,
   ) {
     const conversation = await this.testConversation(user, p, q.conversationId ?? q.sessionId);
-    const human = await this.chat.store(conversation, q['input.text']);
-    await this.chat.stream(res, conversation, human, requestLanguage(req));
+    await this.chat.send(res, conversation, q['input.text'], requestLanguage(req));
   }
 
   @Post('tests/:testId/restart')
@@ -140,8 +139,7 @@ export class SparkChatController {
     @Res() res: Response,
   ) {
     const conversation = await this.chat.builderConversation(user.id, p.sparkId, q.sessionId);
-    const human = await this.chat.store(conversation, q['input.text']);
-    await this.chat.stream(res, conversation, human, requestLanguage(req));
+    await this.chat.send(res, conversation, q['input.text'], requestLanguage(req));
   }
 
   @Get('conversation')
@@ -188,8 +186,7 @@ export class SparkSysController {
       q.sessionId,
       q['options.sparkId'],
     );
-    const human = await this.chat.store(conversation, q['input.text']);
-    await this.chat.stream(res, conversation, human, requestLanguage(req));
+    await this.chat.send(res, conversation, q['input.text'], requestLanguage(req));
   }
 }
 

@@ -9,6 +9,17 @@ import { SparksService } from '../sparks/sparks.service';
 import { ConversationEventsService } from './conversation-events.service';
 
 const HEARTBEAT_MS = 15_000;
+/** Messages in a history (the repository's default). */
+const HISTORY_LIMIT = 500;
+
+function checkedText(text: string): string {
+  if (!text || text.trim() === '') throw DomainError.badRequest('EMPTY_MESSAGE', 'input.text');
+  return text.trim();
+}
+
+/** The repository's history order: oldest first, ties by id. */
+const byTime = (a: MessageRow, b: MessageRow) =>
+  a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
 export interface ReplyOutcome {
   messages: ChatMessageView[];
@@ -37,38 +48,48 @@ export class ChatService {
     return conversation;
   }
 
+  /**
+   * Each lookup below runs alongside the owner check it is given (one round trip instead of two);
+   * a conversation is created only once that check has passed.
+   */
   async systemConversation(
     userId: string,
     name: SystemAssistant,
     sessionId?: string,
     sparkId?: string,
   ): Promise<ConversationRow> {
-    if (sparkId) await this.sparks.owned(userId, sparkId);
-    if (sessionId) return this.owned(userId, sessionId, (c) => c.kind === 'system' && c.systemName === name);
-    return this.conversations.create(userId, { kind: 'system', systemName: name, sparkId: sparkId ?? null });
+    const [, found] = await Promise.all([
+      sparkId ? this.sparks.owned(userId, sparkId) : undefined,
+      sessionId ? this.owned(userId, sessionId, (c) => c.kind === 'system' && c.systemName === name) : undefined,
+    ]);
+    return found ?? this.conversations.create(userId, { kind: 'system', systemName: name, sparkId: sparkId ?? null });
   }
 
   async builderConversation(userId: string, sparkId: string, sessionId?: string | null): Promise<ConversationRow> {
-    await this.sparks.owned(userId, sparkId);
-    if (sessionId) return this.owned(userId, sessionId, (c) => c.kind === 'builder' && c.sparkId === sparkId);
-    return (
-      (await this.conversations.latest(userId, { kind: 'builder', sparkId })) ??
-      this.conversations.create(userId, { kind: 'builder', sparkId })
-    );
+    const [, found] = await Promise.all([
+      this.sparks.owned(userId, sparkId),
+      sessionId
+        ? this.owned(userId, sessionId, (c) => c.kind === 'builder' && c.sparkId === sparkId)
+        : this.conversations.latest(userId, { kind: 'builder', sparkId }),
+    ]);
+    return found ?? this.conversations.create(userId, { kind: 'builder', sparkId });
   }
 
-  async testConversation(userId: string, sparkId: string, testId: string, conversationId?: string | null) {
-    if (conversationId) {
-      return this.owned(
-        userId,
-        conversationId,
-        (c) => c.kind === 'test' && c.sparkId === sparkId && c.testId === testId,
-      );
-    }
-    return (
-      (await this.conversations.latest(userId, { kind: 'test', sparkId, testId })) ??
-      this.conversations.create(userId, { kind: 'test', sparkId, testId })
-    );
+  /** `ownerCheck`: the caller's check that the test is the user's (it rejects when not). */
+  async testConversation(
+    userId: string,
+    sparkId: string,
+    testId: string,
+    conversationId: string | null | undefined,
+    ownerCheck: Promise<unknown>,
+  ): Promise<ConversationRow> {
+    const [, found] = await Promise.all([
+      ownerCheck,
+      conversationId
+        ? this.owned(userId, conversationId, (c) => c.kind === 'test' && c.sparkId === sparkId && c.testId === testId)
+        : this.conversations.latest(userId, { kind: 'test', sparkId, testId }),
+    ]);
+    return found ?? this.conversations.create(userId, { kind: 'test', sparkId, testId });
   }
 
   async newTestConversation(userId: string, sparkId: string, testId: string): Promise<ConversationRow> {
@@ -90,8 +111,23 @@ export class ChatService {
 
   /** Stores the human message; empty or whitespace-only messages are refused. */
   async store(conversation: ConversationRow, text: string): Promise<MessageRow> {
-    if (!text || text.trim() === '') throw DomainError.badRequest('EMPTY_MESSAGE', 'input.text');
-    return this.conversations.addMessage(conversation.id, 'human', { content: text.trim() });
+    return this.conversations.addMessage(conversation.id, 'human', { content: checkedText(text) });
+  }
+
+  /**
+   * Event-stream transport: stores the human message and reads the history at the same time (the
+   * history then holds the new message whether or not the read saw it), then streams.
+   */
+  async send(res: Response, conversation: ConversationRow, text: string, language: Language): Promise<void> {
+    const content = checkedText(text);
+    const [human, earlier] = await Promise.all([
+      this.conversations.addMessage(conversation.id, 'human', { content }),
+      this.conversations.history(conversation.id, HISTORY_LIMIT),
+    ]);
+    const history = earlier.some((m) => m.id === human.id)
+      ? earlier
+      : [...earlier, human].sort(byTime).slice(-HISTORY_LIMIT);
+    await this.stream(res, conversation, human, history, language);
   }
 
   /** Subscribes first, then enqueues: no event can be published before we listen. */
@@ -138,8 +174,13 @@ export class ChatService {
    * tokens, messages, and a final `done` or `error`. A client that leaves loses nothing: the
    * worker goes on and persists the reply.
    */
-  async stream(res: Response, conversation: ConversationRow, human: MessageRow, language: Language): Promise<void> {
-    const history = await this.historyOf(conversation);
+  private async stream(
+    res: Response,
+    conversation: ConversationRow,
+    human: MessageRow,
+    history: MessageRow[],
+    language: Language,
+  ): Promise<void> {
     res.status(200);
     res.setHeader('Content-Type', 'text/event-stream; charset=utf-8');
     res.setHeader('Cache-Control', 'no-cache, no-transform');
@@ -149,7 +190,12 @@ export class ChatService {
     const send = (payload: unknown) => {
       if (!res.writableEnded) res.write(`data: ${JSON.stringify(payload)}\n\n`);
     };
-    send({ type: 'history', messages: history.messages, sessionId: conversation.id, sparkId: conversation.sparkId });
+    send({
+      type: 'history',
+      messages: history.map(toWireMessage),
+      sessionId: conversation.id,
+      sparkId: conversation.sparkId,
+    });
 
     let finished = false;
     const subscription: { stop?: () => Promise<void> } = {};

@@ -1,5 +1,5 @@
 import type { Database } from '@sparks/db';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 
 export type TextConfig = 'spanish' | 'english';
 export const configFor = (language: 'es' | 'en'): TextConfig => (language === 'es' ? 'spanish' : 'english');
@@ -20,6 +20,210 @@ export interface Passage {
   strict: boolean;
 }
 
+/**
+ * Tuning of the search (see docs/decisions.md, "Retrieval in bounded time").
+ * - SAMPLE: chunks of the Spark read first, oldest first; a Spark that small is searched entirely
+ *   from them, without the full-text indexes.
+ * - DENSE: a tier held by at least this many sampled chunks is common in the Spark: its candidates
+ *   are taken from the sample instead of the index, whose cost grows with the number of matches.
+ * - CANDIDATES: chunks ranked per tier at most.
+ * - MAX_TERMS: question terms (the longest) the tiers are built from; C(6, 3) = 20 groups at most.
+ */
+export const RETRIEVAL = { SAMPLE: 200, DENSE: 7, CANDIDATES: 64, MAX_TERMS: 6 } as const;
+
+/** A search term of the question: its stem and the stem prefix that also matches (null when < 3 letters). */
+export interface Term {
+  lexeme: string;
+  prefix: string | null;
+}
+
+/** A tsquery operand, quoted (backslashes and quotes escaped as the tsquery parser wants). */
+const quote = (lexeme: string) => `'${lexeme.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
+
+/** The term as the old loose query had it: stem prefix (`'hor':*`), or the exact stem when short. */
+export const termQuery = (t: Term): string => (t.prefix === null ? quote(t.lexeme) : `${quote(t.prefix)}:*`);
+
+/** Longest word beginning `chunk_prefixes(tsv)` keeps (migration 0005): fewer keys to write per chunk. */
+export const PREFIX_KEY_LETTERS = 4;
+
+/**
+ * The same term against `chunk_prefixes(tsv)`, where every word beginning of 3 to PREFIX_KEY_LETTERS
+ * letters is a lexeme of its own: a longer stem prefix is looked up by its first letters, so the
+ * index finds a superset that the tier's `rowQuery` over `tsv` narrows down.
+ */
+export const prefixIndexQuery = (t: Term): string =>
+  quote(t.prefix === null ? t.lexeme : [...t.prefix].slice(0, PREFIX_KEY_LETTERS).join(''));
+
+/**
+ * A tsquery true when at least `m` of `operands` are, in factored form
+ * (`a & (b | c) | b & c` for 2 of 3): short-circuit evaluation keeps the GIN consistency checks cheap.
+ */
+export function atLeast(operands: string[], m: number, from = 0): string | undefined {
+  const rest = operands.length - from;
+  if (m < 1 || rest < m) return undefined;
+  if (m === 1) return operands.slice(from).join(' | ');
+  if (rest === m) return operands.slice(from).join(' & ');
+  const withFirst = `${operands[from]} & (${atLeast(operands, m - 1, from + 1)})`;
+  const without = atLeast(operands, m, from + 1);
+  return without === undefined ? withFirst : `(${withFirst}) | (${without})`;
+}
+
+/**
+ * The tiers of a search, best first: the chunks holding every word (`websearch_to_tsquery`), then
+ * those holding m of the chosen terms by stem prefix, for m from all of them down to the least that
+ * can still cover the question (half of its terms, as `covers()` in the composer requires).
+ */
+export interface Tier {
+  /** 'strict', or how many of the chosen terms the chunks of this tier hold. */
+  level: 'strict' | number;
+  /** Whether a chunk belongs to the tier, given which of the plan's terms it holds and whether every word. */
+  holds(termHits: boolean[], strict: boolean): boolean;
+  /** For the tiers below strict: the tsquery over `tsv` (prefix operands) and over `chunk_prefixes(tsv)`. */
+  rowQuery?: string;
+  indexQuery?: string;
+}
+
+export interface SearchPlan {
+  terms: Term[];
+  /** Indexes in `terms` of the terms the tiers are built from. */
+  chosen: number[];
+  tiers: Tier[];
+}
+
+export function planSearch(terms: Term[], maxTerms: number = RETRIEVAL.MAX_TERMS): SearchPlan {
+  const n = terms.length;
+  const chosen = terms
+    .map((t, i) => ({ len: [...t.lexeme].length, i }))
+    .sort((a, b) => b.len - a.len || a.i - b.i)
+    .slice(0, maxTerms)
+    .map((x) => x.i)
+    .sort((a, b) => a - b);
+  // A chunk holding half of all terms holds at least this many of the chosen ones.
+  const need = Math.max(1, Math.ceil(n / 2) - (n - chosen.length));
+  const tiers: Tier[] = n === 0 ? [] : [{ level: 'strict', holds: (_h, strict) => strict }];
+  for (let m = chosen.length; n > 0 && m >= need; m--) {
+    const level = m;
+    tiers.push({
+      level,
+      holds: (hits, strict) => !strict && chosen.filter((i) => hits[i]).length === level,
+      rowQuery: atLeast(
+        chosen.map((i) => termQuery(terms[i])),
+        m,
+      ),
+      indexQuery: atLeast(
+        chosen.map((i) => prefixIndexQuery(terms[i])),
+        m,
+      ),
+    });
+  }
+  return { terms, chosen, tiers };
+}
+
+/** What the sample says about one language: per sampled chunk, which terms it holds and whether all words. */
+export interface SampleView {
+  /** Sampled chunk ids, oldest first. */
+  ids: string[];
+  /** Per term (same order as the plan's terms): the indexes in `ids` of the chunks holding it. */
+  termHits: number[][];
+  /** Indexes in `ids` of the chunks matching the strict query. */
+  strictHits: number[];
+  /** The sample is the whole Spark. */
+  complete: boolean;
+}
+
+/** How each tier is searched: by the index, or among the sampled chunks (their ids). */
+export type TierSource = { tier: Tier; from: 'index' } | { tier: Tier; from: 'sample'; ids: string[] };
+
+/**
+ * Which tiers to search, and how. A complete sample answers every tier. Otherwise the tiers are
+ * searched by index, best first, down to the first one the sample shows is common (at least
+ * `dense` sampled chunks): that one is taken from the sample, and no tier below it is needed.
+ */
+export function chooseSources(plan: SearchPlan, sample: SampleView, dense: number = RETRIEVAL.DENSE): TierSource[] {
+  const strict = new Set(sample.strictHits);
+  const hitSets = sample.termHits.map((h) => new Set(h));
+  const byTier = plan.tiers.map(() => [] as string[]);
+  sample.ids.forEach((id, row) => {
+    const hits = hitSets.map((s) => s.has(row));
+    const t = plan.tiers.findIndex((tier) => tier.holds(hits, strict.has(row)));
+    if (t >= 0) byTier[t].push(id);
+  });
+  const sources: TierSource[] = [];
+  for (const [t, tier] of plan.tiers.entries()) {
+    if (sample.complete) {
+      if (byTier[t].length > 0) sources.push({ tier, from: 'sample', ids: byTier[t] });
+    } else if (byTier[t].length >= dense) {
+      sources.push({ tier, from: 'sample', ids: byTier[t] });
+      break;
+    } else sources.push({ tier, from: 'index' });
+  }
+  return sources;
+}
+
+/** Whether one of the sampled chunks the sources rank holds at least half of the question's terms. */
+export function sampleCovers(plan: SearchPlan, sample: SampleView, sources: TierSource[]): boolean {
+  const ranked = new Set(sources.flatMap((s) => (s.from === 'sample' ? s.ids : [])));
+  return sample.ids.some(
+    (id, row) => ranked.has(id) && sample.termHits.filter((hits) => hits.includes(row)).length * 2 >= plan.terms.length,
+  );
+}
+
+type TermRow = { config: TextConfig | null; lexeme: string | null; prefix: string | null; hits: number[] | null };
+
+/**
+ * One round trip: the question's terms in both languages, and which of the Spark's first chunks
+ * hold each of them (and every word of the question).
+ */
+async function readTerms(
+  db: Database,
+  sparkId: string,
+  question: string,
+): Promise<Map<TextConfig, { terms: Term[]; sample: SampleView }>> {
+  // Each term's tsquery, as termQuery() writes it; parsed once, not once per sampled chunk.
+  const operand = sql.raw(
+    `(CASE WHEN t.prefix IS NULL THEN '''' || replace(replace(t.lexeme, '\\', '\\\\'), '''', '''''') || ''''
+           ELSE '''' || replace(replace(t.prefix, '\\', '\\\\'), '''', '''''') || ''':*' END)::tsquery`,
+  );
+  const result = await db.execute<TermRow & { ids: string[] | null }>(sql`
+    WITH sample AS MATERIALIZED (
+      SELECT (row_number() OVER ())::int - 1 AS i, s.id, s.tsv
+        FROM (SELECT c.id, c.tsv FROM document_chunks c WHERE c.spark_id = ${sparkId}
+               ORDER BY c.id LIMIT ${sql.raw(String(RETRIEVAL.SAMPLE))}) s
+    ), q AS (
+      SELECT cfg, websearch_to_tsquery(cfg::regconfig, ${question}) AS strict,
+             tsvector_to_array(to_tsvector(cfg::regconfig, ${question})) AS lexemes
+        FROM unnest(ARRAY['spanish', 'english']) cfg
+    ), p AS (
+      SELECT q.cfg, u.lexeme, u.n,
+             CASE WHEN length(u.lexeme) >= 3 THEN left(u.lexeme, greatest(3, length(u.lexeme) - 2)) END AS prefix
+        FROM q, unnest(q.lexemes) WITH ORDINALITY AS u(lexeme, n)
+    ), t AS MATERIALIZED (SELECT t.*, ${operand} AS query FROM p AS t)
+    SELECT t.cfg AS config, t.lexeme, t.prefix,
+           ARRAY(SELECT s.i FROM sample s WHERE s.tsv @@ t.query ORDER BY s.i) AS hits, NULL::uuid[] AS ids
+      FROM t
+    UNION ALL
+    SELECT q.cfg, NULL, NULL, ARRAY(SELECT s.i FROM sample s WHERE s.tsv @@ q.strict ORDER BY s.i), NULL FROM q
+    UNION ALL
+    SELECT NULL, NULL, NULL, NULL, ARRAY(SELECT s.id FROM sample s ORDER BY s.i)`);
+  const ids = result.rows.find((r) => r.config === null)?.ids ?? [];
+  const complete = ids.length < RETRIEVAL.SAMPLE;
+  const langs = new Map<TextConfig, { terms: Term[]; sample: SampleView }>();
+  for (const config of ['spanish', 'english'] as const) {
+    const rows = result.rows.filter((r) => r.config === config);
+    const terms = rows.filter((r) => r.lexeme !== null);
+    langs.set(config, {
+      terms: terms.map((r) => ({ lexeme: r.lexeme!, prefix: r.prefix })),
+      sample: {
+        ids,
+        complete,
+        termHits: terms.map((r) => r.hits ?? []),
+        strictHits: rows.find((r) => r.lexeme === null)?.hits ?? [],
+      },
+    });
+  }
+  return langs;
+}
+
 type Row = {
   chunk_id: string;
   document_id: string;
@@ -29,67 +233,131 @@ type Row = {
   excerpt: string;
   rank: number;
   matched: number;
-  terms: number;
   strict: boolean;
-  prefixes: string[] | null;
+  lang: number;
 };
 
 /**
- * Full-text retrieval over a Spark's chunks. Candidates match any of the question's terms, by
- * stem prefix (the stem less its last two letters) so that "hora" finds "horario" and "abrís" finds "abrimos" (GIN index); those that match all of them
- * (`websearch_to_tsquery`) rank first, then those that hold more of the terms, then by cover density.
+ * The statement that finds and ranks the passages of one language (`lang`: its place in the
+ * search order): the tiers in order, each ranking at most CANDIDATES chunks, the first k rows kept.
+ * The tiers come in one UNION ALL under a LIMIT, so PostgreSQL stops at the first tiers that give k.
  */
-async function search(
-  db: Database,
+function languageQuery(
   sparkId: string,
   question: string,
   config: TextConfig,
+  plan: SearchPlan,
+  sources: TierSource[],
   k: number,
+  lang: number,
+): SQL {
+  const loose = plan.terms.map(termQuery).join(' | ');
+  const strict = sql`websearch_to_tsquery(${config}::regconfig, ${question})`;
+  const cap = sql.raw(String(RETRIEVAL.CANDIDATES));
+  const limit = sql.raw(String(k));
+  const truncated = plan.chosen.some((i) => [...(plan.terms[i].prefix ?? '')].length > PREFIX_KEY_LETTERS);
+  const parts = sources.map((s) => {
+    let candidates: SQL;
+    if (s.from === 'sample') {
+      // The sample already sorted these chunks into this tier; the oldest CANDIDATES are ranked.
+      candidates = sql`SELECT c.id, c.tsv FROM document_chunks c
+         WHERE c.spark_id = ${sparkId} AND c.id = ANY(${sql.param(s.ids)}::uuid[]) ORDER BY c.id LIMIT ${cap}`;
+    } else if (s.tier.level === 'strict') {
+      candidates = sql`SELECT c.id, c.tsv FROM document_chunks c
+         WHERE c.spark_id = ${sparkId} AND c.tsv @@ ${strict} LIMIT ${cap}`;
+    } else {
+      // A chunk belongs to one tier only: not strict, and not holding one more of the terms.
+      const above = plan.tiers.find((t) => t.level === (s.tier.level as number) + 1);
+      const notAbove = above ? sql` AND NOT c.tsv @@ ${above.rowQuery}::tsquery` : sql``;
+      // The index's keys stop at PREFIX_KEY_LETTERS letters: longer prefixes are checked on tsv.
+      const recheck = truncated ? sql` AND c.tsv @@ ${s.tier.rowQuery}::tsquery` : sql``;
+      candidates = sql`SELECT c.id, c.tsv FROM document_chunks c
+         WHERE c.spark_id = ${sparkId} AND chunk_prefixes(c.tsv) @@ ${s.tier.indexQuery}::tsquery${recheck}
+           AND NOT c.tsv @@ ${strict}${notAbove} LIMIT ${cap}`;
+    }
+    return sql`(SELECT x.id, x.tsv FROM (${candidates}) x
+      ORDER BY ts_rank_cd(x.tsv, ${loose}::tsquery) DESC, x.id LIMIT ${limit})`;
+  });
+  return sql`SELECT h.id, ${sql.raw(String(lang))} AS lang,
+         ts_rank_cd(h.tsv, ${loose}::tsquery) AS rank,
+         (h.tsv @@ ${strict}) AS strict,
+         (SELECT count(*) FROM unnest(${sql.param(plan.terms.map(termQuery))}::text[]) tq
+           WHERE h.tsv @@ tq::tsquery)::int AS matched,
+         ${loose}::tsquery AS loose
+    FROM (SELECT * FROM (${sql.join(parts, sql`\nUNION ALL\n`)}) t LIMIT ${limit}) h`;
+}
+
+/**
+ * Full-text retrieval over a Spark's chunks, in bounded time (docs/decisions.md, "Retrieval in
+ * bounded time"). A question's terms match by stem prefix (the stem less its last two letters, so
+ * that "hora" finds "horario" and "abrís" finds "abrimos"); a passage is worth returning when it
+ * holds at least half of them. The search goes tier by tier — every word of the question first,
+ * then all of its terms, then one fewer… — and stops at the first tier that yields k passages;
+ * within a tier at most CANDIDATES chunks are ranked by cover density. Tiers common in the Spark
+ * are read from a sample of its chunks instead of the GIN indexes, whose cost grows with the
+ * number of matches. Passages in the Spark's language come first; the other language is searched
+ * only when the first yields no passage that covers the question.
+ */
+export async function retrieve(
+  db: Database,
+  params: { sparkId: string; question: string; language: 'es' | 'en'; k?: number },
 ): Promise<Passage[]> {
+  const k = params.k ?? 4;
+  const first = configFor(params.language);
+  const order: TextConfig[] = [first, first === 'spanish' ? 'english' : 'spanish'];
+  const langs = await readTerms(db, params.sparkId, params.question);
+  const searches: Array<{ config: TextConfig; plan: SearchPlan; sources: TierSource[] }> = [];
+  for (const config of order) {
+    const lang = langs.get(config)!;
+    const plan = planSearch(lang.terms);
+    // A tier taken from the sample must be able to fill the k places by itself.
+    const sources = chooseSources(plan, lang.sample, Math.max(RETRIEVAL.DENSE, k));
+    if (sources.length > 0) searches.push({ config, plan, sources });
+    // The sample already shows a passage in this language that covers the question.
+    if (sampleCovers(plan, lang.sample, sources)) break;
+  }
+  if (searches.length === 0) return [];
+
+  const covering = (lang: number) =>
+    sql.raw(`SELECT 1 FROM found${lang} WHERE matched * 2 >= ${searches[lang].plan.terms.length}`);
+  const found = searches.map(
+    (s, lang) =>
+      sql`${sql.raw(`found${lang}`)} AS MATERIALIZED (${languageQuery(params.sparkId, params.question, s.config, s.plan, s.sources, k, lang)})`,
+  );
+  // The second language only when the first found nothing that covers the question.
+  const chosen =
+    searches.length === 1
+      ? sql`SELECT * FROM found0`
+      : sql`SELECT * FROM found0 WHERE EXISTS (${covering(0)})
+            UNION ALL SELECT * FROM found1 WHERE NOT EXISTS (${covering(0)}) AND EXISTS (${covering(1)})
+            UNION ALL SELECT * FROM found0 WHERE NOT EXISTS (${covering(0)}) AND NOT EXISTS (${covering(1)})`;
   const result = await db.execute<Row>(sql`
-    WITH q AS (
-      SELECT websearch_to_tsquery(${config}::regconfig, ${question}) AS strict,
-             lexemes,
-             CASE WHEN cardinality(lexemes) = 0 THEN NULL
-                  ELSE to_tsquery('simple', array_to_string(ARRAY(
-                    SELECT CASE WHEN length(l) >= 3 THEN quote_literal(left(l, greatest(3, length(l) - 2))) || ':*' ELSE quote_literal(l) END
-                      FROM unnest(lexemes) l), ' | '))
-             END AS loose
-        FROM (SELECT tsvector_to_array(to_tsvector(${config}::regconfig, ${question})) AS lexemes) s
-    ), hits AS (
-      SELECT c.id, c.document_id, c.page, c.content, c.config, c.tsv,
-             ts_rank_cd(c.tsv, q.loose) AS rank,
-             (c.tsv @@ q.strict) AS strict,
-             (SELECT count(*) FROM unnest(q.lexemes) ql
-               WHERE EXISTS (SELECT 1 FROM unnest(tsvector_to_array(c.tsv)) cl
-                              WHERE cl = ql OR (length(ql) >= 3 AND starts_with(cl, left(ql, greatest(3, length(ql) - 2))))))::int AS matched,
-             cardinality(q.lexemes) AS terms,
-             q.loose
-        FROM document_chunks c, q
-       WHERE c.spark_id = ${sparkId} AND q.loose IS NOT NULL AND c.tsv @@ q.loose
-       ORDER BY (c.tsv @@ q.strict) DESC, ts_rank_cd(c.tsv, q.loose) DESC, c.id
-       LIMIT ${k * 3}
-    )
-    SELECT h.id AS chunk_id, h.document_id, d.name AS document_name, h.page, h.content,
-           ts_headline(h.config::regconfig, h.content, h.loose,
+    WITH ${sql.join(found, sql`, `)}, h AS (${chosen})
+    SELECT h.id AS chunk_id, c.document_id, d.name AS document_name, c.page, c.content,
+           ts_headline(c.config::regconfig, c.content, h.loose,
              'MaxFragments=2, MinWords=12, MaxWords=40, StartSel=**, StopSel=**, FragmentDelimiter=" … "') AS excerpt,
-           h.rank, h.matched, h.terms, h.strict,
-           (SELECT array_agg(left(l, greatest(3, length(l) - 2))) FROM unnest(q.lexemes) l) AS prefixes
-      FROM hits h JOIN documents d ON d.id = h.document_id, q
-     ORDER BY h.strict DESC, h.matched DESC, h.rank DESC, h.id
-     LIMIT ${k}`);
-  return result.rows.map((r) => ({
-    chunkId: r.chunk_id,
-    documentId: r.document_id,
-    documentName: r.document_name,
-    page: Number(r.page),
-    content: r.content,
-    excerpt: sentencesAbout(r.content, r.prefixes ?? []) ?? r.excerpt,
-    rank: Number(r.rank),
-    matched: Number(r.matched),
-    terms: Number(r.terms),
-    strict: r.strict,
-  }));
+           h.rank, h.matched, h.strict, h.lang
+      FROM h JOIN document_chunks c ON c.id = h.id JOIN documents d ON d.id = c.document_id
+     ORDER BY h.strict DESC, h.matched DESC, h.rank DESC, h.id`);
+  return result.rows.map((r) => {
+    const { plan } = searches[Number(r.lang)];
+    return {
+      chunkId: r.chunk_id,
+      documentId: r.document_id,
+      documentName: r.document_name,
+      page: Number(r.page),
+      content: r.content,
+      excerpt:
+        sentencesAbout(
+          r.content,
+          plan.terms.map((t) => t.prefix ?? t.lexeme),
+        ) ?? r.excerpt,
+      rank: Number(r.rank),
+      matched: Number(r.matched),
+      terms: plan.terms.length,
+      strict: r.strict,
+    };
+  });
 }
 
 const fold = (w: string) =>
@@ -122,18 +390,4 @@ export function sentencesAbout(content: string, prefixes: string[], max = 2): st
   const bold = (sentence: string) =>
     sentence.replace(/[\p{L}\p{N}]+/gu, (w) => (folded.some((p) => fold(w).startsWith(p)) ? `**${w}**` : w));
   return best.map((b) => bold(b.text.trim())).join(' … ');
-}
-
-/** Top-k passages in the Spark's language; documents in the other language are searched next. */
-export async function retrieve(
-  db: Database,
-  params: { sparkId: string; question: string; language: 'es' | 'en'; k?: number },
-): Promise<Passage[]> {
-  const k = params.k ?? 4;
-  const first = configFor(params.language);
-  const hits = await search(db, params.sparkId, params.question, first, k);
-  if (hits.length > 0 && hits[0].matched * 2 >= hits[0].terms) return hits;
-  const other = await search(db, params.sparkId, params.question, first === 'spanish' ? 'english' : 'spanish', k);
-  const best = (p: Passage[]) => (p[0] ? p[0].matched / Math.max(1, p[0].terms) : 0);
-  return best(other) > best(hits) ? other : hits;
 }

@@ -10,6 +10,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import { languageEnum, users } from './accounts';
 import { createdAt, id, ts } from './common';
 
@@ -203,7 +204,11 @@ export const documentChunks = pgTable(
   },
   (t) => [
     uniqueIndex('document_chunks_doc_ord_key').on(t.documentId, t.ord),
-    index('document_chunks_spark_idx').on(t.sparkId),
-    index('document_chunks_tsv_idx').using('gin', t.tsv),
+    // (spark_id, id): the Spark's chunks oldest first, which retrieval samples.
+    index('document_chunks_spark_idx').on(t.sparkId, t.id),
+    // GIN on (spark_id, …) (btree_gin): a search reads only the Spark's entries, not every tenant's.
+    index('document_chunks_tsv_idx').using('gin', t.sparkId, t.tsv),
+    // Every word beginning of 3–4 letters as a lexeme (migrations 0004, 0005): prefix search with exact keys.
+    index('document_chunks_prefix_idx').using('gin', t.sparkId, sql`chunk_prefixes(${t.tsv})`),
   ],
 );

@@ -62,9 +62,11 @@ function spawnApp(role, script, env) {
 async function embeddedPostgres() {
   const { PGlite } = await import('@electric-sql/pglite');
   const { PGLiteSocketServer } = await import('@electric-sql/pglite-socket');
+  // btree_gin: the chunk search indexes start with spark_id (libs/db migration 0004).
+  const { btree_gin } = await import('@electric-sql/pglite/contrib/btree_gin');
   const dir = path.join(dataDir, 'pglite');
   fs.mkdirSync(dir, { recursive: true });
-  pglite = await PGlite.create(dir);
+  pglite = await PGlite.create(dir, { extensions: { btree_gin } });
   const pgPort = await freePort();
   pgServer = new PGLiteSocketServer({ db: pglite, port: pgPort, host: '127.0.0.1', maxConnections: 64 });
   await pgServer.start();

@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import {
   aptInstall,
   ensureInstalled,
+  findPdftotext,
   findPgBin,
   findRedisServer,
   freePort,
@@ -83,6 +84,14 @@ async function prepareRedis() {
   return `redis://127.0.0.1:${port}`;
 }
 
+/** The integration tests read PDFs with poppler and with pdf.js, its fallback: both must be there. */
+function preparePoppler() {
+  if (findPdftotext({ install: true })) return;
+  throw new Error(
+    'poppler-utils is needed for the integration tests (pdftotext, pdfinfo): apt-get install poppler-utils',
+  );
+}
+
 function prepareChromium() {
   const bin = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
   if (fs.existsSync(bin)) return bin;
@@ -139,6 +148,7 @@ async function main() {
   const pgUrl = needServices ? await preparePostgres() : null;
   const redisUrl = needServices ? await prepareRedis() : null;
 
+  if (!skip.has('integration')) preparePoppler();
   await step('integration', () =>
     npx('jest', ['--selectProjects', 'integration', '--ci', '--runInBand'], {
       TEST_ADMIN_DATABASE_URL: pgUrl,

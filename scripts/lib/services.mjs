@@ -99,6 +99,14 @@ export function findRedisServer({ install }) {
   return bin;
 }
 
+/** poppler's pdftotext and pdfinfo (Debian: poppler-utils), the worker's first PDF reader. */
+export function findPdftotext({ install }) {
+  const found = () => (which('pdfinfo') ? which('pdftotext') : null);
+  let bin = found();
+  if (!bin && install && aptInstall(['poppler-utils'])) bin = found();
+  return bin;
+}
+
 /** Starts a private redis-server; resolves once it answers PING. */
 export async function startRedis({ bin, port, dir, persist }) {
   fs.mkdirSync(dir, { recursive: true });

@@ -7,7 +7,17 @@ import {
   SparksRepository,
   type DbHandle,
 } from '@sparks/db';
-import { PdfExtractor, S3Storage, StoredFileMissing } from '@sparks/knowledge';
+import {
+  findPoppler,
+  PdfExtractor,
+  PdfTextReader,
+  readDocument,
+  S3Storage,
+  StoredFileMissing,
+  type PdfReaderName,
+  type PdfTextReaderOptions,
+  type ReadOutcome,
+} from '@sparks/knowledge';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
@@ -17,12 +27,17 @@ import os from 'node:os';
 import path from 'node:path';
 import {
   bombPdf,
+  brokenPageTreePdf,
   GUIA_PAGES,
   GUIDE_PAGES,
+  heavyPagePdf,
+  ligaturesPdf,
   longPages,
   makePdf,
   scanPng,
   sentencesOf,
+  TWO_COLUMNS,
+  twoColumnPdf,
   type PageSpec,
 } from './fixtures/pdfs';
 import { DocumentsService } from '../../api/src/knowledge/documents.service';
@@ -730,7 +745,9 @@ describe('knowledge: PDF upload, storage, ingestion and what the Spark read', ()
     const options = { limits, timeoutMs: 60_000, maxMemoryMb: 256, maxRssMb: 8192 };
 
     it('stops a file that takes too long (TIMEOUT) and goes on with a fresh thread', async () => {
-      const long = await longPdf();
+      // One huge page (under the text limit): pdf.js needs several times the allowance to lay it out (about
+      // 7 s here), so the test does not depend on the machine being slow.
+      const long = heavyPagePdf(60_000);
       const small = await makePdf([GUIDE_PAGES[0]]);
       const extractor = new PdfExtractor({ ...options, timeoutMs: 1500 });
       try {
@@ -769,6 +786,160 @@ describe('knowledge: PDF upload, storage, ingestion and what the Spark read', ()
       } finally {
         await extractor.close();
       }
+    });
+  });
+
+  describe('the PDF readers: poppler in a bounded process, pdf.js in a bounded thread as its fallback', () => {
+    const limits = { maxPages: 2000, maxChars: 5_000_000, maxStreamBytes: 64 << 20, maxInflatedBytes: 256 << 20 };
+    const options: PdfTextReaderOptions = { limits, timeoutMs: 60_000, maxMemoryMb: 256, maxRssMb: 8192 };
+    const poppler = findPoppler();
+    const readers: Array<[PdfReaderName, (o?: Partial<PdfTextReaderOptions>) => PdfTextReader]> = [
+      ['poppler', (o = {}) => new PdfTextReader({ ...options, ...o, poppler: poppler.tools })],
+      ['pdfjs', (o = {}) => new PdfTextReader({ ...options, ...o })],
+    ];
+    /** The text of each page with white space collapsed, as chunks hold it. */
+    const flat = (outcome: ReadOutcome) => (outcome.ok ? outcome.pages.map((p) => p.replace(/\s+/g, ' ')) : []);
+    const withoutReader = ({ reader: _reader, fallback: _fallback, ...outcome }: ReadOutcome) => outcome;
+
+    it('has poppler-utils to test with (npm test installs it), so that both readers are tested', () => {
+      expect(poppler.tools ? 'found' : `${poppler.missing} is missing: apt-get install poppler-utils`).toBe('found');
+    });
+
+    describe.each(readers)('%s', (name, make) => {
+      let reader: PdfTextReader;
+      beforeAll(() => {
+        reader = make();
+      });
+      afterAll(() => reader.close());
+
+      it('reads every page of the Spanish guide, each sentence whole and on its own page', async () => {
+        const outcome = await reader.extract(guia);
+        expect(outcome).toMatchObject({ ok: true, pageCount: 4, reader: name });
+        expect(outcome.fallback).toBeUndefined();
+        const pages = flat(outcome);
+        for (const { page, sentence } of sentencesOf(GUIA_PAGES)) {
+          const on = pages.flatMap((text, i) => (text.includes(sentence) ? [i + 1] : []));
+          expect({ sentence, on }).toEqual({ sentence, on: [page] });
+        }
+        // Chunked as the ingestion does: every sentence in exactly one passage, of the right page.
+        const chunks = readDocument(outcome.ok ? outcome.pages : [], 'es')!.chunks;
+        for (const { page, sentence } of sentencesOf(GUIA_PAGES)) {
+          expect(chunks.filter((c) => c.content.includes(sentence)).map((c) => c.page)).toEqual([page]);
+        }
+      });
+
+      it('spells out ligatures and keeps Spanish accents', async () => {
+        const pages = flat(await reader.extract(ligaturesPdf()));
+        expect(pages).toHaveLength(1);
+        expect(pages[0]).toContain('La oficina financiera tiene un flujo eficaz.');
+        expect(pages[0]).toContain('Información útil para el año que viene.');
+      });
+
+      it('keeps the paragraphs of a two-column page whole', async () => {
+        const [page] = flat(await reader.extract(await twoColumnPdf()));
+        for (const paragraph of [...TWO_COLUMNS.left, ...TWO_COLUMNS.right]) expect(page).toContain(paragraph);
+      });
+
+      it('reads a PDF encrypted with only an owner password (it opens without one), as before', async () => {
+        const outcome = await reader.extract(await makePdf(GUIDE_PAGES, { ownerPasswordOnly: true }));
+        expect(outcome).toMatchObject({ ok: true, pageCount: 3, reader: name });
+        expect(flat(outcome)[2]).toContain('A puncture is repaired for free');
+      });
+
+      it('reads a scanned document as pages without text (then refused as NO_TEXT)', async () => {
+        const outcome = await reader.extract(await makePdf([{ image: true }, { image: true }]));
+        expect(outcome).toMatchObject({ ok: true, pageCount: 2, reader: name });
+        expect(readDocument(outcome.ok ? outcome.pages : [], 'es')).toBeUndefined();
+      });
+
+      it.each([
+        { what: 'a user password', file: () => makePdf(GUIA_PAGES, { userPassword: 'secreto' }), code: 'ENCRYPTED' },
+        { what: 'a cut file', file: async () => (await makePdf(GUIA_PAGES)).subarray(0, 2500), code: 'TRUNCATED' },
+        {
+          what: 'garbage',
+          file: () => Promise.resolve(Buffer.from(`%PDF-1.7\n${'garbage '.repeat(500)}\n%%EOF\n`)),
+          code: 'MALFORMED',
+        },
+        { what: 'a decompression bomb', file: () => Promise.resolve(bombPdf(200)), code: 'TOO_COMPLEX' },
+      ])('refuses $what as $code', async ({ file, code }) => {
+        expect(withoutReader(await reader.extract(await file()))).toEqual({ ok: false, code });
+      });
+
+      it('refuses more pages than allowed and more text than allowed, naming the numbers', async () => {
+        const strict = make({ limits: { ...limits, maxPages: 100, maxChars: 20_000 } });
+        try {
+          expect(withoutReader(await strict.extract(await longPdf()))).toEqual({
+            ok: false,
+            code: 'TOO_MANY_PAGES',
+            params: { pages: 600, max: 100 },
+          });
+          expect(withoutReader(await strict.extract(await makePdf(longPages(40))))).toEqual({
+            ok: false,
+            code: 'TOO_MUCH_TEXT',
+            params: { max: 20_000 },
+          });
+        } finally {
+          await strict.close();
+        }
+      });
+
+      it('stops a file that takes too long (TIMEOUT), and reads the next one', async () => {
+        const quick = make({ timeoutMs: 1500 });
+        try {
+          const started = Date.now();
+          expect(withoutReader(await quick.extract(heavyPagePdf(50_000)))).toEqual({ ok: false, code: 'TIMEOUT' });
+          expect(Date.now() - started).toBeLessThan(4000);
+          expect(await quick.extract(await makePdf([GUIDE_PAGES[0]]))).toMatchObject({ ok: true, pageCount: 1 });
+        } finally {
+          await quick.close();
+        }
+      });
+
+      it('refuses a file that needs more memory than allowed (TOO_COMPLEX), without harm to the process', async () => {
+        const small = make({ maxMemoryMb: 8 });
+        try {
+          expect(withoutReader(await small.extract(await longPdf()))).toEqual({ ok: false, code: 'TOO_COMPLEX' });
+        } finally {
+          await small.close();
+        }
+      });
+    });
+
+    describe('what poppler leaves to pdf.js, which judges it as before', () => {
+      const [, [, makePdfjs]] = readers;
+      const both = async (file: Buffer, o: Partial<PdfTextReaderOptions> = {}) => {
+        const first = readers[0][1](o);
+        const second = makePdfjs(o);
+        try {
+          return [await first.extract(file), await second.extract(file)];
+        } finally {
+          await Promise.all([first.close(), second.close()]);
+        }
+      };
+
+      it('a damaged page tree (poppler would drop a page and misnumber the next)', async () => {
+        const [viaPoppler, pdfjs] = await both(brokenPageTreePdf());
+        expect(viaPoppler).toMatchObject({ reader: 'pdfjs', fallback: expect.stringMatching(/Kid object/) });
+        expect(withoutReader(viaPoppler)).toEqual(withoutReader(pdfjs));
+      });
+
+      it('a file poppler runs out of memory on (prlimit)', async () => {
+        const file = heavyPagePdf(10_000);
+        const [viaPoppler, pdfjs] = await both(file, { maxMemoryMb: 48 });
+        expect(viaPoppler).toMatchObject({
+          ok: true,
+          reader: 'pdfjs',
+          fallback: expect.stringMatching(/memory|bad_alloc|SIGABRT|SIGSEGV/i),
+        });
+        expect(withoutReader(viaPoppler)).toEqual(withoutReader(pdfjs));
+        expect(flat(viaPoppler)[0]).toContain('La cigüeña del campanario vigilaba el pueblo');
+      });
+
+      it('a file poppler takes longer than its budget to read', async () => {
+        const [viaPoppler, pdfjs] = await both(guia, { popplerBudgetMs: () => 0 });
+        expect(viaPoppler).toMatchObject({ ok: true, pageCount: 4, fallback: expect.stringMatching(/took longer/) });
+        expect(withoutReader(viaPoppler)).toEqual(withoutReader(pdfjs));
+      });
     });
   });
 
@@ -835,7 +1006,7 @@ describe('knowledge: PDF upload, storage, ingestion and what the Spark read', ()
     const children: ChildProcess[] = [];
     let app: TestApp;
 
-    const startWorker = () => {
+    const startWorker = (env: Record<string, string> = {}) => {
       const child = spawn(process.execPath, [path.join(ROOT, 'worker', 'dist', 'main.js')], {
         cwd: ROOT,
         env: {
@@ -845,6 +1016,7 @@ describe('knowledge: PDF upload, storage, ingestion and what the Spark read', ()
           // A dead worker's job goes to the next one after about a second.
           WORKER_LOCK_DURATION_MS: '1000',
           WORKER_STALLED_INTERVAL_MS: '500',
+          ...env,
         },
         stdio: ['ignore', 'ignore', 'inherit'],
       });
@@ -861,8 +1033,9 @@ describe('knowledge: PDF upload, storage, ingestion and what the Spark read', ()
     });
 
     it('leaves the document to the next worker, which finishes it with no duplicate chunks', async () => {
-      // The first worker also sends this run's mail (the sign-up code).
-      const first = startWorker();
+      // The first worker also sends this run's mail (the sign-up code). It reads with pdf.js, several
+      // times slower than poppler, so that it is surely still reading when it is killed.
+      const first = startWorker({ INGEST_PDF_READER: 'pdfjs' });
       const user = await createUser(app, { language: 'es', tag: 'kill' });
       const userId = (await new AccountsRepository(handle.db).findUserByUsername(user.username))!.id;
       const sparkId = (await spark({ ...user, id: userId })).id;
@@ -901,5 +1074,70 @@ describe('knowledge: PDF upload, storage, ingestion and what the Spark read', ()
       expect(read).toHaveLength(1);
       expect(await ftsPages(sparkId, 'spanish', '"capítulo 437"')).toContain(437);
     }, 150_000);
+  });
+
+  describe('a worker told to read PDFs with pdf.js only (INGEST_PDF_READER=pdfjs)', () => {
+    const prefix = `${process.env.QUEUE_PREFIX}_pdfjs`;
+    const children: ChildProcess[] = [];
+    let app: TestApp;
+
+    const startWorker = (env: Record<string, string>) => {
+      const child = spawn(process.execPath, [path.join(ROOT, 'worker', 'dist', 'main.js')], {
+        cwd: ROOT,
+        env: { ...process.env, QUEUE_PREFIX: prefix, LOG_LEVEL: 'info', ...env },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      children.push(child);
+      const output = { text: '' };
+      child.stdout.on('data', (b: Buffer) => (output.text += b.toString()));
+      child.stderr.on('data', (b: Buffer) => (output.text += b.toString()));
+      const exited = new Promise<number | null>((r) => child.once('exit', r));
+      return { child, output, exited };
+    };
+
+    beforeAll(async () => {
+      app = await startApp({ QUEUE_PREFIX: prefix });
+    });
+    afterAll(async () => {
+      for (const c of children) c.kill('SIGKILL');
+      await app.close();
+    });
+
+    it('reads with pdf.js, with the same pages and the same reasons', async () => {
+      const worker = startWorker({ INGEST_PDF_READER: 'pdfjs' });
+      const user = await createUser(app, { language: 'es', tag: 'pdfjs' });
+      const userId = (await new AccountsRepository(handle.db).findUserByUsername(user.username))!.id;
+      const sparkId = (await spark({ ...user, id: userId })).id;
+      expect(worker.output.text).toContain('PDFs are read with pdf.js (INGEST_PDF_READER=pdfjs)');
+      const send = (file: Buffer, name: string) =>
+        app
+          .http()
+          .post('/api/v1/bucket')
+          .set(...user.auth())
+          .field('sparkId', sparkId)
+          .attach('file', file, { filename: name, contentType: 'application/pdf' })
+          .expect(201);
+      const status = (id: string, wanted: string) =>
+        eventually(async () => {
+          const row = await documents.findById(id);
+          return row?.status === wanted ? row : undefined;
+        }, 30_000);
+
+      const read = await status((await send(guia, 'guia.pdf')).body.data._id, 'completed');
+      expect(read.pages).toBe(4);
+      expect(await ftsPages(sparkId, 'spanish', 'envíos Canarias')).toEqual([3]);
+      const locked = await send(await makePdf(GUIA_PAGES, { userPassword: 'secreto' }), 'cerrado.pdf');
+      expect((await status(locked.body.data._id, 'error')).error).toBe('ENCRYPTED');
+      expect(worker.output.text).not.toMatch(/read with pdf\.js: poppler/);
+    });
+
+    it('refuses to start with a wrong INGEST_PDF_READER or PDFTOTEXT_PATH, naming the setting', async () => {
+      const wrong = startWorker({ INGEST_PDF_READER: 'xpdf' });
+      expect(await wrong.exited).not.toBe(0);
+      expect(wrong.output.text).toContain('INGEST_PDF_READER must be one of auto, poppler, pdfjs');
+      const missing = startWorker({ INGEST_PDF_READER: 'poppler', PDFTOTEXT_PATH: '/nonexistent/pdftotext' });
+      expect(await missing.exited).not.toBe(0);
+      expect(missing.output.text).toContain('INGEST_PDF_READER=poppler, but /nonexistent/pdftotext was not found');
+    });
   });
 });

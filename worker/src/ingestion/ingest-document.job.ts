@@ -20,7 +20,7 @@ import {
   readDocument,
   StoredFileMissing,
   type FileStorage,
-  type PdfExtractor,
+  type PdfTextReader,
 } from '@sparks/knowledge';
 import { FLOWS, stepsCompletedBy } from '@sparks/engine';
 import { publishConversationEvent, type JobPayloads } from '@sparks/queues';
@@ -32,7 +32,7 @@ import { PDF_EXTRACTOR, STORAGE } from './tokens';
 const isLastAttempt = (job: Job) => job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
 
 /**
- * `document.ingest`: reads a stored PDF page by page (in a bounded thread), cuts it into passages of
+ * `document.ingest`: reads a stored PDF page by page (in a bounded process or thread), cuts it into passages of
  * whole sentences tagged with their page, indexes them for full-text search in the document's
  * language and tells the owner in the chat. pending → inProgress → completed | error.
  *
@@ -49,7 +49,7 @@ export class IngestDocumentJob implements OnApplicationShutdown {
     private readonly sparks: SparksRepository,
     private readonly objectives: ObjectivesRepository,
     @Inject(STORAGE) private readonly storage: FileStorage,
-    @Inject(PDF_EXTRACTOR) private readonly extractor: PdfExtractor,
+    @Inject(PDF_EXTRACTOR) private readonly extractor: PdfTextReader,
     @Inject(REDIS) private readonly redis: Redis,
     @Inject(CONFIG) private readonly config: AppConfig,
   ) {}
@@ -76,6 +76,9 @@ export class IngestDocumentJob implements OnApplicationShutdown {
         throw err;
       }
       const outcome = await this.extractor.extract(bytes);
+      if (outcome.fallback) {
+        this.logger.log(`document ${doc.id} read with pdf.js: poppler ${outcome.fallback.slice(0, 200)}`);
+      }
       if (!outcome.ok) return await this.failPermanently(doc, language, outcome.code, outcome.params);
 
       const spark = await this.sparks.findById(doc.sparkId);

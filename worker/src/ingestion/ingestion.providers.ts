@@ -1,36 +1,41 @@
-import type { Provider } from '@nestjs/common';
+import { Logger, type Provider } from '@nestjs/common';
 import type { AppConfig } from '@sparks/core';
 import { DocumentsRepository, type DbHandle } from '@sparks/db';
-import { createStorage, PdfExtractor } from '@sparks/knowledge';
+import { choosePoppler, createStorage, pdfReaderSettings, PdfTextReader } from '@sparks/knowledge';
 import { CONFIG, DB } from '../infra/tokens';
 import { IngestDocumentJob } from './ingest-document.job';
 import { PDF_EXTRACTOR, STORAGE } from './tokens';
 
 const MB = 1024 * 1024;
 
-/** The PDF reader of this worker: INGEST_CONCURRENCY threads, each with bounded heap, time and output. */
-export function createPdfExtractor(c: AppConfig): PdfExtractor {
+/**
+ * The PDF reader of this worker: INGEST_CONCURRENCY files at once, each read by poppler's pdftotext
+ * in a bounded process (or by pdf.js in a bounded thread, see INGEST_PDF_READER), with bounded
+ * memory, time and output. A wrong INGEST_PDF_READER or PDFTOTEXT_PATH stops the worker at boot.
+ */
+export function createPdfReader(c: AppConfig, env: NodeJS.ProcessEnv = process.env): PdfTextReader {
   const inflated = c.INGEST_MAX_MEMORY_MB * MB;
-  return new PdfExtractor(
-    {
-      limits: {
-        maxPages: c.INGEST_MAX_PAGES,
-        maxChars: c.INGEST_MAX_CHARS,
-        maxStreamBytes: Math.min(64 * MB, inflated),
-        maxInflatedBytes: inflated,
-      },
-      timeoutMs: c.INGEST_TIMEOUT_MS,
-      maxMemoryMb: c.INGEST_MAX_MEMORY_MB,
-      // Room for every thread's heap and buffers, plus the process itself.
-      maxRssMb: 512 + 2 * c.INGEST_CONCURRENCY * c.INGEST_MAX_MEMORY_MB,
+  const choice = choosePoppler(pdfReaderSettings(env));
+  new Logger('Ingestion').log(choice.note);
+  return new PdfTextReader({
+    limits: {
+      maxPages: c.INGEST_MAX_PAGES,
+      maxChars: c.INGEST_MAX_CHARS,
+      maxStreamBytes: Math.min(64 * MB, inflated),
+      maxInflatedBytes: inflated,
     },
-    c.INGEST_CONCURRENCY,
-  );
+    timeoutMs: c.INGEST_TIMEOUT_MS,
+    maxMemoryMb: c.INGEST_MAX_MEMORY_MB,
+    // Room for every thread's heap and buffers, plus the process itself.
+    maxRssMb: 512 + 2 * c.INGEST_CONCURRENCY * c.INGEST_MAX_MEMORY_MB,
+    poppler: choice.tools,
+    concurrency: c.INGEST_CONCURRENCY,
+  });
 }
 
 export const INGESTION_PROVIDERS: Provider[] = [
   { provide: DocumentsRepository, inject: [DB], useFactory: (h: DbHandle) => new DocumentsRepository(h.db) },
   { provide: STORAGE, inject: [CONFIG], useFactory: (c: AppConfig) => createStorage(c) },
-  { provide: PDF_EXTRACTOR, inject: [CONFIG], useFactory: createPdfExtractor },
+  { provide: PDF_EXTRACTOR, inject: [CONFIG], useFactory: (c: AppConfig) => createPdfReader(c) },
   IngestDocumentJob,
 ];

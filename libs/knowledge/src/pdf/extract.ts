@@ -1,8 +1,7 @@
 import type { IngestionErrorCode } from '@sparks/core';
 import path from 'node:path';
 import { assemblePageText, type PositionedText } from './layout';
-import { hasEofMarker, hasPdfHeader } from './magic';
-import { checkCompressedStreams } from './streams';
+import { checkBombs, checkFrame } from './precheck';
 
 export interface ExtractLimits {
   maxPages: number;
@@ -60,13 +59,8 @@ function positioned(items: unknown[]): PositionedText[] {
  * the extraction thread, where time and memory are bounded from outside.
  */
 export async function extractPdfText(data: Uint8Array, limits: ExtractLimits): Promise<ExtractOutcome> {
-  if (!hasPdfHeader(data)) return { ok: false, code: 'MALFORMED' };
-  if (!hasEofMarker(data)) return { ok: false, code: 'TRUNCATED' };
-  if (
-    !checkCompressedStreams(data, { maxStreamBytes: limits.maxStreamBytes, maxTotalBytes: limits.maxInflatedBytes }).ok
-  ) {
-    return { ok: false, code: 'TOO_COMPLEX' };
-  }
+  const refused = checkFrame(data) ?? checkBombs(data, limits);
+  if (refused) return refused;
   const lib = await loadPdfJs();
   const root = pdfjsRoot();
   const task = lib.getDocument({

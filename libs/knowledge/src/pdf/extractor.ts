@@ -58,7 +58,7 @@ class ExtractorThread {
     return worker;
   }
 
-  async run(data: Uint8Array): Promise<ExtractOutcome> {
+  async run(data: Uint8Array, timeoutMs: number): Promise<ExtractOutcome> {
     if (!this.worker || this.used >= (this.options.recycleAfter ?? 50)) {
       await this.discard();
       this.worker = this.spawn();
@@ -95,10 +95,7 @@ class ExtractorThread {
       };
       const onExit = (code: number) =>
         finish(() => reject(new ExtractionInterrupted(`extraction thread exited (${code})`)), true);
-      const timer = setTimeout(
-        () => finish(() => resolve({ ok: false, code: 'TIMEOUT' }), true),
-        this.options.timeoutMs,
-      );
+      const timer = setTimeout(() => finish(() => resolve({ ok: false, code: 'TIMEOUT' }), true), timeoutMs);
       const watchdog = setInterval(() => {
         if (process.memoryUsage.rss() > this.options.maxRssMb * 1024 * 1024) {
           finish(() => reject(new ExtractionInterrupted('the process ran short of memory')), true);
@@ -144,10 +141,11 @@ export class PdfExtractor {
     return this.options.limits;
   }
 
-  async extract(data: Uint8Array): Promise<ExtractOutcome> {
+  /** `timeoutMs` overrides the options' for this file (what is left of a time budget). */
+  async extract(data: Uint8Array, options: { timeoutMs?: number } = {}): Promise<ExtractOutcome> {
     const thread = this.idle.pop() ?? (await new Promise<ExtractorThread>((r) => this.waiting.push(r)));
     try {
-      return await thread.run(data);
+      return await thread.run(data, options.timeoutMs ?? this.options.timeoutMs);
     } finally {
       const next = this.waiting.shift();
       if (next) next(thread);

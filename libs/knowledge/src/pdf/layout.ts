@@ -15,7 +15,13 @@ interface Line {
   xEnd: number;
 }
 
-const SPACES = /[ \t\u00a0\u2000-\u200b\u3000]+/g;
+/** White space inside a line, as PDF text extractors give it (tabs, no-break and typographic spaces). */
+export const SPACES = /[ \t\u00a0\u2000-\u200b\u3000]+/g;
+/** Whether `SPACES` would change a text: most lines have single plain spaces only, and skip the work. */
+const ODD_SPACES = /[\t\u00a0\u2000-\u200b\u3000]| {2}/;
+
+/** Every run of white space as one plain space. */
+export const collapseSpaces = (text: string) => (ODD_SPACES.test(text) ? text.replace(SPACES, ' ') : text);
 
 function collectLines(items: PositionedText[]): Line[] {
   const lines: Line[] = [];
@@ -47,10 +53,10 @@ function collectLines(items: PositionedText[]): Line[] {
 }
 
 /** Joins the lines of a paragraph, mending words hyphenated across a line break ("conoci-" + "miento"). */
-function joinLines(lines: string[]): string {
+export function joinLines(lines: string[]): string {
   let out = '';
   for (const raw of lines) {
-    const line = raw.replace(SPACES, ' ').trim();
+    const line = collapseSpaces(raw).trim();
     if (out === '') out = line;
     else if (/\p{L}-$/u.test(out) && /^\p{Ll}/u.test(line)) out = out.slice(0, -1) + line;
     else out += ' ' + line;

@@ -1,5 +1,5 @@
 import zlib from 'node:zlib';
-import { checkCompressedStreams } from './streams';
+import { checkCompressedStreams, checkCompressedStreamsAsync } from './streams';
 
 function pdfWith(streams: Array<{ dict: string; data: Buffer }>): Uint8Array {
   const parts: Buffer[] = [Buffer.from('%PDF-1.4\n', 'latin1')];
@@ -42,5 +42,23 @@ describe('checkCompressedStreams (decompression bombs)', () => {
     const image = zlib.deflateSync(Buffer.alloc(8 * 1024 * 1024));
     const pdf = pdfWith([{ dict: '/Type /XObject /Subtype /Image /Filter /FlateDecode', data: image }]);
     expect(checkCompressedStreams(pdf, limits).ok).toBe(true);
+  });
+});
+
+describe('checkCompressedStreamsAsync', () => {
+  it('gives the same answers without blocking the thread', async () => {
+    const content = zlib.deflateSync(Buffer.from('BT /F1 12 Tf (Hola) Tj ET\n'.repeat(1000)));
+    const ordinary = pdfWith([{ dict: '/Filter /FlateDecode', data: content }]);
+    expect(await checkCompressedStreamsAsync(ordinary, limits)).toEqual({ ok: true, totalBytes: 26_000 });
+    const bomb = pdfWith([{ dict: '/Filter /FlateDecode', data: zlib.deflateSync(Buffer.alloc(8 * 1024 * 1024)) }]);
+    expect((await checkCompressedStreamsAsync(bomb, limits)).ok).toBe(false);
+    const twice = pdfWith([
+      { dict: '/Filter [/FlateDecode /FlateDecode]', data: zlib.deflateSync(zlib.deflateSync(Buffer.alloc(8 << 20))) },
+    ]);
+    expect((await checkCompressedStreamsAsync(twice, limits)).ok).toBe(false);
+    const image = pdfWith([
+      { dict: '/Subtype /Image /Filter /FlateDecode', data: zlib.deflateSync(Buffer.alloc(8 * 1024 * 1024)) },
+    ]);
+    expect((await checkCompressedStreamsAsync(image, limits)).ok).toBe(true);
   });
 });

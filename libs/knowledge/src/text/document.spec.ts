@@ -1,4 +1,4 @@
-import { readDocument } from './document';
+import { countLetters, readDocument } from './document';
 
 describe('readDocument', () => {
   it('chunks the pages, detects the language and counts what it read', () => {
@@ -20,5 +20,14 @@ describe('readDocument', () => {
   it('falls back to the given language when the text does not tell', () => {
     expect(readDocument(['Total 1.200 EUR', 'IVA 21%'], 'es')!.language).toBe('es');
     expect(readDocument(['Total 1.200 EUR', 'IVA 21%'], 'en')!.language).toBe('en');
+  });
+});
+
+describe('countLetters', () => {
+  it('counts letters only, each once (accents, ñ, letters outside the BMP), not digits, marks or punctuation', () => {
+    expect(countLetters('Año 2025: ¡Olé!')).toBe(6);
+    expect(countLetters('Informacio\u0301n')).toBe(11);
+    expect(countLetters('\u{1d400}\u{1d401} x')).toBe(3);
+    expect(countLetters(' 12 – 3 ')).toBe(0);
   });
 });

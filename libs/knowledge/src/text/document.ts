@@ -1,11 +1,16 @@
 import { chunkDocument, DEFAULT_CHUNK_OPTIONS, type Chunk, type ChunkOptions } from './chunking';
 import { detectLanguage, textSearchConfig, type DocumentLanguage } from './language';
 
-const LETTER = /\p{L}/gu;
+const NOT_LETTERS = /\P{L}+/gu;
+const HIGH_SURROGATE = /[\ud800-\udbff]/g;
 /** A page with fewer letters than this is flagged: often a table, a chart or a scan with a caption. */
 export const LITTLE_TEXT_LETTERS = 40;
 
-export const countLetters = (text: string) => text.match(LETTER)?.length ?? 0;
+/** Letters (code points of category L) in a text; a letter outside the BMP counts once. */
+export function countLetters(text: string): number {
+  const letters = text.replace(NOT_LETTERS, '');
+  return letters.length - (letters.match(HIGH_SURROGATE)?.length ?? 0);
+}
 
 export interface ReadDocument {
   chunks: Chunk[];

@@ -1,4 +1,13 @@
 /** Three jest projects: unit (pure logic), web (components in jsdom) and integration (real services). */
+const fs = require('node:fs');
+const path = require('node:path');
+
+/** Where npm put a package of the web workspace (hoisted to the root, or kept in web/node_modules). */
+function webPackage(name, file) {
+  const nested = path.join(__dirname, 'web', 'node_modules', name, file);
+  return fs.existsSync(nested) ? nested : path.join(__dirname, 'node_modules', name, file);
+}
+
 const swc = [
   '@swc/jest',
   {
@@ -33,7 +42,12 @@ module.exports = {
       testMatch: ['<rootDir>/web/src/**/*.spec.{ts,tsx}'],
       transform: { '^.+\\.[tj]sx?$': swc },
       transformIgnorePatterns: [],
-      moduleNameMapper: { ...moduleNameMapper, '\\.(css)$': '<rootDir>/test/style-stub.js' },
+      moduleNameMapper: {
+        ...moduleNameMapper,
+        '\\.(css)$': '<rootDir>/test/style-stub.js',
+        // ESM-only (its exports have no "require" condition); swc turns it into CommonJS like the rest.
+        '^i18next-fetch-backend$': webPackage('i18next-fetch-backend', 'index.js'),
+      },
       setupFilesAfterEnv: ['<rootDir>/test/web-setup.ts'],
     },
     {

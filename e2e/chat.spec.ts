@@ -6,6 +6,8 @@ import PDFDocument from 'pdfkit';
 
 import enChat from '../web/public/locales/en/chat.json';
 import esChat from '../web/public/locales/es/chat.json';
+import enOnboarding from '../web/public/locales/en/onboarding.json';
+import esOnboarding from '../web/public/locales/es/onboarding.json';
 import { verificationCode } from './support/outbox';
 
 /**
@@ -189,8 +191,17 @@ for (const lang of ['en', 'es'] as const) {
     const { email, tokens } = await signUp(request, lang);
     await signIn(page, tokens, lang);
 
+    // — /onBoarding (where a new account lands): start the tour, look at its first stop, skip it —
+    const onboarding = lang === 'es' ? esOnboarding : enOnboarding;
+    await page.goto('/onBoarding');
+    await page.getByRole('button', { name: onboarding.intro.start }).click();
+    const tour = page.locator('.driver-popover');
+    await expect(tour.locator('.driver-popover-title')).toHaveText(onboarding.steps.menu.title, { timeout: 15_000 });
+    await tour.getByRole('button', { name: onboarding.buttons.skip }).first().click();
+    await expect(tour).toHaveCount(0);
+
     // — / : the welcome bubble and the main assistant's greeting —
-    await page.goto('/');
+    await expect(page).toHaveURL(/\/$/);
     const log = page.getByRole('log');
     await expect(log).toHaveAttribute('aria-live', 'polite');
     const bubble = page.locator('.welcome-bubble');

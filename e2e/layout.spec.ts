@@ -12,6 +12,7 @@ import esLayout from '../web/public/locales/es/layout.json';
 import esObjectives from '../web/public/locales/es/objectives.json';
 import esSparks from '../web/public/locales/es/sparks.json';
 import { signUp, useSession, type Account } from './support/account';
+import { fill } from './support/catalogues';
 
 /**
  * The signed-in layout against the real api + worker (issue 7, part A), in English and in Spanish: the sidebar's
@@ -40,11 +41,6 @@ async function shot(page: Page, name: string, viewport: 'desktop' | 'mobile' = '
     new Promise((resolve) => setTimeout(resolve, 1500)),
   ])`);
   await page.screenshot({ path: path.join(shotsDir, `${name}-${viewport}.png`) });
-}
-
-/** Fills a translation's {{placeholders}}. */
-function fill(text: string, values: Record<string, string | number>): string {
-  return text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => String(values[key]));
 }
 
 async function createSparks(request: APIRequestContext, account: Account, names: string[]) {

@@ -14,7 +14,8 @@ import { signUp, useSession, type Account } from './support/account';
  * The test screens of a Spark against the real api + worker (spec §2 test tab bar and dialogs, §4 restart and
  * feedback, §5 at most 5 tests and the typed name to delete one, §8 the sixth test, §9 the cut tab names), in
  * English and in Spanish: tabs up to 5 and the alert on the sixth, a question answered from an uploaded PDF
- * with its source, restart, delete, report an error, finish with No and with Yes, and the phone view.
+ * with its source, restart, delete, report an error, finish with No and with Yes, and the phone view — each on
+ * a 1440×900 desktop and on a 390×844 phone.
  */
 
 test.use({ locale: 'en-US' });
@@ -111,7 +112,7 @@ async function builderMessages(request: APIRequestContext, session: Session, spa
   return history.messages;
 }
 
-async function shot(page: Page, name: string, settle = 400) {
+async function snap(page: Page, name: string, settle = 400) {
   fs.mkdirSync(SHOTS, { recursive: true });
   // A resize may have started the layout's drawer or the overlay transitions: let them end.
   if (settle) await page.waitForTimeout(settle);
@@ -123,17 +124,21 @@ async function loaded(page: Page) {
   await expect(page.getByTestId('test-loading-overlay')).toHaveCount(0, { timeout: 15_000 });
 }
 
-for (const lang of Object.keys(catalogues) as Array<keyof typeof catalogues>) {
+for (const [lang, device] of (['en', 'es'] as const).flatMap((l) =>
+  (['desktop', 'phone'] as const).map((d) => [l, d] as const),
+)) {
   const { tests: t, chat } = catalogues[lang];
   const defaultName = (n: number) => t.tabs.defaultName.replace('{{n}}', String(n));
+  const VIEW = device === 'phone' ? PHONE : DESKTOP;
+  const shot = (page: Page, name: string, settle?: number) => snap(page, `${device}-${name}`, settle);
 
-  test(`the tests of a Spark: tabs, limit, answer with its source, restart, delete, finish (${lang})`, async ({
+  test(`the tests of a Spark: tabs, limit, answer with its source, restart, delete, finish (${lang}, ${device})`, async ({
     page,
     context,
     request,
   }) => {
     test.setTimeout(240_000);
-    await page.setViewportSize(DESKTOP);
+    await page.setViewportSize(VIEW);
     const session = await signUp(request, lang, 'e2e.tests');
     const sparkId = await sparkWithDocument(request, session);
     const first = await addTestByApi(request, session, sparkId, 'Preguntas sobre el horario');
@@ -256,7 +261,7 @@ for (const lang of Object.keys(catalogues) as Array<keyof typeof catalogues>) {
     await loaded(page);
     await expect(log.getByText(GREETING)).toBeVisible({ timeout: 30_000 });
     await shot(page, `${lang}-10-test-page-390`);
-    await page.setViewportSize(DESKTOP);
+    await page.setViewportSize(VIEW);
 
     // — finish with "No": the test is removed, back on the Spark, the builder hears it —
     await page.getByRole('button', { name: t.toolbar.finish }).click();

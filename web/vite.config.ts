@@ -1,17 +1,30 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
+const reactRouter = path.dirname(createRequire(import.meta.url).resolve('react-router/package.json'));
+
 /**
  * The SPA is served from `dist/` by the API server in production; in development `vite` proxies `/api`
- * to the API on port 3000. Every page is loaded with React.lazy (see src/router.tsx), so each route gets
+ * to the API on port 3000. Every page is loaded with React.lazy (see src/routes.tsx), so each route gets
  * its own chunk; the long-lived libraries are grouped into vendor chunks so they stay cached between releases.
  */
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   plugins: [react()],
   resolve: {
     alias: [
+      // react-router 7 maps every import to its development build (remix-run/react-router#12532, #14102), whose
+      // dev warnings then run in production. The build takes the production one instead: the same code with
+      // those warnings off (0.6 kB gzip less). The dev server and the tests keep the development build.
+      ...(command === 'build'
+        ? [
+            { find: /^react-router$/, replacement: path.join(reactRouter, 'dist/production/index.mjs') },
+            { find: /^react-router\/dom$/, replacement: path.join(reactRouter, 'dist/production/dom-export.mjs') },
+          ]
+        : []),
       {
         find: /^@sparks\/contracts\/(\w+)$/,
         replacement: fileURLToPath(new URL('../libs/contracts/src/$1.ts', import.meta.url)),
@@ -36,6 +49,9 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // dist/.vite/manifest.json maps every source module to its chunk and the chunk's imports: bench/bundle.mjs
+    // reads it to add up what a route loads. The api never serves it (express.static ignores dot folders).
+    manifest: true,
     rolldownOptions: {
       output: {
         codeSplitting: {
@@ -53,4 +69,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));

@@ -10,3 +10,8 @@ export const catalogues = {
 } as const;
 
 export type Lang = keyof typeof catalogues;
+
+/** Fills a translation's {{placeholders}}. */
+export function fill(text: string, values: Record<string, string | number>): string {
+  return text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => String(values[key]));
+}

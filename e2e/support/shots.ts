@@ -23,3 +23,14 @@ export async function snap(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: path.join(dir, `${name}-mobile.png`), fullPage: true });
   await page.setViewportSize(original);
 }
+
+/**
+ * One screenshot of the viewport as it is, into `dir` (the spec's *_SHOTS_DIR; none, none taken) as
+ * `<name>.png`, after `settleMs` for highlights, drawers and dialogs to finish moving.
+ */
+export async function shotInto(dir: string | undefined, page: Page, name: string, settleMs: number): Promise<void> {
+  if (!dir) return;
+  fs.mkdirSync(dir, { recursive: true });
+  await page.waitForTimeout(settleMs);
+  await page.screenshot({ path: path.join(dir, `${name}.png`) });
+}

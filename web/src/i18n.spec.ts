@@ -105,4 +105,24 @@ describe('i18n', () => {
     expect(toLanguage('de')).toBe('en');
     expect(toLanguage(undefined)).toBe('en');
   });
+
+  it('reads the catalogues over HTTP, retrying a network failure and a 5xx', async () => {
+    const body = JSON.stringify(en);
+    const calls: string[] = [];
+    const fetchMock = jest.fn((url: string) => {
+      calls.push(url);
+      const attempt = calls.filter((called) => called === url).length;
+      if (attempt === 1) return Promise.reject(new TypeError('network down'));
+      if (attempt === 2) return Promise.resolve({ ok: false, status: 502, text: () => Promise.resolve('') });
+      return Promise.resolve({ ok: true, status: 200, text: () => Promise.resolve(body) });
+    });
+    Object.assign(globalThis, { fetch: fetchMock });
+    try {
+      const i18n = await initI18n(i18next.createInstance(), { ns: ['common'], retryTimeout: 10 });
+      expect(i18n.t('pages.chatHome.subtitle')).toBe(en.pages.chatHome.subtitle);
+      expect(calls.filter((url) => url === '/locales/en/common.json')).toHaveLength(3);
+    } finally {
+      Object.assign(globalThis, { fetch: undefined });
+    }
+  });
 });

@@ -1,6 +1,6 @@
 import i18next, { type i18n as I18n, type InitOptions } from 'i18next';
 import LanguageDetector, { type DetectorOptions } from 'i18next-browser-languagedetector';
-import HttpBackend, { type HttpBackendOptions } from 'i18next-http-backend';
+import FetchBackend, { type FetchOptions } from 'i18next-fetch-backend';
 import { initReactI18next } from 'react-i18next';
 
 /** Spec §1/§9: Spanish and English, English is the fallback. */
@@ -9,7 +9,7 @@ export type Language = (typeof SUPPORTED_LANGUAGES)[number];
 export const FALLBACK_LANGUAGE: Language = 'en';
 
 /** Every namespace has a catalogue per language in public/locales/{lng}/{ns}.json. */
-export const NAMESPACES = ['common', 'auth', 'chat', 'layout', 'sparks', 'objectives', 'tests'] as const;
+export const NAMESPACES = ['common', 'auth', 'chat', 'layout', 'sparks', 'objectives', 'tests', 'onboarding'] as const;
 export const DEFAULT_NAMESPACE = 'common';
 
 /** Spec §3: the chosen language is kept in localStorage and in a cookie under this key. */
@@ -37,11 +37,17 @@ export const detectionOptions: DetectorOptions = {
   convertDetectedLanguage: (lng) => lng.split(/[-_]/)[0].toLowerCase(),
 };
 
-export const backendOptions: HttpBackendOptions = {
+/**
+ * The catalogues are read with fetch (i18next-fetch-backend, a tenth of the size of the XHR backend). A 5xx is
+ * retried by i18next; a network failure is turned into a 503 so that it is retried the same way.
+ */
+export const backendOptions: Partial<FetchOptions> = {
   loadPath: '/locales/{{lng}}/{{ns}}.json',
+  fetch: (input, init) =>
+    fetch(input, init).catch(() => ({ ok: false, status: 503, text: () => Promise.resolve('') }) as Response),
 };
 
-export const i18nOptions: InitOptions<HttpBackendOptions> = {
+export const i18nOptions: InitOptions<Partial<FetchOptions>> = {
   supportedLngs: [...SUPPORTED_LANGUAGES],
   fallbackLng: FALLBACK_LANGUAGE,
   load: 'languageOnly',
@@ -72,7 +78,7 @@ export function bindDocumentLanguage(instance: I18n): void {
  */
 export async function initI18n(instance: I18n = i18next, overrides: Partial<InitOptions> = {}): Promise<I18n> {
   bindDocumentLanguage(instance);
-  if (!overrides.resources) instance.use(HttpBackend);
+  if (!overrides.resources) instance.use(FetchBackend);
   await instance
     .use(LanguageDetector)
     .use(initReactI18next)

@@ -3,6 +3,7 @@ import type chat from '../public/locales/en/chat.json';
 import type common from '../public/locales/en/common.json';
 import type layout from '../public/locales/en/layout.json';
 import type objectives from '../public/locales/en/objectives.json';
+import type onboarding from '../public/locales/en/onboarding.json';
 import type sparks from '../public/locales/en/sparks.json';
 
 /** Typed translation keys: the English catalogues are the reference (locales.spec.ts keeps Spanish in step). */
@@ -16,6 +17,7 @@ declare module 'i18next' {
       sparks: typeof sparks;
       objectives: typeof objectives;
       chat: typeof chat;
+      onboarding: typeof onboarding;
     };
   }
 }

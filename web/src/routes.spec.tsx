@@ -118,8 +118,8 @@ describe('routes', () => {
     });
 
     it.each([
-      ['/onBoarding', 'Welcome tour'],
-      ['/onboarding', 'Welcome tour'],
+      ['/onBoarding', /^Welcome to Sparks/],
+      ['/onboarding', /^Welcome to Sparks/],
       ['/spark/s1', 'Bakery bot'],
       ['/settings', 'Settings'],
       ['/billing', 'Billing'],

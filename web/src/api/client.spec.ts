@@ -1,52 +1,49 @@
-import { AxiosError, AxiosHeaders, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
-
 import { ApiError, createApiClient, isAuthEndpoint, NO_REFRESH_TOKEN_MESSAGE, unwrapBody } from './client';
 
 interface Call {
   method: string;
+  /** The path under /api/v1, query included. */
   url: string;
   authorization: string | undefined;
   language: string | undefined;
+  contentType: string | undefined;
   body: unknown;
 }
 
-type Reply = { status: number; body: unknown } | Promise<{ status: number; body: unknown }>;
-type Handler = (call: Call) => Reply;
+type Reply = { status: number; body: unknown } | { status: number; text: string };
+type Handler = (call: Call, signal: AbortSignal | undefined) => Reply | Promise<Reply>;
 
-/** A fake transport: records every call and answers with the handler's status and body (no network). */
-function fakeServer(handler: Handler) {
-  const calls: Call[] = [];
-  const adapter = async (config: InternalAxiosRequestConfig): Promise<AxiosResponse> => {
-    const headers = AxiosHeaders.from(config.headers);
-    const call: Call = {
-      method: (config.method ?? 'get').toUpperCase(),
-      url: config.url ?? '',
-      authorization: headers.get('Authorization')?.toString(),
-      language: headers.get('Accept-Language')?.toString(),
-      body: typeof config.data === 'string' ? JSON.parse(config.data) : config.data,
-    };
-    calls.push(call);
-    const { status, body } = await Promise.resolve()
-      .then(() => handler(call))
-      .catch((error: unknown) => {
-        if (error instanceof AxiosError) error.config = config; // as the real adapters do
-        throw error;
-      });
-    const response: AxiosResponse = { data: body, status, statusText: String(status), headers: {}, config };
-    if (status >= 400) {
-      throw new AxiosError(`Request failed with status code ${status}`, 'ERR_BAD_REQUEST', config, {}, response);
-    }
-    return response;
-  };
-  return { adapter, calls };
+/** A Response as far as the client reads one. */
+function fakeResponse(status: number, text: string): Response {
+  return { status, ok: status >= 200 && status < 300, text: () => Promise.resolve(text), body: null } as Response;
 }
 
-function client(handler: Handler) {
+/** A fake server behind `fetch`: records every call and answers with the handler's status and body. */
+function fakeServer(handler: Handler) {
+  const calls: Call[] = [];
+  const fetch = jest.fn(async (url: string, init: RequestInit): Promise<Response> => {
+    const headers = (init.headers ?? {}) as Record<string, string>;
+    const call: Call = {
+      method: init.method ?? 'GET',
+      url: url.replace(/^\/api\/v1/, ''),
+      authorization: headers.Authorization,
+      language: headers['Accept-Language'],
+      contentType: headers['Content-Type'],
+      body: typeof init.body === 'string' ? JSON.parse(init.body) : init.body,
+    };
+    calls.push(call);
+    const reply = await handler(call, init.signal ?? undefined);
+    return fakeResponse(reply.status, 'text' in reply ? reply.text : JSON.stringify(reply.body));
+  });
+  return { fetch, calls };
+}
+
+function client(handler: Handler, timeout?: number) {
   const server = fakeServer(handler);
   const redirect = jest.fn<void, [string]>();
   const log = jest.fn<void, [string]>();
-  const api = createApiClient({ adapter: server.adapter, redirect, log, language: () => 'es' });
-  return { api, redirect, log, calls: server.calls };
+  const api = createApiClient({ fetch: server.fetch, redirect, log, language: () => 'es', timeout });
+  return { api, redirect, log, calls: server.calls, fetch: server.fetch };
 }
 
 const envelope = (statusCode: number, ...errors: Array<{ code: string; message: string; field?: string }>) => ({
@@ -59,6 +56,9 @@ function signIn(access = 'old-access', refresh = 'refresh-1') {
   localStorage.setItem('refresh_token', refresh);
   localStorage.setItem('refresh_Token', refresh);
 }
+
+/** Lets the calls in flight reach the fake server and wait there. */
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 beforeEach(() => localStorage.clear());
 
@@ -113,15 +113,50 @@ describe('isAuthEndpoint', () => {
 });
 
 describe('createApiClient', () => {
-  it('sends JSON, the stored bearer token and the UI language, and unwraps data', async () => {
+  it('sends the stored bearer token and the UI language under /api/v1, and unwraps data', async () => {
     signIn('tok');
-    const { api, calls } = client(() => ({ status: 200, body: { data: { username: 'ana@example.com' } } }));
+    const { api, calls, fetch } = client(() => ({ status: 200, body: { data: { username: 'ana@example.com' } } }));
     await expect(api.get('/account/profile')).resolves.toEqual({ username: 'ana@example.com' });
     expect(calls).toEqual([
-      { method: 'GET', url: '/account/profile', authorization: 'Bearer tok', language: 'es', body: undefined },
+      {
+        method: 'GET',
+        url: '/account/profile',
+        authorization: 'Bearer tok',
+        language: 'es',
+        contentType: undefined,
+        body: undefined,
+      },
     ]);
-    expect(api.axios.defaults.baseURL).toBe('/api/v1');
-    expect(api.axios.defaults.timeout).toBe(300000);
+    expect(fetch.mock.calls[0][0]).toBe('/api/v1/account/profile');
+    expect(fetch.mock.calls[0][1].headers).toMatchObject({ Accept: 'application/json' });
+  });
+
+  it('sends a body as JSON with its content type', async () => {
+    const { api, calls } = client(() => ({ status: 201, body: { data: { _id: 't1' } } }));
+    await expect(api.post('/sparks/s1/tests', { name: 'Prueba' })).resolves.toEqual({ _id: 't1' });
+    await api.patch('sparks/s1', { pin: true });
+    await api.delete('/sparks/s1');
+    expect(calls.map((c) => [c.method, c.url, c.contentType, c.body])).toEqual([
+      ['POST', '/sparks/s1/tests', 'application/json', { name: 'Prueba' }],
+      ['PATCH', '/sparks/s1', 'application/json', { pin: true }],
+      ['DELETE', '/sparks/s1', undefined, undefined],
+    ]);
+  });
+
+  it('puts params in the query (leaving out undefined and null), and its raw calls answer the whole body', async () => {
+    const body = { data: [{ _id: 's1' }], meta: { total: 7, page: 2, limit: 4 } };
+    const { api, calls } = client(() => ({ status: 200, body }));
+    await expect(
+      api.axios.get('/sparks', { params: { page: 2, limit: 4, pinned: 'false', skip: undefined, none: null } }),
+    ).resolves.toMatchObject({ data: body });
+    await api.axios.get('/objectives/a b?x=1', { params: { lang: 'es' } });
+    expect(calls.map((c) => c.url)).toEqual(['/sparks?page=2&limit=4&pinned=false', '/objectives/a b?x=1&lang=es']);
+  });
+
+  it('answers an empty body as an empty string and a text body as its text', async () => {
+    const { api } = client((call) => (call.url === '/empty' ? { status: 204, text: '' } : { status: 200, text: 'hi' }));
+    await expect(api.delete('/empty')).resolves.toBe('');
+    await expect(api.get('/text')).resolves.toBe('hi');
   });
 
   it('keeps an explicit Authorization header (reset link, one-time exchange token)', async () => {
@@ -146,12 +181,54 @@ describe('createApiClient', () => {
     expect(log).toHaveBeenCalledWith(expect.stringContaining('POST /auth/login failed (400)'));
   });
 
+  it('turns an error without an envelope (a proxy page) into HTTP_ERROR with its status', async () => {
+    const { api } = client(() => ({ status: 502, text: '<html>Bad gateway</html>' }));
+    await expect(api.axios.get('/sparks')).rejects.toMatchObject({
+      status: 502,
+      code: 'HTTP_ERROR',
+      message: 'Request failed with status code 502',
+    });
+  });
+
   it('reports a network failure as NETWORK_ERROR and logs it', async () => {
     const { api, log } = client(() => {
-      throw new AxiosError('Network Error', 'ERR_NETWORK');
+      throw new TypeError('Failed to fetch');
     });
     await expect(api.get('/sparks')).rejects.toMatchObject({ status: undefined, code: 'NETWORK_ERROR' });
     expect(log).toHaveBeenCalledWith(expect.stringContaining('GET /sparks failed'));
+  });
+
+  describe('timeout', () => {
+    beforeEach(() => jest.useFakeTimers());
+    afterEach(() => jest.useRealTimers());
+
+    it('aborts a call after 300 s, not before, and reports TIMEOUT', async () => {
+      let aborted = false;
+      const { api } = client(
+        (_call, signal) =>
+          new Promise<never>((_resolve, reject) =>
+            signal?.addEventListener('abort', () => {
+              aborted = true;
+              reject(new DOMException('The operation was aborted.', 'AbortError'));
+            }),
+          ),
+      );
+      let outcome: unknown = 'pending';
+      api.post('/sparks/s1/chat/t1', { input: { text: 'hola' } }).catch((error: unknown) => (outcome = error));
+      await jest.advanceTimersByTimeAsync(299_999);
+      expect(outcome).toBe('pending');
+      expect(aborted).toBe(false);
+      await jest.advanceTimersByTimeAsync(1);
+      expect(aborted).toBe(true);
+      expect(outcome).toBeInstanceOf(ApiError);
+      expect(outcome).toMatchObject({ status: undefined, code: 'TIMEOUT' });
+    });
+
+    it('leaves no timer behind once answered', async () => {
+      const { api } = client(() => ({ status: 200, body: { data: 1 } }));
+      await api.get('/quick');
+      expect(jest.getTimerCount()).toBe(0);
+    });
   });
 
   it('does not refresh on a 401 from an auth endpoint', async () => {
@@ -182,7 +259,7 @@ describe('createApiClient', () => {
 
       const pending = Promise.all([api.get('/sparks'), api.get('/objectives/deploy'), api.get('/account/profile')]);
       // Let the three first attempts fail and wait on the one refresh.
-      await new Promise((resolve) => setTimeout(resolve, 0));
+      await settle();
       releaseRefresh();
 
       await expect(pending).resolves.toEqual(['ok /sparks', 'ok /objectives/deploy', 'ok /account/profile']);
@@ -198,6 +275,30 @@ describe('createApiClient', () => {
       expect(redirect).not.toHaveBeenCalled();
     },
   );
+
+  it('a request made while the tokens are being refreshed waits and goes out once, with the new token', async () => {
+    signIn('old-access');
+    let releaseRefresh!: () => void;
+    const refreshGate = new Promise<void>((resolve) => (releaseRefresh = resolve));
+    const { api, calls } = client(async (call) => {
+      if (call.url === '/auth/refresh-token') {
+        await refreshGate;
+        return { status: 200, body: { data: { access_token: 'new-access', refresh_token: 'refresh-2' } } };
+      }
+      if (call.authorization !== 'Bearer new-access')
+        return { status: 403, body: envelope(403, { code: 'X', message: 'no' }) };
+      return { status: 200, body: { data: call.url } };
+    });
+    const first = api.get('/sparks');
+    await settle();
+    const later = api.get('/account/profile');
+    await settle();
+    releaseRefresh();
+    await expect(Promise.all([first, later])).resolves.toEqual(['/sparks', '/account/profile']);
+    expect(calls.filter((c) => c.url === '/account/profile').map((c) => c.authorization)).toEqual([
+      'Bearer new-access',
+    ]);
+  });
 
   it('retries only once: a second 401 after the refresh is the caller’s error', async () => {
     signIn();
@@ -217,17 +318,28 @@ describe('createApiClient', () => {
     localStorage.setItem('emailForLogin', 'ana@example.com');
     localStorage.setItem('chat_conversations', '{}');
     localStorage.setItem('activeSparkId', 's1');
-    const { api, calls, redirect } = client((call) =>
-      call.url === '/auth/refresh-token'
-        ? { status: 401, body: envelope(401, { code: 'SESSION_EXPIRED', message: 'Your session has expired' }) }
-        : { status: 403, body: envelope(403, { code: 'FORBIDDEN', message: 'no' }) },
-    );
+    let releaseRefresh!: () => void;
+    const refreshGate = new Promise<void>((resolve) => (releaseRefresh = resolve));
+    const { api, calls, redirect } = client(async (call) => {
+      if (call.url !== '/auth/refresh-token')
+        return { status: 403, body: envelope(403, { code: 'FORBIDDEN', message: 'no' }) };
+      await refreshGate;
+      return { status: 401, body: envelope(401, { code: 'SESSION_EXPIRED', message: 'Your session has expired' }) };
+    });
 
-    const results = await Promise.allSettled([api.get('/sparks'), api.get('/billing/catalog/credits')]);
+    const failed = [api.get('/sparks'), api.get('/billing/catalog/credits')];
+    await settle();
+    // Made while the refresh is out: it waits for it, and is never sent.
+    const waiting = api.get('/account/profile');
+    await settle();
+    releaseRefresh();
+    const results = await Promise.allSettled([...failed, waiting]);
 
-    expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected']);
-    expect((results[0] as PromiseRejectedResult).reason).toMatchObject({ code: 'SESSION_EXPIRED', status: 401 });
+    expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected', 'rejected']);
+    for (const result of results)
+      expect((result as PromiseRejectedResult).reason).toMatchObject({ code: 'SESSION_EXPIRED', status: 401 });
     expect(calls.filter((c) => c.url === '/auth/refresh-token')).toHaveLength(1);
+    expect(calls.filter((c) => c.url === '/account/profile')).toHaveLength(0);
     expect(redirect).toHaveBeenCalledTimes(1);
     expect(redirect).toHaveBeenCalledWith('/auth');
     expect({ ...localStorage }).toEqual({ i18nextLng: 'es', rememberMe: 'true', emailForLogin: 'ana@example.com' });
@@ -263,65 +375,56 @@ describe('createApiClient', () => {
   });
 });
 
-describe('fetch (event streams)', () => {
-  interface FetchCall {
-    url: string;
-    authorization: string | undefined;
-    language: string | undefined;
-  }
-
-  function streamingClient(handler: (call: FetchCall) => number) {
-    const fetchCalls: FetchCall[] = [];
-    const server = fakeServer((call) =>
+describe('fetch (event streams, uploads)', () => {
+  /** JSON calls answer as a server would; the other calls get the status `streamStatus` gives. */
+  function streamingClient(streamStatus: (call: Call) => number) {
+    return client((call) =>
       call.url === '/auth/refresh-token'
         ? { status: 200, body: { data: { access_token: 'new-access', refresh_token: 'refresh-2' } } }
-        : { status: 200, body: { data: 'ok' } },
+        : { status: streamStatus(call), text: '' },
     );
-    const fakeFetch = jest.fn((url: string, init: RequestInit) => {
-      const headers = (init.headers ?? {}) as Record<string, string>;
-      const call = { url, authorization: headers.Authorization, language: headers['Accept-Language'] };
-      fetchCalls.push(call);
-      return Promise.resolve({ status: handler(call), body: null } as unknown as Response);
-    });
-    const redirect = jest.fn<void, [string]>();
-    const api = createApiClient({
-      adapter: server.adapter,
-      fetch: fakeFetch,
-      redirect,
-      log: () => undefined,
-      language: () => 'es',
-    });
-    return { api, fetchCalls, axiosCalls: server.calls, redirect };
   }
 
-  it('sends the bearer token and the language under /api/v1', async () => {
+  it('sends the bearer token and the language under /api/v1, and the request as given', async () => {
     signIn('tok');
-    const { api, fetchCalls } = streamingClient(() => 200);
-    const response = await api.fetch('/spark-sys/main/chat?input.text=hola');
+    const { api, calls, fetch } = streamingClient(() => 200);
+    const response = await api.fetch('/spark-sys/main/chat?input.text=hola', {
+      headers: { Accept: 'text/event-stream' },
+      cache: 'no-store',
+    });
     expect(response.status).toBe(200);
-    expect(fetchCalls).toEqual([
-      { url: '/api/v1/spark-sys/main/chat?input.text=hola', authorization: 'Bearer tok', language: 'es' },
+    expect(calls).toEqual([
+      {
+        method: 'GET',
+        url: '/spark-sys/main/chat?input.text=hola',
+        authorization: 'Bearer tok',
+        language: 'es',
+        contentType: undefined,
+        body: undefined,
+      },
     ]);
+    expect(fetch.mock.calls[0][1]).toMatchObject({ cache: 'no-store', headers: { Accept: 'text/event-stream' } });
   });
 
-  it('on 401 refreshes once, shared with axios calls, and retries with the new token', async () => {
+  it('on 401 refreshes once, shared with the JSON calls, and retries with the new token', async () => {
     signIn('old-access', 'refresh-1');
-    const { api, fetchCalls, axiosCalls } = streamingClient((call) =>
-      call.authorization === 'Bearer new-access' ? 200 : 401,
-    );
+    const { api, calls } = streamingClient((call) => (call.authorization === 'Bearer new-access' ? 200 : 401));
     const [streamed, refreshed] = await Promise.all([api.fetch('/sparks/s1/chat'), api.refreshTokens()]);
     expect(streamed.status).toBe(200);
     expect(refreshed).toBe('new-access');
-    expect(axiosCalls.filter((c) => c.url === '/auth/refresh-token')).toHaveLength(1);
-    expect(fetchCalls.map((c) => c.authorization)).toEqual(['Bearer old-access', 'Bearer new-access']);
+    expect(calls.filter((c) => c.url === '/auth/refresh-token')).toHaveLength(1);
+    expect(calls.filter((c) => c.url === '/sparks/s1/chat').map((c) => c.authorization)).toEqual([
+      'Bearer old-access',
+      'Bearer new-access',
+    ]);
     expect(localStorage.getItem('refresh_token')).toBe('refresh-2');
   });
 
   it('retries only once: a second 401 is answered to the caller', async () => {
     signIn();
-    const { api, fetchCalls } = streamingClient(() => 401);
+    const { api, calls } = streamingClient(() => 401);
     const response = await api.fetch('/sparks/s1/chat');
     expect(response.status).toBe(401);
-    expect(fetchCalls).toHaveLength(2);
+    expect(calls.filter((c) => c.url === '/sparks/s1/chat')).toHaveLength(2);
   });
 });

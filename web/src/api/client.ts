@@ -1,9 +1,3 @@
-import axios, {
-  type AxiosAdapter,
-  type AxiosInstance,
-  type AxiosRequestConfig,
-  type InternalAxiosRequestConfig,
-} from 'axios';
 import i18next from 'i18next';
 
 import { clearSession, readAccessToken, readRefreshToken, storeTokens, type TokenPair } from '../features/auth/tokens';
@@ -25,6 +19,9 @@ export const CLIENT_ERROR_CODES = {
 } as const;
 
 export const NO_REFRESH_TOKEN_MESSAGE = 'No refresh token available';
+
+/** Spec §7: a request may take up to 300 s (a JSON chat call waits for its reply). */
+export const REQUEST_TIMEOUT_MS = 300_000;
 
 /** A failed call: the HTTP status (none for network failures), the error list and their messages joined. */
 export class ApiError extends Error {
@@ -79,26 +76,29 @@ export function unwrapBody<T>(body: unknown, status?: number): T {
   return body as T;
 }
 
-/** An axios failure as an {@link ApiError}: the server's list when it sent one, else a client-side code. */
+/** Thrown by a request that ran out of time; {@link toApiError} reads it as TIMEOUT. */
+class TimeoutError extends Error {
+  override readonly name = 'TimeoutError';
+}
+
+/** Any failure of a call as an {@link ApiError}: a timeout as TIMEOUT, anything else as NETWORK_ERROR. */
 export function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
-  if (axios.isAxiosError(error)) {
-    const status = error.response?.status;
-    if (error.response) {
-      try {
-        unwrapBody(error.response.data, status);
-      } catch (apiError) {
-        if (apiError instanceof ApiError) return apiError;
-      }
-      return new ApiError(status, [{ code: CLIENT_ERROR_CODES.http, message: error.message }]);
-    }
-    const timedOut = error.code === 'ECONNABORTED' || error.code === 'ETIMEDOUT';
-    return new ApiError(undefined, [
-      { code: timedOut ? CLIENT_ERROR_CODES.timeout : CLIENT_ERROR_CODES.network, message: error.message },
-    ]);
+  if (error instanceof TimeoutError)
+    return new ApiError(undefined, [{ code: CLIENT_ERROR_CODES.timeout, message: error.message }]);
+  return new ApiError(undefined, [{ code: CLIENT_ERROR_CODES.network, message: 'Network Error' }]);
+}
+
+/** A non-2xx answer as an {@link ApiError}: the server's error list when it sent one, else HTTP_ERROR. */
+function errorOfStatus(status: number, body: unknown): ApiError {
+  try {
+    unwrapBody(body, status);
+  } catch (apiError) {
+    if (apiError instanceof ApiError) return apiError;
   }
-  const message = error instanceof Error ? error.message : String(error);
-  return new ApiError(undefined, [{ code: CLIENT_ERROR_CODES.network, message }]);
+  return new ApiError(status, [
+    { code: CLIENT_ERROR_CODES.http, message: `Request failed with status code ${status}` },
+  ]);
 }
 
 /** Calls under /auth and /users (sign-in, refresh, password reset) never trigger a token refresh. */
@@ -106,21 +106,49 @@ export function isAuthEndpoint(url: string | undefined): boolean {
   return /^\/?(auth|users)(\/|$)/.test(url ?? '');
 }
 
-interface RetryableConfig extends InternalAxiosRequestConfig {
-  _retried?: boolean;
+const isAbsolute = (url: string) => /^[a-z]+:\/\//i.test(url);
+
+/** A path under /api/v1 (or an absolute URL, kept as is). */
+function apiUrl(url: string): string {
+  return isAbsolute(url) ? url : `/api/v1/${url.replace(/^\/+/, '')}`;
+}
+
+/** Query parameters: `undefined` and `null` values are left out. */
+export type QueryParams = Record<string, string | number | boolean | null | undefined>;
+
+export interface RequestConfig {
+  /** Extra headers; an `Authorization` here wins over the stored token (reset link, exchange token). */
+  headers?: Record<string, string>;
+  params?: QueryParams;
+}
+
+/** A successful answer's whole (parsed) body, envelope included. */
+export interface RawResponse<T> {
+  data: T;
+}
+
+/**
+ * The calls answering the whole body: for answers whose envelope holds more than `data` (a paginated list's
+ * `meta`). Errors are thrown as {@link ApiError}, as with the unwrapping calls.
+ */
+export interface RawClient {
+  get<T = unknown>(url: string, config?: RequestConfig): Promise<RawResponse<T>>;
+  post<T = unknown>(url: string, body?: unknown, config?: RequestConfig): Promise<RawResponse<T>>;
+  patch<T = unknown>(url: string, body?: unknown, config?: RequestConfig): Promise<RawResponse<T>>;
+  delete<T = unknown>(url: string, config?: RequestConfig): Promise<RawResponse<T>>;
 }
 
 export interface ApiClientOptions {
-  /** The transport (tests pass a fake one); defaults to the browser's XHR/fetch adapter. */
-  adapter?: AxiosAdapter;
   /** Where the browser goes when the session cannot be refreshed; defaults to `location.replace`. */
   redirect?: (path: string) => void;
   /** The language sent as Accept-Language; defaults to the active UI language. */
   language?: () => string;
   /** Failed requests are logged with method and path (spec §8); defaults to console.error. */
   log?: (line: string) => void;
-  /** The transport of {@link ApiClient.fetch} (tests pass a fake one); defaults to the browser's fetch. */
+  /** The transport of every call (tests pass a fake one); defaults to the browser's fetch. */
   fetch?: (url: string, init: RequestInit) => Promise<Response>;
+  /** Milliseconds a JSON call may take, answer included; defaults to {@link REQUEST_TIMEOUT_MS}. */
+  timeout?: number;
 }
 
 /** A fetch request for {@link ApiClient.fetch}: headers as a plain record. */
@@ -129,11 +157,15 @@ export interface AuthorizedFetchInit extends Omit<RequestInit, 'headers'> {
 }
 
 export interface ApiClient {
-  readonly axios: AxiosInstance;
-  get<T>(url: string, config?: AxiosRequestConfig): Promise<T>;
-  post<T>(url: string, body?: unknown, config?: AxiosRequestConfig): Promise<T>;
-  patch<T>(url: string, body?: unknown, config?: AxiosRequestConfig): Promise<T>;
-  delete<T>(url: string, config?: AxiosRequestConfig): Promise<T>;
+  /**
+   * The calls answering the whole body (status and envelope). Named after the HTTP library it replaced, so
+   * that its callers (paginated lists) and their test doubles did not have to change.
+   */
+  readonly axios: RawClient;
+  get<T>(url: string, config?: RequestConfig): Promise<T>;
+  post<T>(url: string, body?: unknown, config?: RequestConfig): Promise<T>;
+  patch<T>(url: string, body?: unknown, config?: RequestConfig): Promise<T>;
+  delete<T>(url: string, config?: RequestConfig): Promise<T>;
   /** Ends the local session: clears the storage (keeping language and remembered e-mail) and goes to /auth. */
   endSession(): void;
   /**
@@ -142,14 +174,36 @@ export interface ApiClient {
    */
   refreshTokens(): Promise<string>;
   /**
-   * `fetch` with the stored bearer token and the UI language, for answers axios cannot stream (event streams).
-   * `url` is under `/api/v1` unless it is absolute. A 401 or 403 refreshes the tokens once (the same shared
-   * refresh as the other calls) and retries; the answer is returned whatever its status.
+   * `fetch` with the stored bearer token and the UI language, for answers read as they arrive (event streams)
+   * and for uploads. `url` is under `/api/v1` unless it is absolute. A 401 or 403 refreshes the tokens once (the
+   * same shared refresh as the other calls) and retries; the answer is returned whatever its status. Throws the
+   * refresh's {@link ApiError} when the session cannot be refreshed.
    */
   fetch(url: string, init?: AuthorizedFetchInit): Promise<Response>;
 }
 
 const currentLanguage = () => toLanguage(i18next.resolvedLanguage ?? i18next.language);
+
+/** A body as JSON when it is one, else its text ('' when empty). */
+function parseBody(text: string): unknown {
+  if (!text) return text;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+function withParams(url: string, params: QueryParams | undefined): string {
+  if (!params) return url;
+  const query = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) if (value != null) query.append(key, String(value));
+  const search = query.toString();
+  return search ? `${url}${url.includes('?') ? '&' : '?'}${search}` : url;
+}
+
+const hasHeader = (headers: Record<string, string> | undefined, name: string) =>
+  Object.keys(headers ?? {}).some((key) => key.toLowerCase() === name.toLowerCase());
 
 /**
  * The product API client (spec §7): base `/api/v1`, 300 s timeout, JSON, the stored bearer token and the UI
@@ -161,19 +215,73 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   const redirect = options.redirect ?? ((path: string) => window.location.replace(path));
   const language = options.language ?? currentLanguage;
   const log = options.log ?? ((line: string) => console.error(line));
-
-  const instance = axios.create({
-    baseURL: '/api/v1',
-    timeout: 300_000,
-    headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-    ...(options.adapter ? { adapter: options.adapter } : {}),
-  });
+  const transport = options.fetch ?? ((url: string, init: RequestInit) => globalThis.fetch(url, init));
+  const timeout = options.timeout ?? REQUEST_TIMEOUT_MS;
 
   let refreshing: Promise<string> | null = null;
 
   function endSession() {
     clearSession();
     redirect('/auth');
+  }
+
+  /** One JSON exchange with the server, bounded by the timeout (the whole answer included). */
+  async function send(method: string, url: string, body: unknown, config: RequestConfig, token: string | null) {
+    const headers: Record<string, string> = { Accept: 'application/json' };
+    if (body !== undefined) headers['Content-Type'] = 'application/json';
+    Object.assign(headers, config.headers);
+    // An explicit Authorization (exchange-token, reset-password) wins over the stored token.
+    if (token && !hasHeader(config.headers, 'Authorization')) headers.Authorization = `Bearer ${token}`;
+    headers['Accept-Language'] = language();
+
+    const controller = new AbortController();
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, timeout);
+    try {
+      const response = await transport(withParams(apiUrl(url), config.params), {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal: controller.signal,
+      });
+      return { status: response.status, ok: response.ok, data: parseBody(await response.text()) };
+    } catch (error) {
+      throw timedOut ? new TimeoutError(`timeout of ${timeout}ms exceeded`) : error;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /** A call with the stored token, retried once with fresh tokens after a 401 or 403 (non-auth endpoints). */
+  async function request<T>(
+    method: string,
+    url: string,
+    body: unknown,
+    config: RequestConfig = {},
+  ): Promise<{ data: T; status: number }> {
+    try {
+      // A call made while tokens are being refreshed waits for the new ones instead of failing with the old
+      // (and fails with the refresh, which has ended the session).
+      if (refreshing && !isAuthEndpoint(url)) await refreshing;
+      const sent = readAccessToken();
+      let response = await send(method, url, body, config, sent);
+      const explicit = hasHeader(config.headers, 'Authorization');
+      if ((response.status === 401 || response.status === 403) && !isAuthEndpoint(url) && !explicit) {
+        const stored = readAccessToken();
+        // Someone refreshed while this call was out: retry with the new token, no second refresh.
+        const token = stored && stored !== sent && !refreshing ? stored : await refreshTokens();
+        response = await send(method, url, body, config, token);
+      }
+      if (!response.ok) throw errorOfStatus(response.status, response.data);
+      return { data: response.data as T, status: response.status };
+    } catch (error) {
+      const apiError = toApiError(error);
+      log(`[api] ${method} ${url} failed (${apiError.status ?? apiError.code}): ${apiError.message}`);
+      throw apiError;
+    }
   }
 
   function refreshTokens(): Promise<string> {
@@ -185,7 +293,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
         throw new ApiError(401, [{ code: CLIENT_ERROR_CODES.noRefreshToken, message: NO_REFRESH_TOKEN_MESSAGE }]);
       }
       try {
-        const response = await instance.post('/auth/refresh-token', { refresh_token: refreshToken });
+        const response = await request('POST', '/auth/refresh-token', { refresh_token: refreshToken });
         const tokens = unwrapBody<TokenPair>(response.data, response.status);
         if (!tokens?.access_token) throw new ApiError(response.status, [{ code: 'SESSION_EXPIRED', message: '' }]);
         storeTokens(tokens);
@@ -200,44 +308,14 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     return refreshing;
   }
 
-  instance.interceptors.request.use(async (config) => {
-    // A call made while tokens are being refreshed waits for the new ones instead of failing with the old.
-    if (refreshing && !isAuthEndpoint(config.url)) await refreshing.catch(() => undefined);
-    const token = readAccessToken();
-    // An explicit Authorization (exchange-token, reset-password) wins over the stored token.
-    if (token && !config.headers.has('Authorization')) config.headers.set('Authorization', `Bearer ${token}`);
-    config.headers.set('Accept-Language', language());
-    return config;
-  });
-
-  instance.interceptors.response.use(undefined, async (error: unknown) => {
-    const config = axios.isAxiosError(error) ? (error.config as RetryableConfig | undefined) : undefined;
-    const status = axios.isAxiosError(error) ? error.response?.status : undefined;
-    if (config && (status === 401 || status === 403) && !config._retried && !isAuthEndpoint(config.url)) {
-      config._retried = true;
-      const sent = String(config.headers.get('Authorization') ?? '').replace(/^Bearer /, '');
-      const stored = readAccessToken();
-      // Someone refreshed while this call was out: retry with the new token, no second refresh.
-      const token = stored && stored !== sent && !refreshing ? stored : await refreshTokens();
-      config.headers.set('Authorization', `Bearer ${token}`);
-      return instance.request(config);
-    }
-    const apiError = toApiError(error);
-    const method = (config?.method ?? 'get').toUpperCase();
-    log(`[api] ${method} ${config?.url ?? '?'} failed (${apiError.status ?? apiError.code}): ${apiError.message}`);
-    throw apiError;
-  });
-
-  const transport = options.fetch ?? ((url: string, init: RequestInit) => globalThis.fetch(url, init));
-
   async function authorizedFetch(url: string, init: AuthorizedFetchInit = {}): Promise<Response> {
-    const target = /^[a-z]+:\/\//i.test(url) || url.startsWith('/api/') ? url : `/api/v1/${url.replace(/^\//, '')}`;
+    const target = isAbsolute(url) || url.startsWith('/api/') ? url : apiUrl(url);
     const attempt = (token: string | null) => {
       const headers: Record<string, string> = { ...init.headers, 'Accept-Language': language() };
       if (token && !init.headers?.Authorization) headers.Authorization = `Bearer ${token}`;
       return transport(target, { ...init, headers });
     };
-    if (refreshing && !isAuthEndpoint(url)) await refreshing.catch(() => undefined);
+    if (refreshing && !isAuthEndpoint(url)) await refreshing;
     const sent = readAccessToken();
     const first = await attempt(sent);
     if ((first.status !== 401 && first.status !== 403) || isAuthEndpoint(url) || init.headers?.Authorization)
@@ -255,11 +333,16 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   };
 
   return {
-    axios: instance,
-    get: (url, config) => unwrap(instance.get(url, config)),
-    post: (url, body, config) => unwrap(instance.post(url, body, config)),
-    patch: (url, body, config) => unwrap(instance.patch(url, body, config)),
-    delete: (url, config) => unwrap(instance.delete(url, config)),
+    axios: {
+      get: (url, config) => request('GET', url, undefined, config),
+      post: (url, body, config) => request('POST', url, body, config),
+      patch: (url, body, config) => request('PATCH', url, body, config),
+      delete: (url, config) => request('DELETE', url, undefined, config),
+    },
+    get: (url, config) => unwrap(request('GET', url, undefined, config)),
+    post: (url, body, config) => unwrap(request('POST', url, body, config)),
+    patch: (url, body, config) => unwrap(request('PATCH', url, body, config)),
+    delete: (url, config) => unwrap(request('DELETE', url, undefined, config)),
     endSession,
     refreshTokens,
     fetch: authorizedFetch,

@@ -6,6 +6,7 @@ import { api } from '../api/client';
 import { getChatMode, setChatMode } from '../features/sparks/chatMode';
 import { initTestI18n } from '../testing/i18n';
 import MainLayout from './MainLayout';
+import { RESET_FLAG_KEY, isResetKey } from './useStoreReset';
 
 jest.mock('../api/client', () => ({
   api: { axios: { get: jest.fn() }, get: jest.fn(), post: jest.fn(), patch: jest.fn(), delete: jest.fn() },
@@ -94,5 +95,20 @@ describe('MainLayout', () => {
     const plan = await screen.findByTestId('profile-plan');
     await waitFor(() => expect(plan).toHaveTextContent('Ruby'));
     expect(screen.queryByRole('menuitem', { name: 'Start plan' })).not.toBeInTheDocument();
+  });
+
+  it('opens the main chat for ?mainChat=true from another page, and drops the flag on it', async () => {
+    renderAt('/settings?mainChat=true');
+    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent(/^\/$/));
+  });
+
+  it('runs the reset when the flag is in local storage, and removes the flag', async () => {
+    localStorage.setItem(RESET_FLAG_KEY, '1');
+    renderAt('/');
+    await screen.findByText('page');
+    await waitFor(() => expect(localStorage.getItem(RESET_FLAG_KEY)).toBeNull());
+    expect(isResetKey(['sparks', { page: 1, limit: 4 }])).toBe(true);
+    expect(isResetKey(['tests', 'spark-1'])).toBe(true);
+    expect(isResetKey('/account/profile')).toBe(false);
   });
 });

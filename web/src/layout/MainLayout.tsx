@@ -1,24 +1,30 @@
 import { Suspense, lazy, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet, useLocation } from 'react-router-dom';
+import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { SWRConfig, type SWRConfiguration } from 'swr';
 
 import { isApiError } from '../api/client';
 import { chatModeForPath, setChatMode } from '../features/sparks/chatMode';
+import type { TourStep } from '../features/onboarding/tour/steps';
+import type { TourEnd } from '../features/onboarding/tour/Tour';
+import { opensDrawer, useTourPanel } from '../features/onboarding/tour/tourPanels';
 import { isInactive } from '../features/profile/profile';
 import { useProfile } from '../features/profile/useProfile';
 import { AppFooter } from '../ui/AppFooter';
 import { AppHeader } from '../ui/AppHeader';
 import { MenuIcon } from '../ui/icons';
 import { PageLoading } from '../ui/PageLoading';
+import { FloatingButtons } from './FloatingButtons';
 import { Sidebar } from './Sidebar';
 import { useQueryFlags } from './useQueryFlags';
 import { MOBILE_QUERY, useMediaQuery } from './useMediaQuery';
+import { useStoreReset } from './useStoreReset';
 import '../ui/ui.css';
 import './layout.css';
 
 const InactiveTenantDialog = lazy(() => import('./InactiveTenantDialog'));
 const PlansNoticeDialog = lazy(() => import('../features/billing/components/PlansNoticeDialog'));
+const Tour = lazy(() => import('../features/onboarding/tour/Tour'));
 
 /** Client errors (a 404, a refused request) are not retried; server and network failures are, a few times. */
 export const SWR_OPTIONS: SWRConfiguration = {
@@ -57,25 +63,68 @@ function useChatModeOfPage(pathname: string) {
 }
 
 /**
+ * The onboarding tour (spec §4): `activateTutorial` (or `startMobileTutorial`) starts it — the phone version when
+ * the screen is below 1140 px, where its controls exist — and the parameters are dropped so a reload does not
+ * start it again. It ends on /new-spark or on /.
+ */
+function useTour(mobile: boolean, { activateTutorial, startMobileTutorial, clear }: ReturnType<typeof useQueryFlags>) {
+  const navigate = useNavigate();
+  const [kind, setKind] = useState<'desktop' | 'mobile' | null>(null);
+  const [step, setStep] = useState<TourStep | null>(null);
+  useEffect(() => {
+    if (!activateTutorial && !startMobileTutorial) return;
+    setKind(mobile ? 'mobile' : 'desktop');
+    clear('activateTutorial', 'startMobileTutorial');
+  }, [activateTutorial, startMobileTutorial, mobile, clear]);
+  const end = useCallback(
+    (how: TourEnd) => {
+      setKind(null);
+      setStep(null);
+      void navigate(how === 'new-spark' ? '/new-spark' : '/');
+    },
+    [navigate],
+  );
+  return { kind, step, end, setStep };
+}
+
+/**
  * The signed-in layout (the spec's catch-all): the header with the logo and the language switcher, the left
  * sidebar (Menu and Profile dropdowns, pinned and recent Sparks) and the page. Below 1140 px the sidebar is a
- * drawer opened from the header.
+ * drawer opened from the header, the page's chat fills the screen and floating buttons lead to the main chat and
+ * to a new Spark; `mainChat=true` closes whatever covers the main chat and opens it.
  */
 export default function MainLayout() {
   const { t } = useTranslation('layout');
   const { pathname } = useLocation();
+  const navigate = useNavigate();
   const mobile = useMediaQuery(MOBILE_QUERY);
   const [drawerOpen, setDrawerOpen] = useState(false);
   const toggleRef = useRef<HTMLButtonElement>(null);
+  const tourPanel = useTourPanel();
+  const flags = useQueryFlags();
+  const { mainChat, clear } = flags;
+  const tour = useTour(mobile, flags);
   useChatModeOfPage(pathname);
+  useStoreReset();
 
   // A page opened from the drawer closes it.
   useEffect(() => setDrawerOpen(false), [pathname]);
+
+  // `mainChat=true`: the main chat, with the drawer closed.
+  useEffect(() => {
+    if (!mainChat) return;
+    setDrawerOpen(false);
+    if (pathname === '/') clear('mainChat');
+    else void navigate('/', { replace: true });
+  }, [mainChat, pathname, clear, navigate]);
 
   const closeDrawer = useCallback(() => {
     setDrawerOpen(false);
     toggleRef.current?.focus();
   }, []);
+
+  // The mobile tutorial panels of the tour hold the drawer open (or closed) whatever the user pressed.
+  const drawerShown = mobile && (tourPanel ? opensDrawer(tourPanel) : drawerOpen);
 
   return (
     <SWRConfig value={SWR_OPTIONS}>
@@ -83,32 +132,41 @@ export default function MainLayout() {
         <AppHeader
           start={
             mobile && (
-              <button
-                ref={toggleRef}
-                type="button"
-                className="icon-button header-menu-toggle"
-                aria-label={t(drawerOpen ? 'sidebar.close' : 'sidebar.open')}
-                title={t(drawerOpen ? 'sidebar.close' : 'sidebar.open')}
-                aria-expanded={drawerOpen}
-                aria-controls="app-sidebar"
-                onClick={() => setDrawerOpen((open) => !open)}
-              >
-                <MenuIcon />
-              </button>
+              // The tour highlights this wrapper, not the button (driver.js rewrites the ARIA of what it highlights).
+              <span className="header-menu-toggle-slot">
+                <button
+                  ref={toggleRef}
+                  type="button"
+                  className="icon-button header-menu-toggle"
+                  aria-label={t(drawerShown ? 'sidebar.close' : 'sidebar.open')}
+                  title={t(drawerShown ? 'sidebar.close' : 'sidebar.open')}
+                  aria-expanded={drawerShown}
+                  aria-controls="app-sidebar"
+                  onClick={() => setDrawerOpen((open) => !open)}
+                >
+                  <MenuIcon />
+                </button>
+              </span>
             )
           }
         />
         <div className="main-layout">
-          <Sidebar id="app-sidebar" mobile={mobile} open={drawerOpen} onClose={closeDrawer} />
-          {mobile && drawerOpen && <div className="sidebar-backdrop" aria-hidden="true" onClick={closeDrawer} />}
+          <Sidebar id="app-sidebar" mobile={mobile} open={drawerShown} onClose={closeDrawer} />
+          {drawerShown && <div className="sidebar-backdrop" aria-hidden="true" onClick={closeDrawer} />}
           <main className="main-content" id="main">
             <Suspense fallback={<PageLoading />}>
               <Outlet />
             </Suspense>
           </main>
+          {mobile && !drawerShown && <FloatingButtons forced={tour.step?.floatingButtons ?? false} />}
         </div>
         <AppFooter />
         <AccountDialogs />
+        {tour.kind && (
+          <Suspense fallback={null}>
+            <Tour kind={tour.kind} onEnd={tour.end} onStep={tour.setStep} />
+          </Suspense>
+        )}
       </div>
     </SWRConfig>
   );

@@ -35,6 +35,7 @@ export function MainMenu({ profile }: { profile: UserProfile | undefined }) {
   });
   return (
     <DropdownMenu
+      className="menu--main"
       label={t('layout:menu.button')}
       buttonClassName="topbar-button"
       button={

@@ -49,6 +49,7 @@ export function ProfileMenu({ profile }: { profile: UserProfile | undefined }) {
 
   return (
     <DropdownMenu
+      className="menu--profile"
       label={t('profile.button', { name: name || '…' })}
       buttonClassName="topbar-button topbar-button--profile"
       anchor="bottom end"

@@ -1,28 +1,34 @@
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router-dom';
 
+export type QueryFlag = 'q' | 'mainChat' | 'showPlans' | 'activateTutorial' | 'startMobileTutorial';
+
 /**
  * The query parameters of spec §2 the layout and pages read: `q` (on /deploy, the Spark to deploy),
- * `mainChat=true` (the main chat on mobile) and `showPlans=true` (the plans view on the current path).
+ * `mainChat=true` (the main chat on mobile), `showPlans=true` (the plans view on the current path),
+ * `activateTutorial` and `startMobileTutorial` (start the onboarding tour; any value but 'false').
  */
 export function useQueryFlags() {
   const [params, setParams] = useSearchParams();
   const clear = useCallback(
-    (name: 'q' | 'mainChat' | 'showPlans') =>
+    (...names: QueryFlag[]) =>
       setParams(
         (current) => {
           const next = new URLSearchParams(current);
-          next.delete(name);
+          names.forEach((name) => next.delete(name));
           return next;
         },
         { replace: true },
       ),
     [setParams],
   );
+  const flag = (name: QueryFlag) => params.has(name) && params.get(name) !== 'false';
   return {
     q: params.get('q')?.trim() || null,
     mainChat: params.get('mainChat') === 'true',
     showPlans: params.get('showPlans') === 'true',
+    activateTutorial: flag('activateTutorial'),
+    startMobileTutorial: flag('startMobileTutorial'),
     clear,
   };
 }

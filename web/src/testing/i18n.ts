@@ -4,17 +4,33 @@ import enAuth from '../../public/locales/en/auth.json';
 import enCommon from '../../public/locales/en/common.json';
 import enLayout from '../../public/locales/en/layout.json';
 import enObjectives from '../../public/locales/en/objectives.json';
+import enOnboarding from '../../public/locales/en/onboarding.json';
 import enSparks from '../../public/locales/en/sparks.json';
 import esAuth from '../../public/locales/es/auth.json';
 import esCommon from '../../public/locales/es/common.json';
 import esLayout from '../../public/locales/es/layout.json';
 import esObjectives from '../../public/locales/es/objectives.json';
+import esOnboarding from '../../public/locales/es/onboarding.json';
 import esSparks from '../../public/locales/es/sparks.json';
 import { initI18n, type Language } from '../i18n';
 
 export const catalogues = {
-  en: { common: enCommon, auth: enAuth, layout: enLayout, sparks: enSparks, objectives: enObjectives },
-  es: { common: esCommon, auth: esAuth, layout: esLayout, sparks: esSparks, objectives: esObjectives },
+  en: {
+    common: enCommon,
+    auth: enAuth,
+    layout: enLayout,
+    sparks: enSparks,
+    objectives: enObjectives,
+    onboarding: enOnboarding,
+  },
+  es: {
+    common: esCommon,
+    auth: esAuth,
+    layout: esLayout,
+    sparks: esSparks,
+    objectives: esObjectives,
+    onboarding: esOnboarding,
+  },
 };
 
 /** A fresh i18next with the real catalogues in memory (no HTTP), bound to react-i18next, for jest. */

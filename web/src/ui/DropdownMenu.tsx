@@ -1,6 +1,7 @@
-import { useRef, useState, useSyncExternalStore, type KeyboardEvent, type ReactNode } from 'react';
+import { useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 
-import type HeadlessMenu from './HeadlessMenu';
+import type { HeadlessMenuProps } from './HeadlessMenu';
+import { lazyComponent } from './lazyComponent';
 import './ui.css';
 
 export type DropdownEntry =
@@ -16,6 +17,8 @@ export type DropdownEntry =
       /** Greyed out and not selectable; `hint` explains why (tooltip and description). */
       disabled?: boolean;
       hint?: string;
+      /** A short tag shown after the label (its description too), e.g. "Coming soon". */
+      badge?: string;
       tone?: 'default' | 'danger' | 'primary';
     }
   | { kind: 'separator'; key: string };
@@ -33,46 +36,28 @@ export interface DropdownMenuProps {
   className?: string;
   /** Runs when the button is pressed (preload what the entries open). */
   onOpen?: () => void;
+  /** The button cannot be pressed. */
+  disabled?: boolean;
 }
-
-type HeadlessMenuComponent = typeof HeadlessMenu;
 
 /**
- * Headless UI's menu (with its floating positioning) is the heaviest code of the sidebar, and no menu is open
- * when a page loads: it is fetched when a menu button is first pointed at, focused or pressed. Until a menu is
- * first pressed it is a stand-in button that looks and is named the same; pressing it swaps in the real menu,
- * already open (a swap never happens under the pointer in the middle of a click).
+ * Headless UI's menu (with its floating positioning) is the heaviest code of the sidebar and of the chat's attach
+ * control, and no menu is open when a page loads: it is fetched when a menu button is first pointed at, focused or
+ * pressed. Until a menu is first pressed it is a stand-in button that looks and is named the same; pressing it
+ * swaps in the real menu, already open (a swap never happens under the pointer in the middle of a click).
  */
-let loaded: HeadlessMenuComponent | null = null;
-let loading: Promise<HeadlessMenuComponent> | null = null;
-const listeners = new Set<() => void>();
+const headlessMenu = lazyComponent<HeadlessMenuProps>(() => import('./HeadlessMenu').then((module) => module.default));
 
-export function loadHeadlessMenu(): Promise<HeadlessMenuComponent> {
-  loading ??= import('./HeadlessMenu').then((module) => {
-    loaded = module.default;
-    listeners.forEach((listener) => listener());
-    return module.default;
-  });
-  return loading;
-}
-
-function useHeadlessMenu(): HeadlessMenuComponent | null {
-  return useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    () => loaded,
-    () => null,
-  );
+export function loadHeadlessMenu() {
+  return headlessMenu.load();
 }
 
 const OPENING_KEYS = new Set(['Enter', ' ', 'ArrowDown', 'ArrowUp']);
 
 /** A menu button and its dropdown (Headless UI, keyboard-operable, focus returned to the button on close). */
 export function DropdownMenu(props: DropdownMenuProps) {
-  const { label, button, buttonClassName = 'icon-button', className } = props;
-  const Menu = useHeadlessMenu();
+  const { label, button, buttonClassName = 'icon-button', className, disabled } = props;
+  const Menu = headlessMenu.useLoaded();
   const buttonRef = useRef<HTMLButtonElement>(null);
   const [openedWith, setOpenedWith] = useState<'pointer' | 'keyboard' | null>(null);
 
@@ -92,6 +77,7 @@ export function DropdownMenu(props: DropdownMenuProps) {
         aria-haspopup="menu"
         aria-expanded={false}
         aria-busy={openedWith ? true : undefined}
+        disabled={disabled}
         aria-label={button ? label : undefined}
         title={button ? label : undefined}
         onPointerEnter={preload}

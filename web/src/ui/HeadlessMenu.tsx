@@ -14,7 +14,7 @@ function Hint({ text }: { text: string }) {
   );
 }
 
-function EntryContent({ icon, label }: { icon?: ReactNode; label: ReactNode }) {
+function EntryContent({ icon, label, badge }: { icon?: ReactNode; label: ReactNode; badge?: string }) {
   return (
     <>
       {icon && (
@@ -25,6 +25,11 @@ function EntryContent({ icon, label }: { icon?: ReactNode; label: ReactNode }) {
       <Label as="span" className="menu__text">
         {label}
       </Label>
+      {badge && (
+        <Description as="span" className="menu__badge">
+          {badge}
+        </Description>
+      )}
     </>
   );
 }
@@ -34,7 +39,7 @@ function Entry({ entry }: { entry: Extract<DropdownEntry, { kind?: 'item' }> }) 
   if (entry.disabled) {
     return (
       <MenuItem disabled as="div" className={`${className} menu__item--disabled`}>
-        <EntryContent icon={entry.icon} label={entry.label} />
+        <EntryContent icon={entry.icon} label={entry.label} badge={entry.badge} />
         {entry.hint && <Hint text={entry.hint} />}
       </MenuItem>
     );
@@ -42,13 +47,13 @@ function Entry({ entry }: { entry: Extract<DropdownEntry, { kind?: 'item' }> }) 
   if (entry.to) {
     return (
       <MenuItem as={Link} to={entry.to} className={className} onClick={entry.onSelect}>
-        <EntryContent icon={entry.icon} label={entry.label} />
+        <EntryContent icon={entry.icon} label={entry.label} badge={entry.badge} />
       </MenuItem>
     );
   }
   return (
     <MenuItem as="button" type="button" className={className} onClick={entry.onSelect}>
-      <EntryContent icon={entry.icon} label={entry.label} />
+      <EntryContent icon={entry.icon} label={entry.label} badge={entry.badge} />
     </MenuItem>
   );
 }
@@ -73,6 +78,7 @@ export default function HeadlessMenu({
   anchor = 'bottom start',
   className,
   onOpen,
+  disabled,
   buttonRef,
   openWith,
 }: HeadlessMenuProps) {
@@ -96,6 +102,7 @@ export default function HeadlessMenu({
         aria-label={button ? label : undefined}
         title={button ? label : undefined}
         onClick={onOpen}
+        disabled={disabled}
       >
         {button ?? label}
       </MenuButton>

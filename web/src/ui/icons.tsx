@@ -123,3 +123,9 @@ export const FlaskIcon = (p: IconProps) => (
     <path d="M9 3h6M10 3v6L4.5 18.5A1.7 1.7 0 0 0 6 21h12a1.7 1.7 0 0 0 1.5-2.5L14 9V3M7 15h10" />
   </Icon>
 );
+export const ChatIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M20 12a8 8 0 0 1-11.6 7.1L4 20l1-4.1A8 8 0 1 1 20 12Z" />
+    <path d="M8.5 12h.01M12 12h.01M15.5 12h.01" />
+  </Icon>
+);

@@ -1,5 +1,6 @@
 import { PASSWORD_MIN } from '@sparks/contracts/rules';
 import type { i18n as I18n } from 'i18next';
+import type { ChangeEvent, Dispatch, SetStateAction } from 'react';
 
 import { isApiError, type ApiErrorItem } from '../../api/client';
 
@@ -24,6 +25,18 @@ export function withoutField<F extends string>(messages: FieldMessages<F>, field
   const rest = { ...messages };
   delete rest[field];
   return rest;
+}
+
+/** An input's onChange: keeps the new value and drops the field's error (the user is fixing it). */
+export function editing<F extends string>(
+  setValue: (value: string) => void,
+  setErrors: Dispatch<SetStateAction<FieldMessages<F>>>,
+  field: F,
+): (event: ChangeEvent<HTMLInputElement>) => void {
+  return (event) => {
+    setValue(event.target.value);
+    setErrors((current) => withoutField(current, field));
+  };
 }
 
 /** Seconds named in a message such as "Wait 12 s before asking for a new code". */

@@ -91,15 +91,30 @@ function ObjectiveGroup({ group }: { group: ObjectiveGroupView }) {
   );
 }
 
-/**
- * The objectives side panel (spec §2): slides in from the right; the title is the Spark's (or the page's) name
- * followed by the word for 'is', then the progress ring and the objective groups, which expand on click.
- * Read while open and every few seconds; the chat's replies refresh it too (see useAfterReply).
- */
-export function ObjectivesPanel({ id, objectivesKey, fallbackTitle, open, onClose }: ObjectivesPanelProps) {
-  const { t, i18n } = useTranslation('objectives');
-  const lang = toLanguage(i18n.resolvedLanguage ?? i18n.language);
-  const { data, error, isLoading } = useObjectives(objectivesKey, lang, open);
+export interface ObjectivesPanelViewProps {
+  id: string;
+  /** The Spark's or the page's name, before the word for 'is'. */
+  name: string;
+  /** 0–100. */
+  progress: number;
+  /** The groups, or what to say instead (loading, failed, none). */
+  content: ObjectiveGroupView[] | 'loading' | 'error';
+  open: boolean;
+  onClose: () => void;
+  className?: string;
+}
+
+/** The panel itself, fed with data: the live panel below, or the onboarding tour's demo. */
+export function ObjectivesPanelView({
+  id,
+  name,
+  progress,
+  content,
+  open,
+  onClose,
+  className,
+}: ObjectivesPanelViewProps) {
+  const { t } = useTranslation('objectives');
   const headingRef = useRef<HTMLHeadingElement>(null);
   const headingId = useId();
 
@@ -115,11 +130,10 @@ export function ObjectivesPanel({ id, objectivesKey, fallbackTitle, open, onClos
     }
   }
 
-  const name = data?.meta.title || fallbackTitle;
   return (
     <aside
       id={id}
-      className={open ? 'objectives-panel objectives-panel--open' : 'objectives-panel'}
+      className={['objectives-panel', open && 'objectives-panel--open', className].filter(Boolean).join(' ')}
       aria-labelledby={headingId}
       inert={!open}
       onKeyDown={onKeyDown}
@@ -136,25 +150,47 @@ export function ObjectivesPanel({ id, objectivesKey, fallbackTitle, open, onClos
         {t('heading', { name })}
       </h2>
       <div className="objectives-panel__ring">
-        <ProgressRing progress={data?.meta.progress ?? 0} />
+        <ProgressRing progress={progress} />
       </div>
-      {error && !data ? (
+      {content === 'error' ? (
         <p className="objectives-panel__note" role="alert">
           {t('error')}
         </p>
-      ) : isLoading && !data ? (
+      ) : content === 'loading' ? (
         <p className="objectives-panel__note" role="status">
           {t('loading')}
         </p>
-      ) : data && data.groups.length === 0 ? (
+      ) : content.length === 0 ? (
         <p className="objectives-panel__note">{t('empty')}</p>
       ) : (
         <ul className="objectives-panel__groups">
-          {data?.groups.map((group) => (
+          {content.map((group) => (
             <ObjectiveGroup key={group._id} group={group} />
           ))}
         </ul>
       )}
     </aside>
+  );
+}
+
+/**
+ * The objectives side panel (spec §2): slides in from the right; the title is the Spark's (or the page's) name
+ * followed by the word for 'is', then the progress ring and the objective groups, which expand on click.
+ * Read while open and every few seconds; the chat's replies refresh it too (see useAfterReply).
+ */
+export function ObjectivesPanel({ id, objectivesKey, fallbackTitle, open, onClose }: ObjectivesPanelProps) {
+  const { i18n } = useTranslation('objectives');
+  const lang = toLanguage(i18n.resolvedLanguage ?? i18n.language);
+  const { data, error, isLoading } = useObjectives(objectivesKey, lang, open);
+  const content = data ? data.groups : error ? 'error' : isLoading ? 'loading' : [];
+  return (
+    <ObjectivesPanelView
+      id={id}
+      name={data?.meta.title || fallbackTitle}
+      progress={data?.meta.progress ?? 0}
+      content={content}
+      open={open}
+      onClose={onClose}
+    />
   );
 }

@@ -15,6 +15,7 @@ import { Emphasized } from './Emphasized';
 import { FormAlert } from './FormAlert';
 import { ResendCode } from './ResendCode';
 import { SubmitButton } from './SubmitButton';
+import { FormErrors } from './FormErrors';
 
 interface ConfirmCodeStepProps {
   email: string;
@@ -90,13 +91,7 @@ export function ConfirmCodeStep({ email, cooldown, notice = null, onBack }: Conf
         <Emphasized render={(slot) => t('verify.body', { email: slot })} value={email} />
       </p>
       <form className="auth-form" noValidate onSubmit={(event) => void submit(event)}>
-        {formErrors.length > 0 && (
-          <FormAlert>
-            {formErrors.map((message, index) => (
-              <p key={index}>{text(message)}</p>
-            ))}
-          </FormAlert>
-        )}
+        <FormErrors messages={formErrors} />
         {resent && <FormAlert tone="success">{t('verify.resent')}</FormAlert>}
         <CodeField
           ref={codeInput}

@@ -4,17 +4,18 @@ import { Link, useNavigate } from 'react-router-dom';
 
 import { isApiError } from '../../../api/client';
 import { login } from '../api';
-import { mapApiError, withoutField, type FieldMessages, type Message } from '../errors';
+import { mapApiError, editing, type FieldMessages, type Message } from '../errors';
 import { useFieldFocus } from '../hooks/useFieldFocus';
 import { useMessageText } from '../hooks/useMessageText';
 import { startSession } from '../session';
 import { EMAIL_FOR_LOGIN_KEY, readItem, removeItem, REMEMBER_ME_KEY, writeItem } from '../tokens';
 import { checkEmail, checkLoginPassword } from '../validation';
 import { Checkbox } from './Checkbox';
-import { Field } from './Field';
 import { FormAlert } from './FormAlert';
 import { PasswordField } from './PasswordField';
 import { SubmitButton } from './SubmitButton';
+import { FormErrors } from './FormErrors';
+import { EmailField } from './EmailField';
 
 type LoginField = 'email' | 'password';
 const ORDER = ['email', 'password'] as const;
@@ -84,13 +85,7 @@ export function LoginForm({ onVerify }: LoginFormProps) {
 
   return (
     <form className="auth-form" noValidate onSubmit={(event) => void submit(event)} aria-label={t('tabs.login')}>
-      {formErrors.length > 0 && (
-        <FormAlert>
-          {formErrors.map((message, index) => (
-            <p key={index}>{text(message)}</p>
-          ))}
-        </FormAlert>
-      )}
+      <FormErrors messages={formErrors} />
       {unverified && (
         <FormAlert>
           <p>{text({ key: 'errors.NOT_VERIFIED' })}</p>
@@ -109,22 +104,12 @@ export function LoginForm({ onVerify }: LoginFormProps) {
           </button>
         </FormAlert>
       )}
-      <Field
+      <EmailField
         ref={ref('email')}
-        label={t('fields.email')}
-        type="email"
-        name="email"
         autoComplete="username"
-        inputMode="email"
-        autoCapitalize="none"
-        spellCheck={false}
-        placeholder={t('fields.emailPlaceholder')}
         required
         value={email}
-        onChange={(event) => {
-          setEmail(event.target.value);
-          setErrors((current) => withoutField(current, 'email'));
-        }}
+        onChange={editing(setEmail, setErrors, 'email')}
         error={text(errors.email)}
       />
       <PasswordField
@@ -134,10 +119,7 @@ export function LoginForm({ onVerify }: LoginFormProps) {
         autoComplete="current-password"
         required
         value={password}
-        onChange={(event) => {
-          setPassword(event.target.value);
-          setErrors((current) => withoutField(current, 'password'));
-        }}
+        onChange={editing(setPassword, setErrors, 'password')}
         error={text(errors.password)}
       />
       <div className="auth-form__row">

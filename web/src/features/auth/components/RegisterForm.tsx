@@ -3,16 +3,16 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { register } from '../api';
-import { mapApiError, withoutField, type FieldMessages, type Message } from '../errors';
+import { mapApiError, editing, withoutField, type FieldMessages, type Message } from '../errors';
 import { useFieldFocus } from '../hooks/useFieldFocus';
 import { useMessageText } from '../hooks/useMessageText';
 import { checkEmail, checkRegisterPassword } from '../validation';
 import { Checkbox } from './Checkbox';
-import { Field } from './Field';
-import { FormAlert } from './FormAlert';
 import { PasswordField } from './PasswordField';
 import { PasswordHints } from './PasswordHints';
 import { SubmitButton } from './SubmitButton';
+import { FormErrors } from './FormErrors';
+import { EmailField } from './EmailField';
 
 export type RegisterField = 'email' | 'password' | 'privacy';
 const ORDER = ['email', 'password', 'privacy'] as const;
@@ -72,29 +72,13 @@ export function RegisterForm({ language, onRegistered }: RegisterFormProps) {
 
   return (
     <form className="auth-form" noValidate onSubmit={(event) => void submit(event)} aria-label={t('tabs.register')}>
-      {formErrors.length > 0 && (
-        <FormAlert>
-          {formErrors.map((message, index) => (
-            <p key={index}>{text(message)}</p>
-          ))}
-        </FormAlert>
-      )}
-      <Field
+      <FormErrors messages={formErrors} />
+      <EmailField
         ref={ref('email')}
-        label={t('fields.email')}
-        type="email"
-        name="email"
         autoComplete="email"
-        inputMode="email"
-        autoCapitalize="none"
-        spellCheck={false}
-        placeholder={t('fields.emailPlaceholder')}
         required
         value={email}
-        onChange={(event) => {
-          setEmail(event.target.value);
-          setErrors((current) => withoutField(current, 'email'));
-        }}
+        onChange={editing(setEmail, setErrors, 'email')}
         error={text(errors.email)}
       />
       <PasswordField
@@ -104,10 +88,7 @@ export function RegisterForm({ language, onRegistered }: RegisterFormProps) {
         autoComplete="new-password"
         required
         value={password}
-        onChange={(event) => {
-          setPassword(event.target.value);
-          setErrors((current) => withoutField(current, 'password'));
-        }}
+        onChange={editing(setPassword, setErrors, 'password')}
         error={text(errors.password)}
         hint={<PasswordHints password={password} />}
       />

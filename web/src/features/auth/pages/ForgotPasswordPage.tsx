@@ -5,13 +5,13 @@ import { Link } from 'react-router-dom';
 import { isApiError } from '../../../api/client';
 import { forgotPassword } from '../api';
 import { Emphasized } from '../components/Emphasized';
-import { Field } from '../components/Field';
 import { FormAlert } from '../components/FormAlert';
 import { SubmitButton } from '../components/SubmitButton';
 import { type Message } from '../errors';
 import { useMessageText } from '../hooks/useMessageText';
 import { checkForgotEmail } from '../validation';
 import '../auth.css';
+import { EmailField } from '../components/EmailField';
 
 /** The spec §8 reactions of the forgot-password form to a failed call. */
 export function forgotPasswordError(error: unknown): { field?: Message; form?: Message } {
@@ -88,16 +88,9 @@ export default function ForgotPasswordPage() {
       </header>
       <form className="auth-form" noValidate onSubmit={(event) => void submit(event)}>
         {formError && <FormAlert>{text(formError)}</FormAlert>}
-        <Field
+        <EmailField
           ref={input}
-          label={t('fields.email')}
-          type="email"
-          name="email"
           autoComplete="username"
-          inputMode="email"
-          autoCapitalize="none"
-          spellCheck={false}
-          placeholder={t('fields.emailPlaceholder')}
           required
           value={email}
           onChange={(event) => {

@@ -9,11 +9,12 @@ import { FormAlert } from '../components/FormAlert';
 import { PasswordField } from '../components/PasswordField';
 import { StrengthMeter } from '../components/StrengthMeter';
 import { SubmitButton } from '../components/SubmitButton';
-import { mapApiError, withoutField, type FieldMessages, type Message } from '../errors';
+import { mapApiError, editing, type FieldMessages, type Message } from '../errors';
 import { useFieldFocus } from '../hooks/useFieldFocus';
 import { useMessageText } from '../hooks/useMessageText';
 import { startSession } from '../session';
 import '../auth.css';
+import { FormErrors } from '../components/FormErrors';
 
 type ResetField = 'password' | 'repeat';
 const ORDER = ['password', 'repeat'] as const;
@@ -113,13 +114,7 @@ export default function ResetPasswordPage() {
         <p className="auth-page__subtitle">{t('reset.subtitle')}</p>
       </header>
       <form className="auth-form" noValidate onSubmit={(event) => void submit(event)}>
-        {formErrors.length > 0 && (
-          <FormAlert>
-            {formErrors.map((message, index) => (
-              <p key={index}>{text(message)}</p>
-            ))}
-          </FormAlert>
-        )}
+        <FormErrors messages={formErrors} />
         <PasswordField
           ref={ref('password')}
           label={t('fields.newPassword')}
@@ -127,10 +122,7 @@ export default function ResetPasswordPage() {
           autoComplete="new-password"
           required
           value={password}
-          onChange={(event) => {
-            setPassword(event.target.value);
-            setErrors((current) => withoutField(current, 'password'));
-          }}
+          onChange={editing(setPassword, setErrors, 'password')}
           error={text(errors.password)}
           hint={<StrengthMeter password={password} />}
         />
@@ -141,10 +133,7 @@ export default function ResetPasswordPage() {
           autoComplete="new-password"
           required
           value={repeat}
-          onChange={(event) => {
-            setRepeat(event.target.value);
-            setErrors((current) => withoutField(current, 'repeat'));
-          }}
+          onChange={editing(setRepeat, setErrors, 'repeat')}
           error={text(errors.repeat)}
           hint={
             repeat.length > 0 && !errors.repeat ? (

@@ -6,17 +6,18 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { isApiError } from '../../../api/client';
 import { sendCode, verifyCode } from '../api';
 import { CodeField } from '../components/CodeField';
-import { Field } from '../components/Field';
 import { FormAlert } from '../components/FormAlert';
 import { ResendCode } from '../components/ResendCode';
 import { SubmitButton } from '../components/SubmitButton';
-import { mapApiError, secondsIn, withoutField, type FieldMessages, type Message } from '../errors';
+import { mapApiError, secondsIn, editing, withoutField, type FieldMessages, type Message } from '../errors';
 import { useCooldown } from '../hooks/useCooldown';
 import { useFieldFocus } from '../hooks/useFieldFocus';
 import { useMessageText } from '../hooks/useMessageText';
 import { startSession } from '../session';
 import { checkCode, checkEmail } from '../validation';
 import '../auth.css';
+import { FormErrors } from '../components/FormErrors';
+import { EmailField } from '../components/EmailField';
 
 type CodeFieldName = 'email' | 'code';
 const ORDER = ['email', 'code'] as const;
@@ -102,30 +103,14 @@ export default function ValidateCodePage() {
         <p className="auth-page__subtitle">{t('validateCode.subtitle')}</p>
       </header>
       <form className="auth-form" noValidate onSubmit={(event) => void submit(event)}>
-        {formErrors.length > 0 && (
-          <FormAlert>
-            {formErrors.map((message, index) => (
-              <p key={index}>{text(message)}</p>
-            ))}
-          </FormAlert>
-        )}
+        <FormErrors messages={formErrors} />
         {resent && <FormAlert tone="success">{t('verify.resent')}</FormAlert>}
-        <Field
+        <EmailField
           ref={ref('email')}
-          label={t('fields.email')}
-          type="email"
-          name="email"
           autoComplete="username"
-          inputMode="email"
-          autoCapitalize="none"
-          spellCheck={false}
-          placeholder={t('fields.emailPlaceholder')}
           required
           value={email}
-          onChange={(event) => {
-            setEmail(event.target.value);
-            setErrors((current) => withoutField(current, 'email'));
-          }}
+          onChange={editing(setEmail, setErrors, 'email')}
           error={text(errors.email)}
         />
         <CodeField

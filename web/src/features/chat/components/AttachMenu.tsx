@@ -1,6 +1,6 @@
-import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
 import { useTranslation } from 'react-i18next';
 
+import { DropdownMenu, type DropdownEntry } from '../../../ui/DropdownMenu';
 import { LinkIcon, PaperclipIcon, UploadIcon } from './UiIcons';
 
 export interface AttachMenuProps {
@@ -10,27 +10,32 @@ export interface AttachMenuProps {
   disabled: boolean;
 }
 
-/** The file-attach control: a button opening "Add files" (and, on zaphire, the document-sharing entry). */
+/**
+ * The file-attach control: a button opening "Add files" (and, on zaphire, the document-sharing entry). It is the
+ * app's dropdown menu, so the menu code is fetched when the button is first pointed at or pressed.
+ */
 export function AttachMenu({ onAddFiles, showConnect, disabled }: AttachMenuProps) {
   const { t } = useTranslation('chat');
+  const entries: DropdownEntry[] = [
+    { key: 'add', label: t('attach.addFiles'), icon: <UploadIcon />, onSelect: onAddFiles },
+  ];
+  if (showConnect)
+    entries.push({
+      key: 'connect',
+      label: t('attach.connect'),
+      icon: <LinkIcon />,
+      disabled: true,
+      badge: t('attach.comingSoon'),
+    });
   return (
-    <Menu as="div" className="chat-attach">
-      <MenuButton className="chat-composer__icon-button" aria-label={t('attach.button')} disabled={disabled}>
-        <PaperclipIcon />
-      </MenuButton>
-      <MenuItems className="chat-attach__menu" modal={false}>
-        <MenuItem as="button" type="button" className="chat-attach__item" onClick={onAddFiles}>
-          <UploadIcon />
-          <span>{t('attach.addFiles')}</span>
-        </MenuItem>
-        {showConnect && (
-          <MenuItem as="button" type="button" className="chat-attach__item" disabled>
-            <LinkIcon />
-            <span>{t('attach.connect')}</span>
-            <span className="chat-attach__soon">{t('attach.comingSoon')}</span>
-          </MenuItem>
-        )}
-      </MenuItems>
-    </Menu>
+    <DropdownMenu
+      label={t('attach.button')}
+      button={<PaperclipIcon />}
+      buttonClassName="chat-composer__icon-button"
+      className="chat-attach"
+      anchor="top start"
+      entries={entries}
+      disabled={disabled}
+    />
   );
 }

@@ -69,6 +69,12 @@ configure({ asyncUtilTimeout: 5000 });
 
 let i18n: I18n;
 beforeAll(async () => {
+  // The attach menu floats next to its button (Headless UI watches the sizes); jsdom has no ResizeObserver.
+  globalThis.ResizeObserver ??= class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  } as unknown as typeof ResizeObserver;
   i18n = await initChatTestI18n('en');
   await import('./Markdown');
 });
@@ -311,6 +317,29 @@ describe('ChatPanel', () => {
       const connect = await screen.findByRole('menuitem', { name: /Connect document-sharing/ });
       expect(connect).toHaveAttribute('aria-disabled', 'true');
       expect(connect).toHaveTextContent('Coming soon');
+    });
+
+    it('keeps the focus on its way from the attach menu through a dialog and back to the attach button', async () => {
+      renderPanel(builder);
+      await waitFor(() => expect(box()).toBeEnabled());
+      const chooser = jest.spyOn(input(), 'click');
+      const attach = screen.getByRole('button', { name: 'Attach a file' });
+      attach.focus();
+      fireEvent.keyDown(attach, { key: 'Enter' });
+      const addFiles = await screen.findByRole('menuitem', { name: 'Add files' });
+      await waitFor(() => expect(addFiles).toHaveAttribute('data-focus'));
+      fireEvent.keyDown(screen.getByRole('menu'), { key: 'Enter' });
+      expect(chooser).toHaveBeenCalledTimes(1);
+      await waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
+      await waitFor(() => expect(screen.getByRole('button', { name: 'Attach a file' })).toHaveFocus());
+
+      const png = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'photo.pdf', { type: 'application/pdf' });
+      fireEvent.change(input(), { target: { files: [png] } });
+      const dialog = await screen.findByRole('alertdialog', { name: 'Incorrect format' });
+      await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Understood' })).toHaveFocus());
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Understood' }));
+      await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+      await waitFor(() => expect(screen.getByRole('button', { name: 'Attach a file' })).toHaveFocus());
     });
 
     it('has no attach control without a Spark', async () => {

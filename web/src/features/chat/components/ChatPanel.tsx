@@ -1,7 +1,8 @@
-import { useCallback, useMemo, useRef, useState, type ChangeEvent, type JSX, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ChangeEvent, type JSX, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 
+import { lazyComponent, whenIdle } from '../../../ui/lazyComponent';
 import { useProfile } from '../../profile/useProfile';
 import { listTests } from '../api';
 import { toDisplayItems } from '../display';
@@ -11,7 +12,7 @@ import { targetKey, type ChatMessage, type ChatTarget, type Choice } from '../ty
 import { checkUpload, UPLOAD_ACCEPT } from '../upload';
 import { AttachMenu } from './AttachMenu';
 import { ChatActionsContext } from './chatActions';
-import { ChatDialogs, type ChatProblem } from './ChatDialogs';
+import type { ChatDialogsProps, ChatProblem } from './ChatDialogs';
 import { Composer, type ComposerHandle } from './Composer';
 import { MessageList } from './MessageList';
 import '../chat.css';
@@ -45,6 +46,12 @@ function sparkOfPath(goto: string): string | undefined {
   return /\/spark\/([^/?#]+)/.exec(goto)?.[1];
 }
 
+/** The dialogs (on Headless UI's dialog) are not part of the first download: none is open when a chat loads. */
+/** The dialogs an upload opens: closing them gives the focus back to the attach button. */
+const UPLOAD_PROBLEMS = new Set<ChatProblem['kind']>(['format', 'size', 'confirmUpload', 'documentLimit']);
+
+const chatDialogs = lazyComponent<ChatDialogsProps>(() => import('./ChatDialogs').then((module) => module.ChatDialogs));
+
 /**
  * The chat: conversation, widgets, message box, attach control and its dialogs, for a system assistant,
  * a Spark's builder or a test of a Spark. Remounts when the target changes.
@@ -59,6 +66,7 @@ function ChatPanelBody({ target, autoStart, initialText, onMessages, className, 
   const location = useLocation();
   const [problem, setProblem] = useState<ChatProblem | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
+  const composerBox = useRef<HTMLDivElement>(null);
   const composer = useRef<ComposerHandle>(null);
 
   const chat = useChat(target, { autoStart, initialText, onMessages, onProblem: setProblem });
@@ -71,6 +79,14 @@ function ChatPanelBody({ target, autoStart, initialText, onMessages, className, 
     onProblem: setProblem,
   });
   const { data: profile } = useProfile();
+  const Dialogs = chatDialogs.useLoaded();
+  // Their code is fetched once the chat is on screen, so that a dialog (the error one when the network has just
+  // gone) does not wait for a download; or at once when one is due before that.
+  useEffect(() => whenIdle(() => void chatDialogs.load().catch(() => undefined)), []);
+  useEffect(() => {
+    if (problem && !Dialogs)
+      chatDialogs.load().catch((error: unknown) => console.error('Failed to load the chat dialogs', error));
+  }, [problem, Dialogs]);
   const productName = profile?.tenants?.[0]?.subscription?.productName;
 
   const { messages, pending } = chat;
@@ -132,6 +148,17 @@ function ChatPanelBody({ target, autoStart, initialText, onMessages, className, 
     else setProblem({ kind: 'confirmUpload', file });
   };
 
+  // Headless UI gives the focus back to what had it when a dialog opened; after the file chooser that can be
+  // nothing (the menu entry that opened it is gone), so an upload dialog hands it to the attach button itself.
+  const closeProblem = () => {
+    const fromUpload = problem !== null && UPLOAD_PROBLEMS.has(problem.kind);
+    setProblem(null);
+    if (!fromUpload) return;
+    const focusAttach = () => composerBox.current?.querySelector<HTMLElement>('.chat-composer__icon-button')?.focus();
+    requestAnimationFrame(focusAttach);
+    setTimeout(focusAttach, 100);
+  };
+
   const confirmUpload = (file: File) => {
     setProblem(null);
     void uploader.upload(file);
@@ -156,7 +183,7 @@ function ChatPanelBody({ target, autoStart, initialText, onMessages, className, 
           onChoose={(choice) => void choose(choice)}
           welcome={welcome}
         />
-        <div className="chat-panel__composer">
+        <div className="chat-panel__composer" ref={composerBox}>
           <Composer
             handle={composer}
             onSend={send}
@@ -183,12 +210,9 @@ function ChatPanelBody({ target, autoStart, initialText, onMessages, className, 
             onChange={(event) => void onFile(event)}
           />
         </div>
-        <ChatDialogs
-          problem={problem}
-          onClose={() => setProblem(null)}
-          onConfirmUpload={confirmUpload}
-          onViewPlans={viewPlans}
-        />
+        {Dialogs && (
+          <Dialogs problem={problem} onClose={closeProblem} onConfirmUpload={confirmUpload} onViewPlans={viewPlans} />
+        )}
       </section>
     </ChatActionsContext.Provider>
   );

@@ -1,9 +1,10 @@
 import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { lazyComponent } from '../../../ui/lazyComponent';
 import { cutName, describeDate, documentNameLimit, type DisplayItem } from '../display';
 import type { Choice } from '../types';
-import { Widget } from '../widgets/Widget';
+import type { WidgetProps } from '../widgets/Widget';
 import { MarkdownContent } from './MarkdownContent';
 import { DocumentIcon } from './UiIcons';
 
@@ -18,6 +19,20 @@ export interface MessageListProps {
   interactive: boolean;
   onChoose: (choice: Choice) => void;
   welcome?: ReactNode;
+}
+
+/**
+ * The widgets (options, palettes, icons, previews) only show with the server's messages, so their code is not part
+ * of the first download: the list fetches it as it mounts, alongside the conversation.
+ */
+const widgets = lazyComponent<WidgetProps>(() => import('../widgets/Widget').then((module) => module.Widget));
+
+function Widget(props: WidgetProps) {
+  const Loaded = widgets.useLoaded();
+  useEffect(() => {
+    if (!Loaded) widgets.load().catch((error: unknown) => console.error('Failed to load the chat widgets', error));
+  }, [Loaded]);
+  return Loaded ? <Loaded {...props} /> : null;
 }
 
 function useWindowWidth(): number | undefined {
@@ -96,6 +111,10 @@ export function MessageList({
   const atEnd = useRef(true);
   const width = useWindowWidth();
   const streamed = streams.map((s) => s.text).join('');
+
+  useEffect(() => {
+    widgets.load().catch(() => undefined);
+  }, []);
 
   const toEnd = () => {
     const element = log.current;

@@ -179,3 +179,15 @@ describe('retrieval over a Spark larger than the sample (index and sample paths)
     }
   });
 });
+
+describe('the connections of the app', () => {
+  it('run with JIT off from their first statement (it would cost ~50 ms on the search)', async () => {
+    const fresh = createDb(process.env.DATABASE_URL!, 1);
+    try {
+      const { rows } = await fresh.pool.query<{ jit: string }>('SHOW jit');
+      expect(rows[0].jit).toBe('off');
+    } finally {
+      await fresh.close();
+    }
+  });
+});

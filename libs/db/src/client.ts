@@ -11,13 +11,15 @@ export interface DbHandle {
 }
 
 export function createDb(url: string, max = 10): DbHandle {
-  const pool = new Pool({ connectionString: url, max, connectionTimeoutMillis: 10_000 });
-  // An idle client that loses its server must not crash the process; the pool replaces it.
-  pool.on('error', () => undefined);
   // No JIT: the app's statements are short, and a plan whose estimate passes jit_above_cost (the
   // retrieval search, costed high by chunk_prefixes' COST) spends ~50 ms compiling to save nothing.
-  // The SET is queued before the client's first query; a server without the setting ignores it.
-  pool.on('connect', (client) => void client.query('SET jit = off').catch(() => undefined));
+  // Set when each connection starts (PGlite, which has no JIT anyway, ignores it).
+  const pool = new Pool({ connectionString: url, max, connectionTimeoutMillis: 10_000, options: '-c jit=off' });
+  // An idle client that loses its server must not crash the process; the pool replaces it.
+  pool.on('error', () => undefined);
+  // Nor one that loses it while checked out (a transaction waiting for its next statement): the
+  // holder learns it from its next query, which fails.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   const db = drizzle(pool, { schema });
   return { db, pool, close: () => pool.end() };
 }

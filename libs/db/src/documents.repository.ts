@@ -34,6 +34,67 @@ export interface OutcomeMessage {
   data: MessageData;
 }
 
+type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+/** What the worker found in a document it read. */
+export interface DocumentFigures {
+  pages: number;
+  chars: number;
+  language: 'es' | 'en';
+  config: TextSearchConfig;
+}
+
+export interface CompletedDocument {
+  document: DocumentRow;
+  message?: MessageRow;
+}
+
+/** See `DocumentsRepository.openChunkWriter`. */
+export interface ChunkWriter {
+  /** Hands over chunks to write, in reading order (written in the background). */
+  write(chunks: NewChunk[], config: TextSearchConfig): void;
+  /** Writes what is left, completes the document and commits; undefined when it was deleted meanwhile. */
+  complete(
+    figures: DocumentFigures,
+    message?: Omit<OutcomeMessage, 'conversationId'>,
+  ): Promise<CompletedDocument | undefined>;
+  /** Writes nothing (rolls back); safe to call after `complete` or twice. */
+  abort(): Promise<void>;
+}
+
+type WriterCommand =
+  | { kind: 'chunks'; chunks: NewChunk[]; config: TextSearchConfig }
+  | { kind: 'complete'; figures: DocumentFigures; message?: Omit<OutcomeMessage, 'conversationId'> }
+  | { kind: 'abort' };
+
+class WriterAborted extends Error {}
+
+const INSERT_BATCH = 1000;
+
+/**
+ * Inserts chunks numbered from `firstOrd`, one statement per 1,000: the rows travel as one JSON
+ * parameter and PostgreSQL computes each chunk's tsvector in the document's text-search
+ * configuration. The Spark is taken from the document row: a document deleted meanwhile gets none.
+ */
+async function insertChunks(
+  tx: Transaction,
+  documentId: string,
+  firstOrd: number,
+  chunks: NewChunk[],
+  config: TextSearchConfig,
+): Promise<void> {
+  for (let start = 0; start < chunks.length; start += INSERT_BATCH) {
+    const rows = chunks
+      .slice(start, start + INSERT_BATCH)
+      .map((c, i) => ({ id: uuidv7(), ord: firstOrd + start + i, page: c.page, content: c.content }));
+    await tx.execute(sql`
+      INSERT INTO document_chunks (id, document_id, spark_id, ord, page, content, config, tsv)
+      SELECT c.id, d.id, d.spark_id, c.ord, c.page, c.content, ${config}, to_tsvector(${config}::regconfig, c.content)
+        FROM documents d, jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS c(id uuid, ord int, page int, content text)
+       WHERE d.id = ${documentId}::uuid`);
+  }
+}
+
 /** Documents of a Spark and their indexed chunks. Reads for users name the owner; the worker acts by id. */
 export class DocumentsRepository {
   constructor(private readonly db: Database) {}
@@ -139,41 +200,106 @@ export class DocumentsRepository {
    */
   async complete(
     documentId: string,
-    result: { pages: number; chars: number; language: 'es' | 'en'; config: TextSearchConfig; chunks: NewChunk[] },
+    result: DocumentFigures & { chunks: NewChunk[] },
     message?: Omit<OutcomeMessage, 'conversationId'>,
-  ): Promise<{ document: DocumentRow; message?: MessageRow } | undefined> {
+  ): Promise<CompletedDocument | undefined> {
     return this.db.transaction(async (tx) => {
       const [doc] = await tx.select().from(documents).where(eq(documents.id, documentId)).for('update');
       if (!doc) return undefined;
       await tx.delete(documentChunks).where(eq(documentChunks.documentId, documentId));
-      const BATCH = 1000;
-      for (let start = 0; start < result.chunks.length; start += BATCH) {
-        const rows = result.chunks
-          .slice(start, start + BATCH)
-          .map((c, i) => ({ id: uuidv7(), ord: start + i, page: c.page, content: c.content }));
-        // One statement per batch: the rows travel as one JSON parameter; PostgreSQL computes each
-        // chunk's tsvector in the document's text-search configuration.
-        await tx.execute(sql`
-          INSERT INTO document_chunks (id, document_id, spark_id, ord, page, content, config, tsv)
-          SELECT c.id, ${documentId}::uuid, ${doc.sparkId}::uuid, c.ord, c.page, c.content, ${result.config},
-                 to_tsvector(${result.config}::regconfig, c.content)
-            FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS c(id uuid, ord int, page int, content text)`);
-      }
-      const [document] = await tx
-        .update(documents)
-        .set({
-          status: 'completed',
-          pages: result.pages,
-          chars: result.chars,
-          language: result.language,
-          error: null,
-          updatedAt: new Date(),
-        })
-        .where(eq(documents.id, documentId))
-        .returning();
-      const posted = message ? await this.postIn(tx, doc.conversationId, message) : undefined;
-      return { document, message: posted };
+      await insertChunks(tx, documentId, 0, result.chunks, result.config);
+      return this.finishIn(tx, doc, result, message);
     });
+  }
+
+  /**
+   * `complete`, with the chunks written while the document is still being read: one transaction
+   * that first removes the document's old chunks, then writes each batch as it is handed over (one
+   * statement at a time, batches handed over meanwhile going together), and finally completes the
+   * document — or, aborted, writes nothing. The chunks are seen by no one before the end, so an
+   * interrupted run leaves nothing behind. While it is open, deleting the document waits for it.
+   * Every writer must end with `complete` or `abort`.
+   */
+  openChunkWriter(documentId: string): ChunkWriter {
+    const queue: WriterCommand[] = [];
+    let wake: (() => void) | undefined;
+    const push = (command: WriterCommand) => {
+      queue.push(command);
+      wake?.();
+      wake = undefined;
+    };
+    const next = async (): Promise<WriterCommand> => {
+      while (queue.length === 0) await new Promise<void>((resolve) => (wake = resolve));
+      return queue.shift()!;
+    };
+    let ended = false;
+    const end = (command: WriterCommand) => {
+      if (ended) throw new Error('this chunk writer has already ended');
+      ended = true;
+      push(command);
+    };
+    const run = this.db
+      .transaction(async (tx) => {
+        await tx.delete(documentChunks).where(eq(documentChunks.documentId, documentId));
+        let ord = 0;
+        for (;;) {
+          const command = await next();
+          if (command.kind === 'abort') throw new WriterAborted();
+          if (command.kind === 'complete') {
+            const [doc] = await tx.select().from(documents).where(eq(documents.id, documentId)).for('update');
+            if (!doc) return undefined;
+            return this.finishIn(tx, doc, command.figures, command.message);
+          }
+          const chunks = [...command.chunks];
+          while (queue[0]?.kind === 'chunks' && queue[0].config === command.config) {
+            chunks.push(...(queue.shift() as { chunks: NewChunk[] }).chunks);
+          }
+          await insertChunks(tx, documentId, ord, chunks, command.config);
+          ord += chunks.length;
+        }
+      })
+      .catch((err: unknown) => {
+        if (err instanceof WriterAborted) return undefined;
+        throw err;
+      });
+    // Observed by `complete` (or swallowed by `abort`); never an unhandled rejection meanwhile.
+    run.catch(() => undefined);
+    return {
+      write: (chunks, config) => {
+        if (ended) throw new Error('this chunk writer has already ended');
+        if (chunks.length > 0) push({ kind: 'chunks', chunks, config });
+      },
+      complete: (figures, message) => {
+        end({ kind: 'complete', figures, message });
+        return run;
+      },
+      abort: async () => {
+        if (!ended) end({ kind: 'abort' });
+        await run.catch(() => undefined);
+      },
+    };
+  }
+
+  private async finishIn(
+    tx: Transaction,
+    doc: DocumentRow,
+    figures: DocumentFigures,
+    message: Omit<OutcomeMessage, 'conversationId'> | undefined,
+  ): Promise<CompletedDocument> {
+    const [document] = await tx
+      .update(documents)
+      .set({
+        status: 'completed',
+        pages: figures.pages,
+        chars: figures.chars,
+        language: figures.language,
+        error: null,
+        updatedAt: new Date(),
+      })
+      .where(eq(documents.id, doc.id))
+      .returning();
+    const posted = message ? await this.postIn(tx, doc.conversationId, message) : undefined;
+    return { document, message: posted };
   }
 
   /**
@@ -265,7 +391,7 @@ export class DocumentsRepository {
   }
 
   private async postIn(
-    tx: Parameters<Parameters<Database['transaction']>[0]>[0],
+    tx: Transaction,
     conversationId: string | null,
     message: Omit<OutcomeMessage, 'conversationId'>,
   ): Promise<MessageRow | undefined> {

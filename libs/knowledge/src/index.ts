@@ -11,6 +11,7 @@ export * from './pdf/reader';
 export * from './text/chunking';
 export * from './text/language';
 export * from './text/document';
+export * from './ingest';
 export * from './storage/storage';
 export * from './storage/local-disk.storage';
 export * from './storage/s3.storage';

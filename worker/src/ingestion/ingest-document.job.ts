@@ -12,12 +12,14 @@ import {
   ObjectivesRepository,
   SparksRepository,
   toWireMessage,
+  type ChunkWriter,
+  type CompletedDocument,
   type DocumentRow,
   type MessageRow,
 } from '@sparks/db';
 import {
   ExtractionInterrupted,
-  readDocument,
+  readPdfDocument,
   StoredFileMissing,
   type FileStorage,
   type PdfTextReader,
@@ -75,27 +77,37 @@ export class IngestDocumentJob implements OnApplicationShutdown {
         if (err instanceof StoredFileMissing) return await this.failPermanently(doc, language, 'FILE_MISSING');
         throw err;
       }
-      const outcome = await this.extractor.extract(bytes);
-      if (outcome.fallback) {
-        this.logger.log(`document ${doc.id} read with pdf.js: poppler ${outcome.fallback.slice(0, 200)}`);
-      }
-      if (!outcome.ok) return await this.failPermanently(doc, language, outcome.code, outcome.params);
-
       const spark = await this.sparks.findById(doc.sparkId);
-      const read = readDocument(outcome.pages, spark?.options.language ?? language);
-      if (!read) return await this.failPermanently(doc, language, 'NO_TEXT', { pages: outcome.pageCount });
+      // The chunks of the pages read so far are written while poppler reads the rest.
+      let writer: ChunkWriter | undefined;
+      let done: CompletedDocument | undefined;
+      try {
+        const { outcome, read, streamed } = await readPdfDocument(
+          this.extractor,
+          bytes,
+          spark?.options.language ?? language,
+          (chunks, config) => (writer ??= this.documents.openChunkWriter(doc.id)).write(chunks, config),
+        );
+        if (!streamed) {
+          // Written for a reading that did not count (refused, or read again by pdf.js): undone first.
+          await writer?.abort();
+          writer = undefined;
+        }
+        if (outcome.fallback) {
+          this.logger.log(`document ${doc.id} read with pdf.js: poppler ${outcome.fallback.slice(0, 200)}`);
+        }
+        if (!outcome.ok) return await this.failPermanently(doc, language, outcome.code, outcome.params);
+        if (!read) return await this.failPermanently(doc, language, 'NO_TEXT', { pages: outcome.pageCount });
 
-      const content = documentReadMessage(language, {
-        name: doc.name,
-        pages: read.pages,
-        chars: read.chars,
-        emptyPages: read.emptyPages.length,
-      });
-      const done = await this.documents.complete(
-        doc.id,
-        { pages: read.pages, chars: read.chars, language: read.language, config: read.config, chunks: read.chunks },
-        {
-          type: 'ai',
+        const content = documentReadMessage(language, {
+          name: doc.name,
+          pages: read.pages,
+          chars: read.chars,
+          emptyPages: read.emptyPages.length,
+        });
+        const figures = { pages: read.pages, chars: read.chars, language: read.language, config: read.config };
+        const message = {
+          type: 'ai' as const,
           data: {
             content,
             type: 'document',
@@ -106,8 +118,14 @@ export class IngestDocumentJob implements OnApplicationShutdown {
             chars: read.chars,
             emptyPages: read.emptyPages,
           },
-        },
-      );
+        };
+        done = writer
+          ? await writer.complete(figures, message)
+          : await this.documents.complete(doc.id, { ...figures, chunks: read.chunks }, message);
+      } finally {
+        // Never left open: its transaction would hold a connection and block the document's deletion.
+        await writer?.abort();
+      }
       if (done?.message) await this.publish(done.message);
       if (done) await this.completeKnowledgeStep(done.document);
       return { status: done ? 'completed' : 'deleted' };

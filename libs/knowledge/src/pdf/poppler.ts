@@ -103,6 +103,11 @@ export interface PopplerRunOptions {
   budgetMs: (pages: number) => number;
   /** Stops the processes (the reader is closing). */
   signal?: AbortSignal;
+  /**
+   * Each page's text as soon as it is read. They are the pages of the answer only if it is `read`;
+   * whatever else it is, they are to be forgotten.
+   */
+  onPage?: (text: string) => void;
 }
 
 const STDERR_CAP = 16 * 1024;
@@ -233,6 +238,7 @@ export async function readWithPoppler(
           text.kill();
           return;
         }
+        options.onPage?.(page);
       }
       if (pending.length > rawPageCap) {
         overflow = 'raw';

@@ -8,6 +8,10 @@ export type PdfReaderName = 'poppler' | 'pdfjs';
 /** What a reader made of a file, and which reader it was (`fallback`: why poppler handed it to pdf.js). */
 export type ReadOutcome = ExtractOutcome & { reader: PdfReaderName; fallback?: string };
 
+/** Whether the outcome's pages are the ones `extract` gave to `onPage`, as they were read. */
+export const streamedPages = (outcome: ReadOutcome): boolean =>
+  outcome.ok && outcome.reader === 'poppler' && outcome.fallback === undefined;
+
 export interface PdfTextReaderOptions extends ExtractorOptions {
   /** poppler's tools (see `findPoppler`); without them every file is read with pdf.js. */
   poppler?: PopplerTools;
@@ -52,7 +56,11 @@ export class PdfTextReader {
     return this.options.limits;
   }
 
-  async extract(data: Uint8Array): Promise<ReadOutcome> {
+  /**
+   * `onPage` gets each page as poppler reads it; those pages are the outcome's pages only when it
+   * is `ok` and read by poppler with no fallback (`streamedPages`). pdf.js gives them all at the end.
+   */
+  async extract(data: Uint8Array, options: { onPage?: (text: string) => void } = {}): Promise<ReadOutcome> {
     const poppler = this.options.poppler;
     if (!poppler) return { ...(await this.pdfjs.extract(data)), reader: 'pdfjs' };
     const refused = checkFrame(data);
@@ -73,6 +81,7 @@ export class PdfTextReader {
         maxMemoryMb: this.options.maxMemoryMb,
         budgetMs: this.options.popplerBudgetMs ?? this.defaultBudget,
         signal: AbortSignal.any([this.closing.signal, bombFound.signal]),
+        onPage: options.onPage,
       }).catch((err: unknown) => ({ kind: 'unclean' as const, reason: `could not run poppler: ${String(err)}` }));
       const refusal = await bomb;
       if (refusal) {

@@ -20,7 +20,8 @@ const ENGLISH = new Set(
 );
 
 const WORD = /[\p{L}]+/gu;
-const SAMPLE = 20_000;
+/** `detectLanguage` reads this many characters of a text, no more. */
+export const LANGUAGE_SAMPLE = 20_000;
 
 /**
  * Spanish or English, from the function words of a text (the first 20,000 characters are plenty).
@@ -29,13 +30,13 @@ const SAMPLE = 20_000;
 export function detectLanguage(text: string): DocumentLanguage | undefined {
   let es = 0;
   let en = 0;
-  for (const match of text.slice(0, SAMPLE).toLowerCase().matchAll(WORD)) {
+  for (const match of text.slice(0, LANGUAGE_SAMPLE).toLowerCase().matchAll(WORD)) {
     const word = match[0];
     if (SPANISH.has(word)) es += 1;
     else if (ENGLISH.has(word)) en += 1;
   }
   // Letters only Spanish uses are strong evidence; one per ten words is typical of Spanish prose.
-  const marks = (text.slice(0, SAMPLE).match(/[ñáéíóúü¿¡]/giu) ?? []).length;
+  const marks = (text.slice(0, LANGUAGE_SAMPLE).match(/[ñáéíóúü¿¡]/giu) ?? []).length;
   es += marks * 0.5;
   if (es + en < 3) return undefined;
   return es >= en ? 'es' : 'en';

@@ -1,0 +1,52 @@
+import { streamedPages, type PdfTextReader, type ReadOutcome } from './pdf/reader';
+import type { Chunk } from './text/chunking';
+import { DocumentReader, readDocument, type ReadDocument } from './text/document';
+import { textSearchConfig, type DocumentLanguage } from './text/language';
+
+export interface PdfDocumentRead {
+  outcome: ReadOutcome;
+  /** What the Spark keeps of it; undefined when the file could not be read or has no text. */
+  read?: ReadDocument;
+  /**
+   * True when every passage of `read` went to `onChunks`, in order, as the pages were read. False
+   * when `onChunks` got nothing, or got passages that must be forgotten (the file was then read
+   * again by pdf.js, or refused): `read.chunks` is then the whole answer.
+   */
+  streamed: boolean;
+}
+
+/**
+ * Reads a PDF into the passages a Spark keeps. With `onChunks`, the passages of the pages read so
+ * far are handed out while the rest of the file is still being read (once the language is settled,
+ * so that they can be indexed at once), and the last ones when the reading ends: whoever indexes
+ * them works alongside the reader instead of after it.
+ */
+export async function readPdfDocument(
+  reader: PdfTextReader,
+  data: Uint8Array,
+  fallbackLanguage: DocumentLanguage,
+  onChunks?: (chunks: Chunk[], config: 'spanish' | 'english') => void,
+): Promise<PdfDocumentRead> {
+  const doc = new DocumentReader(fallbackLanguage);
+  let handedOut = false;
+  const onPage = onChunks
+    ? (text: string) => {
+        doc.add(text);
+        const language = doc.settledLanguage;
+        if (!language) return;
+        const chunks = doc.takeChunks();
+        if (chunks.length === 0) return;
+        handedOut = true;
+        onChunks(chunks, textSearchConfig(language));
+      }
+    : undefined;
+  const outcome = await reader.extract(data, { onPage });
+  if (!outcome.ok) return { outcome, streamed: false };
+  if (!handedOut || !streamedPages(outcome)) {
+    return { outcome, read: readDocument(outcome.pages, fallbackLanguage), streamed: false };
+  }
+  const rest = doc.takeChunks();
+  const read = doc.finish()!; // passages were handed out: there are letters
+  if (rest.length > 0) onChunks!(rest, read.config);
+  return { outcome, read, streamed: true };
+}

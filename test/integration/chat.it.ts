@@ -29,7 +29,7 @@ interface Ctx {
   testId: string;
 }
 
-async function sparkWithDocs(t: TestApp, language: 'es' | 'en'): Promise<Ctx> {
+async function sparkWithDocs(t: TestApp, language: 'es' | 'en', withDocuments = true): Promise<Ctx> {
   const user = await createUser(t, { language });
   const spark = (
     await t
@@ -47,6 +47,7 @@ async function sparkWithDocs(t: TestApp, language: 'es' | 'en'): Promise<Ctx> {
       .send({ name: 'T1' })
       .expect(201)
   ).body.data;
+  if (!withDocuments) return { t, user, sparkId: spark._id, testId: test._id };
   const userId = await userIdOf(sql, user.username);
   if (language === 'es')
     await addDocument(sql, { sparkId: spark._id, userId, name: 'Catálogo 2026.pdf', pages: CATALOGO, language });
@@ -116,6 +117,18 @@ describe('chat pipeline and the offline answer engine (real worker)', () => {
     expect(rows.rows).toEqual([{ question, language: 'en' }]);
     const esNo = (await ask(es, '¿Vendéis tartas de boda veganas con fondant?').expect(201)).body.data.ai;
     expect(esNo.data.content).toMatch(/^Lo siento, no encuentro información/);
+  });
+
+  it('says so when the Spark has no documents yet, and records the question all the same', async () => {
+    const [noDocsEn, noDocsEs] = await Promise.all([sparkWithDocs(t, 'en', false), sparkWithDocs(t, 'es', false)]);
+    const { ai, human } = (await ask(noDocsEn, 'Do you open on Sundays?').expect(201)).body.data;
+    expect(ai.data.content).toBe(
+      "I don't have any documents to answer from yet. I've noted your question so it can be added.",
+    );
+    const rows = await sql.query('SELECT question FROM unanswered_questions WHERE message_id = $1', [human._id]);
+    expect(rows.rows).toEqual([{ question: 'Do you open on Sundays?' }]);
+    const esNo = (await ask(noDocsEs, '¿Abrís los domingos?').expect(201)).body.data.ai;
+    expect(esNo.data.content).toMatch(/^Todavía no tengo documentos con los que responder/);
   });
 
   it('greets with the Spark’s initial message, and restarting a test starts over with “inicio”', async () => {

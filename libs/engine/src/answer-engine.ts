@@ -38,10 +38,11 @@ export class AnswerEngine {
   }
 
   private async hasDocuments(sparkId: string): Promise<boolean> {
-    const r = await this.db.execute<{ n: number }>(
-      sql`SELECT count(*)::int AS n FROM document_chunks WHERE spark_id = ${sparkId}`,
+    // One index probe, not a count of every chunk of the Spark.
+    const r = await this.db.execute<{ found: boolean }>(
+      sql`SELECT EXISTS (SELECT 1 FROM document_chunks WHERE spark_id = ${sparkId}) AS found`,
     );
-    return Number(r.rows[0]?.n ?? 0) > 0;
+    return r.rows[0]?.found === true;
   }
 
   async answer(input: AnswerInput): Promise<Answer> {

@@ -1175,52 +1175,115 @@ describe('knowledge: PDF upload, storage, ingestion and what the Spark read', ()
     beforeAll(async () => {
       app = await startApp({ QUEUE_PREFIX: prefix });
     });
+    // Each test starts its own workers: none may take the next test's job.
+    afterEach(async () => {
+      const running = children.splice(0).filter((c) => c.exitCode === null && c.signalCode === null);
+      await Promise.all(running.map(kill));
+    });
     afterAll(async () => {
-      for (const c of children) c.kill('SIGKILL');
       await app.close();
     });
 
-    it('leaves the document to the next worker, which finishes it with no duplicate chunks', async () => {
-      // The first worker also sends this run's mail (the sign-up code). It reads with pdf.js, several
-      // times slower than poppler, so that it is surely still reading when it is killed.
-      const first = startWorker({ INGEST_PDF_READER: 'pdfjs' });
-      const user = await createUser(app, { language: 'es', tag: 'kill' });
+    /** A Spark and its builder conversation (the first worker, running, sends the sign-up code). */
+    async function owner(tag: string) {
+      const user = await createUser(app, { language: 'es', tag });
       const userId = (await new AccountsRepository(handle.db).findUserByUsername(user.username))!.id;
       const sparkId = (await spark({ ...user, id: userId })).id;
       const conversationId = (await conversations.create(userId, { kind: 'builder', sparkId })).id;
-      const pdf = await longPdf();
+      return { user, sparkId, conversationId };
+    }
 
+    /** Uploads the 600-page PDF; answers once a worker has begun reading it. */
+    async function uploadLong({ user, sparkId, conversationId }: Awaited<ReturnType<typeof owner>>) {
       const res = await app
         .http()
         .post('/api/v1/bucket')
         .set(...user.auth())
         .field('sparkId', sparkId)
         .field('conversationId', conversationId)
-        .attach('file', pdf, { filename: 'largo.pdf', contentType: 'application/pdf' })
+        .attach('file', await longPdf(), { filename: 'largo.pdf', contentType: 'application/pdf' })
         .expect(201);
-      const id = res.body.data._id;
-
+      const id: string = res.body.data._id;
       await eventually(async () => (await documents.findById(id))?.status === 'inProgress', 30_000);
-      const exited = new Promise((r) => first.once('exit', r));
-      first.kill('SIGKILL');
-      await exited;
-      expect((await documents.findById(id))!.status).toBe('inProgress');
+      return { id, sparkId, conversationId };
+    }
 
+    async function kill(worker: ChildProcess) {
+      const exited = new Promise((r) => worker.once('exit', r));
+      worker.kill('SIGKILL');
+      await exited;
+    }
+
+    /** The next worker finishes the document: every chunk once, one "read" message. */
+    async function expectFinishedOnce(doc: { id: string; sparkId: string; conversationId: string }) {
       startWorker();
-      await eventually(async () => (await documents.findById(id))?.status === 'completed', 90_000);
+      await eventually(async () => (await documents.findById(doc.id))?.status === 'completed', 90_000);
       const counts = await handle.pool.query<{ n: string; ords: string; max: number }>(
         'SELECT count(*) AS n, count(DISTINCT ord) AS ords, max(ord) AS max FROM document_chunks WHERE document_id = $1',
-        [id],
+        [doc.id],
       );
       const { n, ords, max } = counts.rows[0];
       expect(Number(n)).toBeGreaterThan(600);
       expect(Number(ords)).toBe(Number(n));
       expect(Number(max)).toBe(Number(n) - 1);
-      expect((await documents.findById(id))!.pages).toBe(600);
+      expect((await documents.findById(doc.id))!.pages).toBe(600);
       // One "read" message, however many workers tried.
-      const read = (await conversations.history(conversationId)).filter((m) => m.type === 'ai');
+      const read = (await conversations.history(doc.conversationId)).filter((m) => m.type === 'ai');
       expect(read).toHaveLength(1);
-      expect(await ftsPages(sparkId, 'spanish', '"capítulo 437"')).toContain(437);
+      expect(await ftsPages(doc.sparkId, 'spanish', '"capítulo 437"')).toContain(437);
+    }
+
+    it('while it reads: leaves the document to the next worker, which finishes it with no duplicate chunks', async () => {
+      // The first worker also sends this run's mail (the sign-up code). It reads with pdf.js, several
+      // times slower than poppler, so that it is surely still reading when it is killed.
+      const first = startWorker({ INGEST_PDF_READER: 'pdfjs' });
+      const doc = await uploadLong(await owner('kill'));
+      await kill(first);
+      expect((await documents.findById(doc.id))!.status).toBe('inProgress');
+      await expectFinishedOnce(doc);
+    }, 150_000);
+
+    it('while it writes the chunks of the pages read so far (poppler): nothing of it stays, the next worker finishes', async () => {
+      if (!findPoppler().tools) throw new Error('poppler-utils is needed (apt-get install poppler-utils)');
+      const first = startWorker({ INGEST_PDF_READER: 'poppler' });
+      const who = await owner('killwrite');
+      // So that the first worker is surely killed with chunks written in its open transaction: after
+      // each insert of this Spark's chunks, a trigger waits for an advisory lock the test holds.
+      const LOCK = 61_061;
+      const holder = await handle.pool.connect();
+      await holder.query('SELECT pg_advisory_lock($1)', [LOCK]);
+      await handle.pool.query(`
+        CREATE FUNCTION test_hold_chunks() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+          IF EXISTS (SELECT 1 FROM inserted WHERE spark_id = '${who.sparkId}') THEN
+            PERFORM pg_advisory_xact_lock_shared(${LOCK});
+          END IF;
+          RETURN NULL;
+        END $$;
+        CREATE TRIGGER hold_chunks AFTER INSERT ON document_chunks
+          REFERENCING NEW TABLE AS inserted FOR EACH STATEMENT EXECUTE FUNCTION test_hold_chunks();`);
+      const writing = `SELECT 1 FROM pg_stat_activity
+         WHERE datname = current_database() AND pid <> pg_backend_pid() AND query LIKE '%INSERT INTO document_chunks%'`;
+      try {
+        const doc = await uploadLong(who);
+        await eventually(async () => {
+          const waiting = await handle.pool.query(`${writing} AND wait_event = 'advisory'`);
+          return waiting.rowCount === 1;
+        }, 30_000);
+        await kill(first);
+        await holder.query('SELECT pg_advisory_unlock($1)', [LOCK]);
+        // Its backend finds its client gone and rolls everything back.
+        await eventually(async () => (await handle.pool.query(writing)).rowCount === 0, 30_000);
+        expect(await documents.countChunks(doc.id)).toBe(0);
+        expect((await documents.findById(doc.id))!.status).toBe('inProgress');
+        await expectFinishedOnce(doc);
+      } finally {
+        await handle.pool.query(
+          'DROP TRIGGER IF EXISTS hold_chunks ON document_chunks; DROP FUNCTION IF EXISTS test_hold_chunks()',
+        );
+        await holder.query('SELECT pg_advisory_unlock_all()');
+        holder.release();
+      }
     }, 150_000);
   });
 

@@ -310,6 +310,19 @@ for (const lang of ['en', 'es'] as const) {
     await expect(log.locator('.chat-bubble--upload').filter({ hasText: uploaded })).toBeVisible({ timeout: 20_000 });
     await expect(assistant(log, w.read)).toBeVisible({ timeout: 30_000 });
     await shoot(page, `${lang}-07-upload-read`);
+    // A window made narrow enough for the phone layout (its header grows to two rows) keeps the
+    // composer at the bottom: only the conversation scrolls, never the page body around it.
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.setViewportSize({ width: 390, height: 844 });
+    const composer = page.locator('.chat-panel__composer');
+    await expect
+      .poll(async () => {
+        const box = await composer.boundingBox();
+        return box && Math.round(844 - (box.y + box.height));
+      })
+      .toBe(0);
+    expect(await page.locator('.chat-page__body').evaluate((el) => el.scrollTop)).toBe(0);
+    await page.setViewportSize({ width: 1440, height: 900 });
     const documents = await request.get(`/api/v1/sparks/${sparkId}/documents`, {
       headers: { Authorization: `Bearer ${await page.evaluate<string>("localStorage.getItem('access_token')")}` },
     });

@@ -106,7 +106,6 @@ export function MessageList({
   const { t } = useTranslation('chat');
   const log = useRef<HTMLDivElement>(null);
   const content = useRef<HTMLDivElement>(null);
-  const end = useRef<HTMLDivElement>(null);
   /** The reader is at the end of the conversation (not reading back). */
   const atEnd = useRef(true);
   const width = useWindowWidth();
@@ -116,10 +115,11 @@ export function MessageList({
     widgets.load().catch(() => undefined);
   }, []);
 
+  // Only the log scrolls: scrollIntoView would also scroll its clipped ancestors (the page body),
+  // shifting the composer off the bottom when the layout changes under it (a window made narrower).
   const toEnd = () => {
     const element = log.current;
     if (element) element.scrollTop = element.scrollHeight;
-    end.current?.scrollIntoView?.({ block: 'nearest' });
   };
 
   // Spec §4: scroll to the bottom when the history or the loading state changes.
@@ -207,7 +207,6 @@ export function MessageList({
         ))}
         {typing && streams.length === 0 && <Typing label={t('panel.typing')} />}
         {upload.phase === 'reading' && !typing && <Typing label={t('panel.reading', { name: upload.name })} />}
-        <div ref={end} className="chat-log__end" />
       </div>
     </div>
   );

@@ -123,7 +123,11 @@ runBench(async () => {
           const res = await sseChat(stack.base, conv, questionFor(conv, sendNo + i));
           samples.push({ ...res, at });
           const think = -Math.log(1 - r()) * STEADY_THINK_MS;
-          await sleep(Math.min(think, deadline - performance.now()));
+          // A conversation whose next message would come after the deadline ends here. (Sleeping until
+          // the deadline instead made every such conversation wake together and send at once: a burst
+          // of dozens of sends at the last instant, timed as if it were steady load.)
+          if (performance.now() + think >= deadline) break;
+          await sleep(think);
         }
       }),
     );

@@ -121,22 +121,14 @@ async function indexer() {
   const index = async (read) => documents.complete(await newDocument(), read);
   /** What the worker does: the chunks written while the file is read, then the document completed. */
   const ingest = async (extractor, pdf, language) => {
-    const id = await newDocument();
-    let writer;
+    const writer = documents.openChunkWriter(await newDocument());
     try {
-      const { outcome, read, streamed } = await readPdfDocument(extractor, pdf, language, (chunks, config) =>
-        (writer ??= documents.openChunkWriter(id)).write(chunks, config),
-      );
+      const { outcome, read, streamed } = await readPdfDocument(extractor, pdf, language, writer.write);
       if (!outcome.ok || !read) throw new Error(`unreadable: ${outcome.ok ? 'NO_TEXT' : outcome.code}`);
-      if (!streamed) {
-        await writer?.abort();
-        writer = undefined;
-      }
-      if (writer) await writer.complete(read);
-      else await documents.complete(id, read);
+      await writer.complete(read, undefined, streamed ? undefined : read.chunks);
       return { outcome, read, streamed };
     } finally {
-      await writer?.abort();
+      await writer.abort();
     }
   };
   return { index, ingest, backendsCpu };

@@ -53,10 +53,15 @@ export interface CompletedDocument {
 export interface ChunkWriter {
   /** Hands over chunks to write, in reading order (written in the background). */
   write(chunks: NewChunk[], config: TextSearchConfig): void;
-  /** Writes what is left, completes the document and commits; undefined when it was deleted meanwhile. */
+  /**
+   * Writes what is left, completes the document and commits; undefined when it was deleted
+   * meanwhile. With `replaceWith`, the chunks written so far are dropped and these written instead
+   * (a reading that had to start over).
+   */
   complete(
     figures: DocumentFigures,
     message?: Omit<OutcomeMessage, 'conversationId'>,
+    replaceWith?: NewChunk[],
   ): Promise<CompletedDocument | undefined>;
   /** Writes nothing (rolls back); safe to call after `complete` or twice. */
   abort(): Promise<void>;
@@ -64,7 +69,12 @@ export interface ChunkWriter {
 
 type WriterCommand =
   | { kind: 'chunks'; chunks: NewChunk[]; config: TextSearchConfig }
-  | { kind: 'complete'; figures: DocumentFigures; message?: Omit<OutcomeMessage, 'conversationId'> }
+  | {
+      kind: 'complete';
+      figures: DocumentFigures;
+      message?: Omit<OutcomeMessage, 'conversationId'>;
+      replaceWith?: NewChunk[];
+    }
   | { kind: 'abort' };
 
 class WriterAborted extends Error {}
@@ -198,27 +208,22 @@ export class DocumentsRepository {
    * chunks of the document (from an interrupted or repeated run) are replaced, never added to.
    * Answers undefined when the document was deleted meanwhile (then nothing is written).
    */
-  async complete(
+  complete(
     documentId: string,
     result: DocumentFigures & { chunks: NewChunk[] },
     message?: Omit<OutcomeMessage, 'conversationId'>,
   ): Promise<CompletedDocument | undefined> {
-    return this.db.transaction(async (tx) => {
-      const [doc] = await tx.select().from(documents).where(eq(documents.id, documentId)).for('update');
-      if (!doc) return undefined;
-      await tx.delete(documentChunks).where(eq(documentChunks.documentId, documentId));
-      await insertChunks(tx, documentId, 0, result.chunks, result.config);
-      return this.finishIn(tx, doc, result, message);
-    });
+    return this.openChunkWriter(documentId).complete(result, message, result.chunks);
   }
 
   /**
-   * `complete`, with the chunks written while the document is still being read: one transaction
-   * that first removes the document's old chunks, then writes each batch as it is handed over (one
-   * statement at a time, batches handed over meanwhile going together), and finally completes the
-   * document — or, aborted, writes nothing. The chunks are seen by no one before the end, so an
-   * interrupted run leaves nothing behind. While it is open, deleting the document waits for it.
-   * Every writer must end with `complete` or `abort`.
+   * `complete`, with the chunks written while the document is still being read: one transaction,
+   * begun with the first chunks (or at `complete`), that removes the document's old chunks, writes
+   * each batch as it is handed over (one statement at a time, batches handed over meanwhile going
+   * together), and finally completes the document — or, aborted, writes nothing. The chunks are seen
+   * by no one before the end, so an interrupted run leaves nothing behind. It holds the document
+   * row from its start (locked before its chunks, as a deletion takes them), so deleting the
+   * document waits for it. Every writer must end with `complete` or `abort`.
    */
   openChunkWriter(documentId: string): ChunkWriter {
     const queue: WriterCommand[] = [];
@@ -232,50 +237,71 @@ export class DocumentsRepository {
       while (queue.length === 0) await new Promise<void>((resolve) => (wake = resolve));
       return queue.shift()!;
     };
+    const transaction = () =>
+      this.db
+        .transaction(async (tx) => {
+          const [held] = await tx
+            .select({ id: documents.id })
+            .from(documents)
+            .where(eq(documents.id, documentId))
+            .for('key share');
+          if (held) await tx.delete(documentChunks).where(eq(documentChunks.documentId, documentId));
+          let ord = 0;
+          for (;;) {
+            const command = await next();
+            if (command.kind === 'abort') throw new WriterAborted();
+            if (command.kind === 'complete') {
+              if (!held) return undefined;
+              if (command.replaceWith) {
+                if (ord > 0) await tx.delete(documentChunks).where(eq(documentChunks.documentId, documentId));
+                await insertChunks(tx, documentId, 0, command.replaceWith, command.figures.config);
+              }
+              // Held since the start: still there.
+              const [doc] = await tx.select().from(documents).where(eq(documents.id, documentId)).for('update');
+              return this.finishIn(tx, doc, command.figures, command.message);
+            }
+            const chunks = [...command.chunks];
+            while (queue[0]?.kind === 'chunks' && queue[0].config === command.config) {
+              chunks.push(...(queue.shift() as { chunks: NewChunk[] }).chunks);
+            }
+            if (held) await insertChunks(tx, documentId, ord, chunks, command.config);
+            ord += chunks.length;
+          }
+        })
+        .catch((err: unknown) => {
+          if (err instanceof WriterAborted) return undefined;
+          throw err;
+        });
+    /** The transaction, once begun; nothing is begun for a writer aborted before its first chunks. */
+    let run: Promise<CompletedDocument | undefined> | undefined;
+    const begin = () => {
+      if (!run) {
+        run = transaction();
+        // Observed by `complete` (or swallowed by `abort`); never an unhandled rejection meanwhile.
+        run.catch(() => undefined);
+      }
+      return run;
+    };
     let ended = false;
     const end = (command: WriterCommand) => {
       if (ended) throw new Error('this chunk writer has already ended');
       ended = true;
       push(command);
     };
-    const run = this.db
-      .transaction(async (tx) => {
-        await tx.delete(documentChunks).where(eq(documentChunks.documentId, documentId));
-        let ord = 0;
-        for (;;) {
-          const command = await next();
-          if (command.kind === 'abort') throw new WriterAborted();
-          if (command.kind === 'complete') {
-            const [doc] = await tx.select().from(documents).where(eq(documents.id, documentId)).for('update');
-            if (!doc) return undefined;
-            return this.finishIn(tx, doc, command.figures, command.message);
-          }
-          const chunks = [...command.chunks];
-          while (queue[0]?.kind === 'chunks' && queue[0].config === command.config) {
-            chunks.push(...(queue.shift() as { chunks: NewChunk[] }).chunks);
-          }
-          await insertChunks(tx, documentId, ord, chunks, command.config);
-          ord += chunks.length;
-        }
-      })
-      .catch((err: unknown) => {
-        if (err instanceof WriterAborted) return undefined;
-        throw err;
-      });
-    // Observed by `complete` (or swallowed by `abort`); never an unhandled rejection meanwhile.
-    run.catch(() => undefined);
     return {
       write: (chunks, config) => {
         if (ended) throw new Error('this chunk writer has already ended');
-        if (chunks.length > 0) push({ kind: 'chunks', chunks, config });
+        if (chunks.length === 0) return;
+        push({ kind: 'chunks', chunks, config });
+        void begin();
       },
-      complete: (figures, message) => {
-        end({ kind: 'complete', figures, message });
-        return run;
+      complete: (figures, message, replaceWith) => {
+        end({ kind: 'complete', figures, message, replaceWith });
+        return begin();
       },
       abort: async () => {
         if (!ended) end({ kind: 'abort' });
-        await run.catch(() => undefined);
+        await run?.catch(() => undefined);
       },
     };
   }

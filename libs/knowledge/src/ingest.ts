@@ -8,9 +8,9 @@ export interface PdfDocumentRead {
   /** What the Spark keeps of it; undefined when the file could not be read or has no text. */
   read?: ReadDocument;
   /**
-   * True when every passage of `read` went to `onChunks`, in order, as the pages were read. False
-   * when `onChunks` got nothing, or got passages that must be forgotten (the file was then read
-   * again by pdf.js, or refused): `read.chunks` is then the whole answer.
+   * True when every passage of `read` went to `onChunks`, in order (most of them while the pages
+   * were read). False when `onChunks` got passages that must be forgotten (the file was then read
+   * again by pdf.js, or refused) or got none: `read.chunks` is then the whole answer.
    */
   streamed: boolean;
 }
@@ -28,25 +28,25 @@ export async function readPdfDocument(
   onChunks?: (chunks: Chunk[], config: 'spanish' | 'english') => void,
 ): Promise<PdfDocumentRead> {
   const doc = new DocumentReader(fallbackLanguage);
-  let handedOut = false;
   const onPage = onChunks
     ? (text: string) => {
         doc.add(text);
         const language = doc.settledLanguage;
         if (!language) return;
         const chunks = doc.takeChunks();
-        if (chunks.length === 0) return;
-        handedOut = true;
-        onChunks(chunks, textSearchConfig(language));
+        if (chunks.length > 0) onChunks(chunks, textSearchConfig(language));
       }
     : undefined;
   const outcome = await reader.extract(data, { onPage });
   if (!outcome.ok) return { outcome, streamed: false };
-  if (!handedOut || !streamedPages(outcome)) {
+  // Not read page by page (pdf.js, or poppler gave up and pdf.js read it again): from its pages.
+  if (!onChunks || !streamedPages(outcome)) {
     return { outcome, read: readDocument(outcome.pages, fallbackLanguage), streamed: false };
   }
+  // `doc` holds every page: what it has not handed out yet goes now.
   const rest = doc.takeChunks();
-  const read = doc.finish()!; // passages were handed out: there are letters
-  if (rest.length > 0) onChunks!(rest, read.config);
+  const read = doc.finish();
+  if (!read) return { outcome, streamed: false }; // no letters, so nothing was handed out
+  if (rest.length > 0) onChunks(rest, read.config);
   return { outcome, read, streamed: true };
 }

@@ -12,7 +12,6 @@ import {
   ObjectivesRepository,
   SparksRepository,
   toWireMessage,
-  type ChunkWriter,
   type CompletedDocument,
   type DocumentRow,
   type MessageRow,
@@ -79,25 +78,23 @@ export class IngestDocumentJob implements OnApplicationShutdown {
       }
       const spark = await this.sparks.findById(doc.sparkId);
       // The chunks of the pages read so far are written while poppler reads the rest.
-      let writer: ChunkWriter | undefined;
+      const writer = this.documents.openChunkWriter(doc.id);
       let done: CompletedDocument | undefined;
       try {
         const { outcome, read, streamed } = await readPdfDocument(
           this.extractor,
           bytes,
           spark?.options.language ?? language,
-          (chunks, config) => (writer ??= this.documents.openChunkWriter(doc.id)).write(chunks, config),
+          writer.write,
         );
-        if (!streamed) {
-          // Written for a reading that did not count (refused, or read again by pdf.js): undone first.
-          await writer?.abort();
-          writer = undefined;
-        }
         if (outcome.fallback) {
           this.logger.log(`document ${doc.id} read with pdf.js: poppler ${outcome.fallback.slice(0, 200)}`);
         }
-        if (!outcome.ok) return await this.failPermanently(doc, language, outcome.code, outcome.params);
-        if (!read) return await this.failPermanently(doc, language, 'NO_TEXT', { pages: outcome.pageCount });
+        if (!outcome.ok || !read) {
+          await writer.abort(); // what was written for a reading that did not count goes first
+          if (!outcome.ok) return await this.failPermanently(doc, language, outcome.code, outcome.params);
+          return await this.failPermanently(doc, language, 'NO_TEXT', { pages: outcome.pageCount });
+        }
 
         const content = documentReadMessage(language, {
           name: doc.name,
@@ -119,12 +116,12 @@ export class IngestDocumentJob implements OnApplicationShutdown {
             emptyPages: read.emptyPages,
           },
         };
-        done = writer
-          ? await writer.complete(figures, message)
-          : await this.documents.complete(doc.id, { ...figures, chunks: read.chunks }, message);
+        // Not streamed (read by pdf.js, or again by pdf.js after poppler): the whole document replaces
+        // whatever was written.
+        done = await writer.complete(figures, message, streamed ? undefined : read.chunks);
       } finally {
         // Never left open: its transaction would hold a connection and block the document's deletion.
-        await writer?.abort();
+        await writer.abort();
       }
       if (done?.message) await this.publish(done.message);
       if (done) await this.completeKnowledgeStep(done.document);

@@ -1,4 +1,4 @@
-import { chunkDocument, chunkPage, DEFAULT_CHUNK_OPTIONS, type Chunk, type ChunkOptions } from './chunking';
+import { chunkPage, DEFAULT_CHUNK_OPTIONS, type Chunk, type ChunkOptions } from './chunking';
 import { detectLanguage, LANGUAGE_SAMPLE, textSearchConfig, type DocumentLanguage } from './language';
 
 const NOT_LETTERS = /\P{L}+/gu;
@@ -37,8 +37,9 @@ export class DocumentReader {
   /** The first characters of the kept pages joined by new lines, as long as the language needs. */
   private sample = '';
   private language: DocumentLanguage | undefined;
-  /** Pages whose passages `takeChunks` has handed out. */
+  /** Pages whose passages `takeChunks` has handed out, and those passages. */
   private taken = 0;
+  private readonly chunks: Chunk[] = [];
 
   constructor(
     private readonly fallbackLanguage: DocumentLanguage,
@@ -67,15 +68,17 @@ export class DocumentReader {
   takeChunks(): Chunk[] {
     const chunks = this.kept.slice(this.taken).flatMap((text, i) => chunkPage(this.taken + i + 1, text, this.options));
     this.taken = this.kept.length;
+    this.chunks.push(...chunks);
     return chunks;
   }
 
   /** The whole document (every passage, whether taken or not); undefined when no page has any letter. */
   finish(): ReadDocument | undefined {
     if (this.letters === 0) return undefined;
+    this.takeChunks();
     const language = this.language ?? this.languageOf(this.sample);
     return {
-      chunks: chunkDocument(this.kept, this.options),
+      chunks: [...this.chunks],
       language,
       config: textSearchConfig(language),
       pages: this.kept.length,

@@ -1185,7 +1185,7 @@ describe('knowledge: PDF upload, storage, ingestion and what the Spark read', ()
     });
 
     /** A Spark and its builder conversation (the first worker, running, sends the sign-up code). */
-    async function owner(tag: string) {
+    async function sparkOfNewUser(tag: string) {
       const user = await createUser(app, { language: 'es', tag });
       const userId = (await new AccountsRepository(handle.db).findUserByUsername(user.username))!.id;
       const sparkId = (await spark({ ...user, id: userId })).id;
@@ -1194,7 +1194,7 @@ describe('knowledge: PDF upload, storage, ingestion and what the Spark read', ()
     }
 
     /** Uploads the 600-page PDF; answers once a worker has begun reading it. */
-    async function uploadLong({ user, sparkId, conversationId }: Awaited<ReturnType<typeof owner>>) {
+    async function uploadLong({ user, sparkId, conversationId }: Awaited<ReturnType<typeof sparkOfNewUser>>) {
       const res = await app
         .http()
         .post('/api/v1/bucket')
@@ -1237,7 +1237,7 @@ describe('knowledge: PDF upload, storage, ingestion and what the Spark read', ()
       // The first worker also sends this run's mail (the sign-up code). It reads with pdf.js, several
       // times slower than poppler, so that it is surely still reading when it is killed.
       const first = startWorker({ INGEST_PDF_READER: 'pdfjs' });
-      const doc = await uploadLong(await owner('kill'));
+      const doc = await uploadLong(await sparkOfNewUser('kill'));
       await kill(first);
       expect((await documents.findById(doc.id))!.status).toBe('inProgress');
       await expectFinishedOnce(doc);
@@ -1246,7 +1246,7 @@ describe('knowledge: PDF upload, storage, ingestion and what the Spark read', ()
     it('while it writes the chunks of the pages read so far (poppler): nothing of it stays, the next worker finishes', async () => {
       if (!findPoppler().tools) throw new Error('poppler-utils is needed (apt-get install poppler-utils)');
       const first = startWorker({ INGEST_PDF_READER: 'poppler' });
-      const who = await owner('killwrite');
+      const who = await sparkOfNewUser('killwrite');
       // So that the first worker is surely killed with chunks written in its open transaction: after
       // each insert of this Spark's chunks, a trigger waits for an advisory lock the test holds.
       const LOCK = 61_061;

@@ -130,22 +130,27 @@ export class ChatService {
     await this.stream(res, conversation, human, history, language);
   }
 
-  /** Subscribes first, then enqueues: no event can be published before we listen. */
+  /**
+   * Subscribes first, then enqueues: no event can be published before we listen. When either fails
+   * (Redis away), the human message is taken back, so no message waits for an answer never asked for.
+   */
   private async start(
     conversation: ConversationRow,
     human: MessageRow,
     listener: (e: ConversationEvent) => void,
   ): Promise<() => Promise<void>> {
-    const stop = await this.events.listen(conversation.id, (e) => {
-      if (e.type === 'message' || e.replyTo === human.id) listener(e);
-    });
+    let stop: (() => Promise<void>) | undefined;
     try {
+      stop = await this.events.listen(conversation.id, (e) => {
+        if (e.type === 'message' || e.replyTo === human.id) listener(e);
+      });
       await this.jobs.enqueue('reply.generate', { conversationId: conversation.id, messageId: human.id });
+      return stop;
     } catch (err) {
-      await stop();
+      await stop?.().catch(() => undefined);
+      await this.conversations.deleteMessage(conversation.id, human.id);
       throw err;
     }
-    return stop;
   }
 
   /** JSON transport: waits for the reply (at most REPLY_TIMEOUT_MS). */
@@ -181,6 +186,12 @@ export class ChatService {
     history: MessageRow[],
     language: Language,
   ): Promise<void> {
+    // Handed to the worker before the stream opens, so a failure (Redis away) is still a JSON error;
+    // what the worker publishes meanwhile waits until the history line is written.
+    const early: ConversationEvent[] = [];
+    const relay: { to?: (e: ConversationEvent) => void } = {};
+    const stopListening = await this.start(conversation, human, (e) => (relay.to ? relay.to(e) : early.push(e)));
+
     res.status(200);
     res.setHeader('Content-Type', 'text/event-stream; charset=utf-8');
     res.setHeader('Cache-Control', 'no-cache, no-transform');
@@ -198,13 +209,12 @@ export class ChatService {
     });
 
     let finished = false;
-    const subscription: { stop?: () => Promise<void> } = {};
     const finish = () => {
       if (finished) return;
       finished = true;
       clearInterval(heartbeat);
       clearTimeout(timer);
-      void subscription.stop?.();
+      void stopListening();
       if (!res.writableEnded) res.end();
     };
     const heartbeat = setInterval(() => {
@@ -219,13 +229,13 @@ export class ChatService {
       });
       finish();
     }, this.config.REPLY_TIMEOUT_MS);
+    // A client that left lets go of the channel (the job still runs and persists the reply).
     res.on('close', finish);
 
-    subscription.stop = await this.start(conversation, human, (e) => {
+    relay.to = (e) => {
       send(e);
       if (e.type === 'done' || e.type === 'error') finish();
-    });
-    // The client may have left while we subscribed: let go of the channel (the job still runs).
-    if (finished) await subscription.stop();
+    };
+    for (const e of early.splice(0)) relay.to(e);
   }
 }

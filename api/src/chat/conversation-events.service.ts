@@ -44,8 +44,7 @@ export class ConversationEventsService implements OnApplicationShutdown {
       this.listeners.set(channel, set);
     }
     set.add(listener);
-    await this.subscriber.subscribe(channel);
-    return async () => {
+    const stop = async () => {
       const current = this.listeners.get(channel);
       if (!current) return;
       current.delete(listener);
@@ -54,6 +53,14 @@ export class ConversationEventsService implements OnApplicationShutdown {
         await this.subscriber.unsubscribe(channel).catch(() => undefined);
       }
     };
+    try {
+      await this.subscriber.subscribe(channel);
+    } catch (err) {
+      // Redis away: no listener is left behind for a stream that never opens.
+      await stop();
+      throw err;
+    }
+    return stop;
   }
 
   onApplicationShutdown(): void {

@@ -1,7 +1,11 @@
 import { ArgumentsHost, Catch, HttpException, Logger, type ExceptionFilter } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { DomainError, type ErrorCode } from '@sparks/core';
+import { isRedisUnavailable } from '@sparks/queues';
 import { envelopeFor, simpleEnvelope } from './error-envelope';
+
+/** What a client is told to wait before trying again while Redis is away. */
+const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
 
 const CODE_BY_STATUS: Record<number, ErrorCode> = {
   400: 'INVALID_PARAMS',
@@ -52,6 +56,14 @@ export class AllExceptionsFilter implements ExceptionFilter {
         res.status(status).json(simpleEnvelope(req, status, code));
         return;
       }
+    }
+
+    if (isRedisUnavailable(exception)) {
+      // Not a bug: Redis is frozen or down. The client may try again; ioredis reconnects meanwhile.
+      this.logger.warn({ correlationId: req.id, err: (exception as Error).message }, 'Redis unavailable');
+      res.setHeader('Retry-After', String(UNAVAILABLE_RETRY_AFTER_SECONDS));
+      res.status(503).json(simpleEnvelope(req, 503, 'TEMPORARILY_UNAVAILABLE'));
+      return;
     }
 
     const correlationId = String(req.id ?? 'unknown');

@@ -1,7 +1,7 @@
 import { Global, Inject, Logger, Module, type OnApplicationShutdown } from '@nestjs/common';
 import { loadConfig, type AppConfig } from '@sparks/core';
 import { createDb, EmailsRepository, type DbHandle } from '@sparks/db';
-import { createRedis, JobProducer } from '@sparks/queues';
+import { createFailFastRedis, JobProducer } from '@sparks/queues';
 import type { Redis } from 'ioredis';
 import { CONFIG, DB, REDIS } from './tokens';
 
@@ -18,8 +18,8 @@ import { CONFIG, DB, REDIS } from './tokens';
     {
       provide: REDIS,
       inject: [CONFIG],
-      // Fail requests fast while Redis is away instead of queueing them without bound.
-      useFactory: (config: AppConfig) => createRedis(config.REDIS_URL, { maxRetriesPerRequest: 3, lazyConnect: false }),
+      // Requests fail fast (503) while Redis is frozen or away instead of hanging.
+      useFactory: (config: AppConfig) => createFailFastRedis(config.REDIS_URL, config.REDIS_COMMAND_TIMEOUT_MS),
     },
     {
       provide: JobProducer,

@@ -25,6 +25,8 @@ export const configSchema = z
     DATABASE_POOL_MAX: z.coerce.number().int().min(1).default(10),
     REDIS_URL: z.string().min(1, 'REDIS_URL is required'),
     QUEUE_PREFIX: z.string().default('sparks'),
+    /** The api's Redis commands fail after this long (a frozen Redis answers 503, not a hang). */
+    REDIS_COMMAND_TIMEOUT_MS: z.coerce.number().int().min(50).default(2000),
     WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(5),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     JSON_BODY_LIMIT: z.string().default('1mb'),

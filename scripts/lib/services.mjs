@@ -1,5 +1,5 @@
-// Helpers shared by start.mjs and test.mjs: find or install OS binaries, start throwaway
-// PostgreSQL and Redis servers, wait for ports. Node built-ins only: this runs before npm install.
+// Helpers shared by start.mjs and test.mjs: find or install OS binaries, start a throwaway Redis
+// server, wait for ports. Node built-ins only: this runs before npm install.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -107,9 +107,46 @@ export function findPdftotext({ install }) {
   return bin;
 }
 
-/** Starts a private redis-server; resolves once it answers PING. */
+function alive(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Our servers run in process groups of their own (a terminal's Ctrl-C reaches only the start script,
+ * which stops them last), so they outlive a start script that was killed. Such a leftover still holds
+ * its data folder: stop it (`signal`) when the pid in `pidFile` is alive and its command line names
+ * `marker`.
+ */
+export async function stopLeftover(pidFile, marker, signal = 'SIGTERM') {
+  let pid;
+  try {
+    pid = Number(fs.readFileSync(pidFile, 'utf8').split('\n')[0]);
+  } catch {
+    return;
+  }
+  if (!pid || !alive(pid)) return;
+  let cmdline = '';
+  try {
+    cmdline = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+  } catch {
+    // No /proc (macOS): trust the pid file, which the server removes when it stops.
+  }
+  if (cmdline && !cmdline.includes(marker)) return;
+  log(`a server left running by an earlier start (pid ${pid}) holds ${path.dirname(pidFile)}: stopping it`);
+  process.kill(pid, signal);
+  await waitFor(async () => !alive(pid), `the earlier server (pid ${pid}) to stop`, 30000);
+}
+
+/** Starts a private redis-server in a process group of its own; resolves once it answers PING. */
 export async function startRedis({ bin, port, dir, persist }) {
   fs.mkdirSync(dir, { recursive: true });
+  const pidFile = path.join(dir, 'redis.pid');
+  await stopLeftover(pidFile, 'redis-server');
   const args = [
     '--port',
     String(port),
@@ -119,6 +156,8 @@ export async function startRedis({ bin, port, dir, persist }) {
     dir,
     '--daemonize',
     'no',
+    '--pidfile',
+    pidFile,
     '--maxmemory-policy',
     'noeviction',
     '--protected-mode',
@@ -127,69 +166,8 @@ export async function startRedis({ bin, port, dir, persist }) {
     '--logfile',
     path.join(dir, 'redis.log'),
   ];
-  const child = spawn(bin, args, { stdio: 'ignore' });
+  const child = spawn(bin, args, { stdio: 'ignore', detached: true });
   await waitFor(() => redisPing(port), `redis-server on port ${port}`, 20000);
-  return child;
-}
-
-export function findPgBin() {
-  const roots = ['/usr/lib/postgresql'];
-  for (const root of roots) {
-    if (!fs.existsSync(root)) continue;
-    const versions = fs
-      .readdirSync(root)
-      .filter((v) => fs.existsSync(path.join(root, v, 'bin', 'initdb')))
-      .sort((a, b) => Number(b) - Number(a));
-    if (versions.length) return path.join(root, versions[0], 'bin');
-  }
-  const initdb = which('initdb');
-  return initdb ? path.dirname(initdb) : null;
-}
-
-/**
- * Starts a throwaway PostgreSQL cluster in `dir` (trust auth, user postgres). initdb refuses
- * root, so as root the cluster runs as the `postgres` system user.
- */
-export async function startPostgres({ binDir, port, dir }) {
-  const asPostgres = isRoot;
-  const wrap = (cmd, args) => (asPostgres ? ['runuser', ['-u', 'postgres', '--', cmd, ...args]] : [cmd, args]);
-  fs.mkdirSync(dir, { recursive: true });
-  if (asPostgres) spawnSync('chown', ['-R', 'postgres:postgres', dir]);
-  const data = path.join(dir, 'data');
-  if (!fs.existsSync(path.join(data, 'PG_VERSION'))) {
-    const [c, a] = wrap(path.join(binDir, 'initdb'), [
-      '-D',
-      data,
-      '-U',
-      'postgres',
-      '--auth=trust',
-      '-E',
-      'UTF8',
-      '--no-sync',
-    ]);
-    run(c, a, { stdio: 'ignore' });
-  }
-  const [c, a] = wrap(path.join(binDir, 'postgres'), [
-    '-D',
-    data,
-    '-p',
-    String(port),
-    '-k',
-    dir,
-    '-c',
-    'listen_addresses=127.0.0.1',
-    '-c',
-    'fsync=off',
-    '-c',
-    'synchronous_commit=off',
-    '-c',
-    'full_page_writes=off',
-    '-c',
-    'max_connections=200',
-  ]);
-  const child = spawn(c, a, { stdio: 'ignore' });
-  await waitFor(() => isPortOpen(port), `PostgreSQL on port ${port}`, 30000);
-  await new Promise((r) => setTimeout(r, 500));
   return child;
 }
 

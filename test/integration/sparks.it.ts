@@ -210,6 +210,49 @@ describe('Sparks and their tests', () => {
     ).toBeGreaterThan(1);
   });
 
+  it('lets a test name only a document of its own Spark: another user’s or another Spark’s is a 404', async () => {
+    const [anaSpark, anaOther, bobSpark] = await Promise.all([newSpark(ana), newSpark(ana), newSpark(bob)]);
+    const anaDoc = await addDocument(sql, {
+      sparkId: anaSpark._id,
+      userId: await userIdOf(sql, ana.username),
+      name: 'precios.pdf',
+      pages: ['Precios de 2026.'],
+      language: 'es',
+    });
+    const addTest = (u: SignedUser, sparkId: string, documentId: string | null) =>
+      as(u).post(`/api/v1/sparks/${sparkId}/tests`, { name: 'Con documento', params: { documentId } });
+
+    const refusals = [
+      await addTest(bob, bobSpark._id, anaDoc),
+      await addTest(ana, anaOther._id, anaDoc),
+      await addTest(ana, anaSpark._id, '00000000-0000-4000-8000-000000000000'),
+    ];
+    for (const res of refusals) {
+      expect(res.status).toBe(404);
+      expect(res.body.errors).toEqual([
+        {
+          code: 'NOT_FOUND',
+          field: 'params.documentId',
+          message: expect.stringMatching(/^(Not found|No encontrado)$/),
+        },
+      ]);
+    }
+    // Someone else's Spark is what is missing then, whatever the document.
+    const foreign = await addTest(bob, anaSpark._id, anaDoc).expect(404);
+    expect(foreign.body.errors).toEqual([{ code: 'NOT_FOUND', message: 'Not found' }]); // Bob reads English
+    for (const [u, s] of [
+      [bob, bobSpark],
+      [ana, anaOther],
+      [ana, anaSpark],
+    ] as const) {
+      expect((await as(u).get(`/api/v1/sparks/${s._id}/tests`).expect(200)).body.data).toEqual([]);
+    }
+
+    const own = await addTest(ana, anaSpark._id, anaDoc).expect(201);
+    expect(own.body.data.params).toEqual({ documentId: anaDoc, waitResponse: true });
+    await addTest(ana, anaSpark._id, null).expect(201);
+  });
+
   it('refuses malformed ids with 400 rather than touching the database', async () => {
     await as(ana).get('/api/v1/sparks/not-a-uuid').expect(400);
     await t.http().get('/api/v1/sparks').expect(401);

@@ -1,5 +1,11 @@
 import { Module } from '@nestjs/common';
-import { ConversationsRepository, ObjectivesRepository, SparksRepository, type DbHandle } from '@sparks/db';
+import {
+  ConversationsRepository,
+  DocumentsRepository,
+  ObjectivesRepository,
+  SparksRepository,
+  type DbHandle,
+} from '@sparks/db';
 import { ObjectivesController } from '../objectives/objectives.controller';
 import { ObjectivesService } from '../objectives/objectives.service';
 import { AuthModule } from '../auth/auth.module';
@@ -19,6 +25,7 @@ import { SparksService } from './sparks.service';
     { provide: SparksRepository, inject: [DB], useFactory: (h: DbHandle) => new SparksRepository(h.db) },
     { provide: ConversationsRepository, inject: [DB], useFactory: (h: DbHandle) => new ConversationsRepository(h.db) },
     { provide: ObjectivesRepository, inject: [DB], useFactory: (h: DbHandle) => new ObjectivesRepository(h.db) },
+    { provide: DocumentsRepository, inject: [DB], useFactory: (h: DbHandle) => new DocumentsRepository(h.db) },
     SparksService,
     SparkTestsService,
     ObjectivesService,

@@ -1,7 +1,6 @@
 import { ForbiddenException, Logger, type ArgumentsHost } from '@nestjs/common';
 import { DomainError } from '@sparks/core';
 import { AllExceptionsFilter } from './all-exceptions.filter';
-import { LocalOnlyGuard } from './local-only.guard';
 
 function host(req: Record<string, unknown>) {
   const res = {
@@ -59,26 +58,5 @@ describe('AllExceptionsFilter', () => {
     filter.catch(new ForbiddenException(), h);
     expect(res.statusCode).toBe(403);
     expect((res.body as { errors: Array<{ code: string }> }).errors[0].code).toBe('FORBIDDEN');
-  });
-});
-
-describe('LocalOnlyGuard', () => {
-  const guard = new LocalOnlyGuard();
-  const ctx = (remoteAddress: string) =>
-    ({
-      switchToHttp: () => ({
-        getRequest: () => ({ socket: { remoteAddress }, headers: { 'x-forwarded-for': '127.0.0.1' } }),
-      }),
-    }) as never;
-
-  it('lets this machine through', () => {
-    expect(guard.canActivate(ctx('127.0.0.1'))).toBe(true);
-    expect(guard.canActivate(ctx('::1'))).toBe(true);
-    expect(guard.canActivate(ctx('::ffff:127.0.0.1'))).toBe(true);
-  });
-
-  it('answers everyone else as if nothing were there, whatever their proxy headers say', () => {
-    expect(() => guard.canActivate(ctx('203.0.113.9'))).toThrow(DomainError);
-    expect(() => guard.canActivate(ctx('10.0.0.2'))).toThrow(DomainError);
   });
 });

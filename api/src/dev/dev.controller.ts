@@ -1,4 +1,4 @@
-import { Controller, Get, Inject, Query, UseGuards } from '@nestjs/common';
+import { Controller, Get, Inject, Injectable, Query, UseGuards, type CanActivate } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { outboxQuerySchema, type OutboxMessage } from '@sparks/contracts';
 import { DomainError, type AppConfig } from '@sparks/core';
@@ -9,25 +9,33 @@ import { ApiZodQuery, ZodPipe } from '../common/zod';
 import { Public } from '../auth/public.decorator';
 import { CONFIG } from '../infra/tokens';
 
+/** Off, the outbox answers 404 before anything else (even a bad query), exactly like a missing route. */
+@Injectable()
+export class DevOutboxOnGuard implements CanActivate {
+  constructor(@Inject(CONFIG) private readonly config: AppConfig) {}
+
+  canActivate(): boolean {
+    if (!this.config.DEV_OUTBOX) throw DomainError.notFound();
+    return true;
+  }
+}
+
 @ApiTags('dev')
 @Public()
 @Controller('dev')
 export class DevController {
-  constructor(
-    @Inject(CONFIG) private readonly config: AppConfig,
-    private readonly emails: EmailsRepository,
-  ) {}
+  constructor(private readonly emails: EmailsRepository) {}
 
   @Get('outbox')
-  @UseGuards(LocalOnlyGuard)
+  @UseGuards(DevOutboxOnGuard, LocalOnlyGuard)
   @ApiOperation({
-    summary: 'Mail kept instead of sent (embedded default only, local requests only), newest first',
+    summary:
+      'Mail kept instead of sent to one address (`to` is required), newest first. Only with DEV_OUTBOX on (never in production) and only for direct requests from this machine.',
   })
   @ApiZodQuery(outboxQuerySchema)
   async outbox(
     @Query(new ZodPipe(outboxQuerySchema)) query: z.output<typeof outboxQuerySchema>,
   ): Promise<OutboxMessage[]> {
-    if (!this.config.DEV_OUTBOX) throw DomainError.notFound();
     const rows = await this.emails.outbox(query.to);
     return rows.map((r) => ({
       to: r.to,

@@ -18,9 +18,11 @@ describe('configuration', () => {
     expect(() => loadConfig({ ...base, PORT: 'eighty' })).toThrow(/PORT/);
   });
 
-  it('turns the dev outbox on only when asked and never with SMTP configured', () => {
+  it('turns the dev outbox on only when asked and never with SMTP configured or in production', () => {
     expect(loadConfig({ ...base, DEV_OUTBOX: 'true' }).DEV_OUTBOX).toBe(true);
     expect(loadConfig({ ...base, DEV_OUTBOX: 'true', SMTP_URL: 'smtp://mail:25' }).DEV_OUTBOX).toBe(false);
+    const production = { ...base, NODE_ENV: 'production', JWT_SECRET: 's' };
+    expect(loadConfig({ ...production, DEV_OUTBOX: 'true' }).DEV_OUTBOX).toBe(false);
   });
 
   it('builds links from APP_URL without a trailing slash', () => {

@@ -91,8 +91,9 @@ export const configSchema = z
   .transform((c) => ({
     ...c,
     APP_URL: (c.APP_URL ?? `http://localhost:${c.PORT}`).replace(/\/+$/, ''),
-    // The outbox exists to read mail that is not really sent; with SMTP configured it stays off.
-    DEV_OUTBOX: c.DEV_OUTBOX && !c.SMTP_URL,
+    // The outbox exists to read mail that is not really sent on a developer's machine: with SMTP
+    // configured, or in production, it stays off whatever the setting says.
+    DEV_OUTBOX: c.DEV_OUTBOX && !c.SMTP_URL && c.NODE_ENV !== 'production',
     // Outside production a missing secret gets a random one per process: tokens then die at restart.
     JWT_SECRET: c.JWT_SECRET ?? randomBytes(32).toString('hex'),
     GOOGLE_ENABLED: !!(c.GOOGLE_CLIENT_ID && c.GOOGLE_CLIENT_SECRET),

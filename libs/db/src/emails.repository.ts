@@ -40,15 +40,12 @@ export class EmailsRepository {
     await this.db.update(outboundEmails).set({ status: 'error', error }).where(eq(outboundEmails.id, id));
   }
 
-  /** The dev outbox: mail kept instead of sent, newest first. */
-  async outbox(to: string | undefined, limit = 50): Promise<OutboundEmail[]> {
-    const where = to
-      ? and(eq(outboundEmails.transport, 'outbox'), eq(outboundEmails.to, to.toLowerCase()))
-      : eq(outboundEmails.transport, 'outbox');
+  /** The dev outbox: mail kept instead of sent to one recipient, newest first. */
+  async outbox(to: string, limit = 50): Promise<OutboundEmail[]> {
     return this.db
       .select()
       .from(outboundEmails)
-      .where(where)
+      .where(and(eq(outboundEmails.transport, 'outbox'), eq(outboundEmails.to, to.toLowerCase())))
       .orderBy(desc(outboundEmails.createdAt), desc(outboundEmails.id))
       .limit(limit);
   }

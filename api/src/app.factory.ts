@@ -1,7 +1,7 @@
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
-import { loadConfig } from '@sparks/core';
+import { loadConfig, type AppConfig } from '@sparks/core';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import helmet from 'helmet';
 import { Logger } from 'nestjs-pino';
@@ -50,6 +50,25 @@ function serveSpa(app: NestExpressApplication, dist: string): void {
   });
 }
 
+/** The interactive documentation, its assets and the OpenAPI document (JSON and YAML). */
+const API_DOCS_PATH = /^\/api\/docs(?:$|[/-])/;
+
+/**
+ * Who may read the API documentation: anyone outside production; in production nobody yet. When
+ * admins exist, "or the caller is an admin" belongs here.
+ */
+export function mayReadApiDocs(_req: Request, config: AppConfig): boolean {
+  return config.NODE_ENV !== 'production';
+}
+
+/** Where the documentation is closed, it answers exactly as a route that does not exist. */
+function guardApiDocs(config: AppConfig) {
+  return (req: Request, res: Response, next: NextFunction): void => {
+    if (!API_DOCS_PATH.test(req.path) || mayReadApiDocs(req, config)) return next();
+    res.status(404).json(simpleEnvelope(req, 404, 'ROUTE_NOT_FOUND', { method: req.method, path: req.path }));
+  };
+}
+
 export async function createApp(): Promise<NestExpressApplication> {
   const config = loadConfig();
   const app = await NestFactory.create<NestExpressApplication>(AppModule, { bodyParser: false, bufferLogs: true });
@@ -65,6 +84,7 @@ export async function createApp(): Promise<NestExpressApplication> {
   app.use(express.json({ limit: config.JSON_BODY_LIMIT }));
   app.use(bodyErrorHandler);
   app.setGlobalPrefix(API_PREFIX);
+  app.use(guardApiDocs(config));
 
   const document = SwaggerModule.createDocument(
     app,

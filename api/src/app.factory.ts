@@ -9,14 +9,30 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { AppModule } from './app.module';
 import { simpleEnvelope } from './common/error-envelope';
+import { isUtf8 } from './common/text-input';
 import { APP_VERSION } from './version';
 
 export const API_PREFIX = 'api/v1';
 
+const NOT_UTF8 = 'sparks.not.utf8';
+
+/**
+ * JSON is UTF-8, but body-parser decodes it leniently: bytes that are not UTF-8 (an encoded lone
+ * surrogate) would silently become U+FFFD. A body declared in another charset is left to the parser.
+ */
+function verifyUtf8(req: Request, _res: Response, body: Buffer): void {
+  const charset = /;\s*charset="?([^";\s]+)/i.exec(req.headers['content-type'] ?? '')?.[1]?.toLowerCase();
+  if ((charset === undefined || charset === 'utf-8' || charset === 'utf8') && !isUtf8(body)) {
+    throw Object.assign(new Error('the JSON body is not UTF-8'), { type: NOT_UTF8 });
+  }
+}
+
 /** Body-parser failures happen before Nest routes; answer them in the same envelope. */
 function bodyErrorHandler(err: unknown, req: Request, res: Response, next: NextFunction): void {
   const type = (err as { type?: string } | null)?.type;
-  if (type === 'entity.too.large') {
+  if (type === NOT_UTF8) {
+    res.status(400).json(simpleEnvelope(req, 400, 'INVALID_CHARACTERS'));
+  } else if (type === 'entity.too.large') {
     res.status(413).json(simpleEnvelope(req, 413, 'PAYLOAD_TOO_LARGE'));
   } else if (type === 'entity.parse.failed' || type === 'encoding.unsupported' || type === 'charset.unsupported') {
     res.status(400).json(simpleEnvelope(req, 400, 'MALFORMED_JSON'));
@@ -81,7 +97,7 @@ export async function createApp(): Promise<NestExpressApplication> {
   app.disable('x-powered-by');
   // Plain-HTTP deployments (a LAN address) must keep working: no forced upgrade of asset requests.
   app.use(helmet({ contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } } }));
-  app.use(express.json({ limit: config.JSON_BODY_LIMIT }));
+  app.use(express.json({ limit: config.JSON_BODY_LIMIT, verify: verifyUtf8 }));
   app.use(bodyErrorHandler);
   app.setGlobalPrefix(API_PREFIX);
   app.use(guardApiDocs(config));

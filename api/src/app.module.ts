@@ -7,6 +7,7 @@ import { AuthModule } from './auth/auth.module';
 import { SparksModule } from './sparks/sparks.module';
 import { AllExceptionsFilter } from './common/all-exceptions.filter';
 import { EnvelopeInterceptor } from './common/envelope.interceptor';
+import { TextInputInterceptor } from './common/text-input.interceptor';
 import { DevController } from './dev/dev.controller';
 import { HealthController } from './health/health.controller';
 import { InfraModule } from './infra/infra.module';
@@ -41,6 +42,7 @@ import { MailModule } from './mail/mail.module';
   providers: [
     { provide: APP_FILTER, useClass: AllExceptionsFilter },
     { provide: APP_INTERCEPTOR, useClass: EnvelopeInterceptor },
+    { provide: APP_INTERCEPTOR, useClass: TextInputInterceptor },
   ],
 })
 export class AppModule {}

@@ -51,6 +51,14 @@ export class AllExceptionsFilter implements ExceptionFilter {
         res.status(404).json(simpleEnvelope(req, 404, 'ROUTE_NOT_FOUND', { method: req.method, path: req.path }));
         return;
       }
+      // The router could not decode a path segment: its escapes are not UTF-8 (an encoded surrogate).
+      const isUndecodablePath =
+        status === 400 &&
+        /^Failed to decode param /.test(String((exception.getResponse() as { message?: unknown }).message));
+      if (isUndecodablePath) {
+        res.status(400).json(simpleEnvelope(req, 400, 'INVALID_CHARACTERS'));
+        return;
+      }
       const code = CODE_BY_STATUS[status];
       if (code) {
         res.status(status).json(simpleEnvelope(req, status, code));

@@ -5,6 +5,7 @@ import type { Request } from 'express';
 import { createHash, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { badText, hasBadCharacter, printable } from '../common/text-input';
 
 export interface ReceivedFile {
   /** The temp file holding the bytes; the caller stores or deletes it. */
@@ -130,6 +131,11 @@ export function receiveUpload(req: Request, options: ReceiveOptions): Promise<Re
 
     bb.on('field', (name, value, info) => {
       if (info.valueTruncated) return fail(DomainError.badRequest('INVALID_PARAMS', name));
+      // busboy turns bytes that are not UTF-8 (an encoded surrogate) into U+FFFD, so in a form field that
+      // character is refused with NUL and lone surrogates: the text would otherwise be stored altered.
+      if (hasBadCharacter(name) || hasBadCharacter(value) || value.includes('\uFFFD')) {
+        return fail(badText(printable(name)));
+      }
       fields[name] = value;
     });
 

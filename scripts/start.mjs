@@ -165,6 +165,7 @@ async function main() {
   if (!args.has('--no-install')) ensureInstalled(root);
   if (!args.has('--no-build')) build();
 
+  const embedded = !process.env.DATABASE_URL;
   const databaseUrl = process.env.DATABASE_URL || (await embeddedPostgres());
   const redisUrl = process.env.REDIS_URL || (await embeddedRedis());
   // Sessions survive a restart: the signing secret is made once and kept with the data.
@@ -179,8 +180,9 @@ async function main() {
     PORT: String(port),
     DATABASE_URL: databaseUrl,
     REDIS_URL: redisUrl,
-    // The embedded default keeps mail in the dev outbox (off by itself when SMTP_URL is set).
-    DEV_OUTBOX: process.env.DEV_OUTBOX ?? 'true',
+    // Only the embedded default turns the dev outbox on by itself (the api keeps it off when SMTP_URL
+    // is set or in production); against a database of yours it stays off unless you ask for it.
+    DEV_OUTBOX: process.env.DEV_OUTBOX ?? (embedded ? 'true' : 'false'),
     WEB_DIST: path.join(root, 'web', 'dist'),
     JWT_SECRET: jwtSecret,
     // Uploaded documents live with the rest of the data (unless S3 is configured).
@@ -191,9 +193,13 @@ async function main() {
   await waitFor(apiAnswers, 'the api to answer /api/v1/health', 90000);
   await supervise('worker', async () => launchApp(path.join(root, 'worker', 'dist', 'main.js'), env));
   const url = process.env.APP_URL ?? `http://localhost:${port}`;
-  log(
-    `Sparks is running at ${url}  (API docs: ${url}/api/docs${env.DEV_OUTBOX === 'true' && !process.env.SMTP_URL ? `, dev outbox: ${url}/api/v1/dev/outbox` : ''}). Ctrl-C stops it.`,
-  );
+  const production = env.NODE_ENV === 'production';
+  const outbox = env.DEV_OUTBOX === 'true' && !env.SMTP_URL && !production;
+  const extras = [
+    ...(production ? [] : [`API docs: ${url}/api/docs`]),
+    ...(outbox ? [`dev outbox: ${url}/api/v1/dev/outbox?to=<address>`] : []),
+  ];
+  log(`Sparks is running at ${url}${extras.length ? `  (${extras.join(', ')})` : ''}. Ctrl-C stops it.`);
 }
 
 main().catch((err) => {

@@ -103,6 +103,8 @@ describe('npm start on its embedded default', () => {
         [path.join(ROOT, 'bench', 'mixed-load.mjs'), '--url', stack.base, '--json', report, '--settle-seconds', '300'],
         { cwd: ROOT, encoding: 'utf8', timeout: 10 * 60_000 },
       );
+      // The load stops early (no report) when even signing up fails: show why.
+      expect({ report: fs.existsSync(report), stderr: load.stderr.slice(-2000) }).toMatchObject({ report: true });
       const results = JSON.parse(fs.readFileSync(report, 'utf8')) as { runs: Array<Record<string, unknown>> };
       const run = results.runs[0];
       const summary = { problems: run.problems, stdout: load.stdout };

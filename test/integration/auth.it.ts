@@ -1,5 +1,6 @@
 import jwt from 'jsonwebtoken';
 import { Pool } from 'pg';
+import { RateLimiter } from '../../api/src/auth/rate-limiter.service';
 import { codeIn, createUser, PASSWORD, startApp, uniqueEmail, waitForMail, type TestApp } from './harness';
 
 const sql = new Pool({ connectionString: process.env.DATABASE_URL, max: 2 });
@@ -417,7 +418,9 @@ describe('accounts and sign-in', () => {
   });
 
   describe('rate limits', () => {
-    it('stops password guessing on one account with 429, in the user’s language', async () => {
+    const retryAfter = (res: { headers: Record<string, string> }) => Number(res.headers['retry-after']);
+
+    it('stops password guessing on one account with 429 and Retry-After, in the user’s language', async () => {
       const u = await createUser(t);
       for (let i = 0; i < 10; i += 1) {
         await t
@@ -436,34 +439,132 @@ describe('accounts and sign-in', () => {
         code: 'TOO_MANY_REQUESTS',
         message: 'Demasiados intentos. Espera un momento y vuelve a intentarlo',
       });
+      expect(retryAfter(res)).toBeGreaterThan(0);
+      expect(retryAfter(res)).toBeLessThanOrEqual(900);
     });
 
-    it('limits each sign-in endpoint per IP', async () => {
+    it('limits each sign-in endpoint per IP, and says when to come back', async () => {
       const limited = await startApp({ AUTH_RATE_IP_MAX: '3' });
       try {
         for (const path of [
+          '/api/v1/auth/register',
           '/api/v1/auth/login',
           '/api/v1/auth/verify-code',
           '/api/v1/auth/send-code',
           '/api/v1/users/forgot-password',
+          '/api/v1/users/reset-password',
         ]) {
-          const body = { username: uniqueEmail('ip'), email: uniqueEmail('ip'), password: PASSWORD, code: '123456' };
+          const body = () => ({
+            username: uniqueEmail('ip'),
+            email: uniqueEmail('ip'),
+            password: PASSWORD,
+            code: '123456',
+            newPassword: 'N3w-Passw0rd!',
+          });
           for (let i = 0; i < 3; i += 1) {
-            const res = await limited
-              .http()
-              .post(path)
-              .send({ ...body, username: uniqueEmail('ip'), email: uniqueEmail('ip') });
-            expect(res.status).not.toBe(429);
+            const res = await limited.http().post(path).send(body());
+            expect([path, res.status]).not.toEqual([path, 429]);
           }
-          await limited
-            .http()
-            .post(path)
-            .send({ ...body, username: uniqueEmail('ip'), email: uniqueEmail('ip') })
-            .expect(429);
+          const res = await limited.http().post(path).send(body()).expect(429);
+          expect(res.body.errors[0].code).toBe('TOO_MANY_REQUESTS');
+          expect(retryAfter(res)).toBeGreaterThan(0);
+          expect(retryAfter(res)).toBeLessThanOrEqual(900);
         }
       } finally {
         await limited.close();
       }
+    });
+
+    describe('login lockout by account and IP', () => {
+      // Behind a proxy we trust (loopback), the client IP is the one X-Forwarded-For names.
+      let p: TestApp;
+      beforeAll(async () => {
+        p = await startApp({ JWT_SECRET, TRUST_PROXY: 'loopback' });
+      });
+      afterAll(async () => {
+        await p.close();
+      });
+      const login = (app: TestApp, ip: string, username: string, password: string) =>
+        app.http().post('/api/v1/auth/login').set('X-Forwarded-For', ip).send({ username, password });
+      const guess = async (app: TestApp, ip: string, username: string, times: number) => {
+        for (let i = 0; i < times; i += 1) await login(app, ip, username, `Wrong-${i}-pass!`).expect(400);
+      };
+
+      it('locks out only the IP that guessed; the owner signs in from another IP', async () => {
+        const u = await createUser(p);
+        await guess(p, '203.0.113.10', u.username, 10);
+        const locked = await login(p, '203.0.113.10', u.username, PASSWORD).expect(429);
+        await login(p, '198.51.100.20', u.username, PASSWORD).expect(200);
+        expect(retryAfter(locked)).toBeGreaterThan(0);
+        expect(retryAfter(locked)).toBeLessThanOrEqual(900);
+        // The owner's success elsewhere does not free the guesser.
+        await login(p, '203.0.113.10', u.username, PASSWORD).expect(429);
+      });
+
+      it('lets no more parallel guesses check a password than the limit', async () => {
+        // Counted before the password check: a burst cannot all pass a read of the count first.
+        const limiter = p.app.get(RateLimiter);
+        const attempt = { account: uniqueEmail('burst'), passwordTag: '-', ip: '203.0.113.12' };
+        const results = await Promise.allSettled(Array.from({ length: 40 }, () => limiter.beginLogin(attempt)));
+        expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(10);
+        for (const r of results) {
+          if (r.status === 'rejected') expect(r.reason).toMatchObject({ status: 429 });
+        }
+      });
+
+      it('lifts the account’s locks when the password is reset', async () => {
+        const u = await createUser(p);
+        await guess(p, '203.0.113.11', u.username, 10);
+        await login(p, '203.0.113.11', u.username, PASSWORD).expect(429);
+        await p.http().post('/api/v1/users/forgot-password').send({ email: u.username }).expect(200);
+        const mail = await waitForMail(p, u.username, (m) => m.text.includes('reset-password'));
+        const token = /reset-password\?token=([\w-]+)/.exec(mail.text)![1];
+        const newPassword = 'N3w-Passw0rd!';
+        await p
+          .http()
+          .post('/api/v1/users/reset-password')
+          .set('Authorization', `Bearer ${token}`)
+          .send({ newPassword })
+          .expect(200);
+        await login(p, '203.0.113.11', u.username, newPassword).expect(200);
+      });
+
+      it('does not count successful logins against the IP', async () => {
+        const limited = await startApp({ AUTH_RATE_IP_MAX: '3', TRUST_PROXY: 'loopback' });
+        try {
+          const u = await createUser(limited);
+          for (let i = 0; i < 6; i += 1) await login(limited, '192.0.2.30', u.username, PASSWORD).expect(200);
+          // Failures still count, whichever account they aim at.
+          await guess(limited, '192.0.2.30', uniqueEmail('other'), 3);
+          const res = await login(limited, '192.0.2.30', u.username, PASSWORD).expect(429);
+          expect(retryAfter(res)).toBeGreaterThan(0);
+          await login(limited, '192.0.2.31', u.username, PASSWORD).expect(200);
+        } finally {
+          await limited.close();
+        }
+      });
+
+      it('stops a guess spread over many IPs, without locking out an IP the owner signed in from', async () => {
+        const limited = await startApp({
+          AUTH_RATE_ACCOUNT_MAX: '2',
+          AUTH_RATE_LOGIN_ACCOUNT_MAX: '4',
+          TRUST_PROXY: 'loopback',
+        });
+        try {
+          const u = await createUser(limited);
+          await login(limited, '192.0.2.40', u.username, PASSWORD).expect(200);
+          await guess(limited, '198.51.100.1', u.username, 2);
+          await guess(limited, '198.51.100.2', u.username, 2);
+          // The account has had 4 failures from all IPs together: new IPs wait, even with the right password.
+          const fresh = await login(limited, '198.51.100.3', u.username, 'Wrong-x-pass!').expect(429);
+          expect(retryAfter(fresh)).toBeGreaterThan(0);
+          const stranger = await login(limited, '198.51.100.4', u.username, PASSWORD).expect(429);
+          expect(retryAfter(stranger)).toBeGreaterThan(0);
+          await login(limited, '192.0.2.40', u.username, PASSWORD).expect(200);
+        } finally {
+          await limited.close();
+        }
+      });
     });
   });
 });

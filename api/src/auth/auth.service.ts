@@ -159,19 +159,19 @@ export class AuthService {
   async login(input: { username: string; password: string }, meta: RequestMeta): Promise<LoginTokens> {
     const username = input.username.trim().toLowerCase();
     fail([...this.emailErrors(username), ...this.passwordErrors(input.password)]);
-    await this.limiter.hit(['login', 'ip', meta.ip], this.config.AUTH_RATE_IP_MAX);
-    const failures = ['login-failures', 'acct', username];
-    await this.limiter.check(failures, this.config.AUTH_RATE_ACCOUNT_MAX);
     const user = await this.accounts.findUserByUsername(username);
+    const attempt = {
+      account: username,
+      passwordTag: user?.passwordHash ? sha256(user.passwordHash).slice(0, 16) : '-',
+      ip: meta.ip,
+    };
+    await this.limiter.beginLogin(attempt);
     const ok = user
       ? await verifyPassword(user.passwordHash, input.password)
       : await verifyPassword(await dummyHash(), '');
-    if (!user || !ok) {
-      await this.limiter.hit(failures, this.config.AUTH_RATE_ACCOUNT_MAX);
-      throw DomainError.badRequest('WRONG_CREDENTIALS');
-    }
+    if (!user || !ok) throw DomainError.badRequest('WRONG_CREDENTIALS');
+    await this.limiter.loginSucceeded(attempt);
     if (!user.verifiedAt) throw DomainError.badRequest('NOT_VERIFIED', 'username');
-    await this.limiter.reset(failures);
     return this.tokens.issue(user);
   }
 
@@ -196,7 +196,12 @@ export class AuthService {
     return { sent: true };
   }
 
-  async resetPassword(token: string | undefined, input: { newPassword: string }): Promise<{ username: string }> {
+  async resetPassword(
+    token: string | undefined,
+    input: { newPassword: string },
+    meta: RequestMeta,
+  ): Promise<{ username: string }> {
+    await this.limiter.guard('reset-password', undefined, meta.ip);
     const invalid = DomainError.badRequest('INVALID_TOKEN');
     if (!token) throw invalid;
     // Check the password before spending the token, so a typo does not burn the link.

@@ -31,7 +31,8 @@ export class UsersController {
   reset(
     @Headers('authorization') authorization: string | undefined,
     @Body(new ZodPipe(resetPasswordSchema)) body: z.output<typeof resetPasswordSchema>,
+    @Req() req: Request,
   ) {
-    return this.auth.resetPassword(bearerToken(authorization), body);
+    return this.auth.resetPassword(bearerToken(authorization), body, meta(req));
   }
 }

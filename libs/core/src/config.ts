@@ -71,6 +71,8 @@ export const configSchema = z
     AUTH_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
     AUTH_RATE_ACCOUNT_MAX: z.coerce.number().int().min(1).default(10),
     AUTH_RATE_IP_MAX: z.coerce.number().int().min(1).default(100),
+    /** Failed logins on one account from every IP together; past it only IPs it signed in from before may try. */
+    AUTH_RATE_LOGIN_ACCOUNT_MAX: z.coerce.number().int().min(1).default(50),
     RATE_LIMIT_NAMESPACE: z.string().default('rl'),
     LLM_BASE_URL: optionalString,
     LLM_API_KEY: optionalString,

@@ -290,9 +290,48 @@ describe('accounts and sign-in', () => {
         t.http().post('/api/v1/auth/refresh-token').send({ refresh_token: u.refresh }),
       ]);
       expect([a.status, b.status]).toEqual([200, 200]);
-      expect(a.body.data.refresh_token).not.toBe(b.body.data.refresh_token);
+      // Both tabs carry on with the one successor: the family stays a single chain.
+      expect(b.body.data).toEqual(a.body.data);
       await t.http().post('/api/v1/auth/refresh-token').send({ refresh_token: a.body.data.refresh_token }).expect(200);
-      await t.http().post('/api/v1/auth/refresh-token').send({ refresh_token: b.body.data.refresh_token }).expect(200);
+    });
+
+    it('hands the successor to a replay at most once: a third presentation revokes the family', async () => {
+      const u = await createUser(t);
+      const refresh = () => t.http().post('/api/v1/auth/refresh-token').send({ refresh_token: u.refresh });
+      const [a, b] = await Promise.all([refresh(), refresh()]);
+      expect([a.status, b.status]).toEqual([200, 200]);
+      expect(b.body.data).toEqual(a.body.data);
+      const third = await refresh().expect(401);
+      expect(third.body.errors[0].code).toBe('SESSION_EXPIRED');
+      // The replay counts as theft: the successor both tabs hold stops working too.
+      await t.http().post('/api/v1/auth/refresh-token').send({ refresh_token: a.body.data.refresh_token }).expect(401);
+    });
+
+    it('of many presentations at once, exactly two get the one successor and the rest revoke it', async () => {
+      const u = await createUser(t);
+      const answers = await Promise.all(
+        Array.from({ length: 5 }, () => t.http().post('/api/v1/auth/refresh-token').send({ refresh_token: u.refresh })),
+      );
+      const ok = answers.filter((r) => r.status === 200);
+      expect(answers.map((r) => r.status).sort()).toEqual([200, 200, 401, 401, 401]);
+      expect(ok[1].body.data).toEqual(ok[0].body.data);
+      await t
+        .http()
+        .post('/api/v1/auth/refresh-token')
+        .send({ refresh_token: ok[0].body.data.refresh_token })
+        .expect(401);
+    });
+
+    it('answers a sequential replay within the window with the same pair, not a new one', async () => {
+      const u = await createUser(t);
+      const first = await t.http().post('/api/v1/auth/refresh-token').send({ refresh_token: u.refresh }).expect(200);
+      const again = await t.http().post('/api/v1/auth/refresh-token').send({ refresh_token: u.refresh }).expect(200);
+      expect(again.body.data).toEqual(first.body.data);
+      const rows = await sql.query(
+        `SELECT count(*)::int AS n FROM refresh_tokens WHERE user_id = (SELECT id FROM users WHERE username = $1)`,
+        [u.username],
+      );
+      expect(rows.rows[0].n).toBe(2);
     });
 
     it('logout revokes every refresh token and the access token in use', async () => {

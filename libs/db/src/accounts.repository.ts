@@ -152,14 +152,27 @@ export class AccountsRepository {
     return row;
   }
 
-  /** Marks the token rotated; true only for the one request that rotated it. */
-  async rotateRefreshToken(id: string): Promise<boolean> {
-    const rows = await this.db
-      .update(refreshTokens)
-      .set({ rotatedAt: new Date() })
-      .where(and(eq(refreshTokens.id, id), isNull(refreshTokens.rotatedAt), isNull(refreshTokens.revokedAt)))
-      .returning({ id: refreshTokens.id });
-    return rows.length === 1;
+  /**
+   * Marks the token rotated and stores its successor, in one transaction; true only for the one
+   * request that rotated it. `handOver` runs before the commit while the token's row is locked, so a
+   * concurrent request for the same token (its update waits on that lock) finds what it left.
+   */
+  async rotateRefreshToken(
+    id: string,
+    successor: { userId: string; familyId: string; tokenHash: string; expiresAt: Date },
+    handOver: () => Promise<void>,
+  ): Promise<boolean> {
+    return this.db.transaction(async (tx) => {
+      const rows = await tx
+        .update(refreshTokens)
+        .set({ rotatedAt: new Date() })
+        .where(and(eq(refreshTokens.id, id), isNull(refreshTokens.rotatedAt), isNull(refreshTokens.revokedAt)))
+        .returning({ id: refreshTokens.id });
+      if (rows.length !== 1) return false;
+      await tx.insert(refreshTokens).values(successor);
+      await handOver();
+      return true;
+    });
   }
 
   async revokeFamily(familyId: string): Promise<void> {

@@ -4,3 +4,4 @@ export * from './auth';
 export * from './sparks';
 export * from './knowledge';
 export * from './objectives';
+export * from './markdown';

@@ -132,6 +132,35 @@ describe('retrieval over a small Spark (the sample holds all of it)', () => {
   });
 });
 
+describe('the excerpts of the passages', () => {
+  const HOSTILE =
+    '<img src=x onerror=window.__pwned=1> [x](javascript:window.__pwned=1) ![t](http://127.0.0.2:9/x.png)';
+  let spark: { sparkId: string; userId: string };
+  beforeAll(async () => {
+    spark = await newSpark();
+    await addPages(spark, 'Contacto.pdf', [`Encargos por correo a pedidos@panaderia.example ${HOSTILE} **negrita**`]);
+  });
+
+  it('are markdown that shows the document’s text as it is, the words found in bold', async () => {
+    const [found] = await ask(spark.sparkId, 'encargos por correo');
+    expect(found.documentName).toBe('Contacto.pdf');
+    expect(found.excerpt).toBe(
+      '**Encargos** por **correo** a pedidos\\@panaderia.example \\<img src=x onerror=window.\\_\\_pwned=1\\> ' +
+        '\\[x\\](javascript:window.\\_\\_pwned=1) !\\[t\\](http\\://127.0.0.2:9/x.png) \\*\\*negrita\\*\\*',
+    );
+  });
+
+  it('are whole sentences even when PostgreSQL reads the question’s word differently', async () => {
+    // An e-mail address is one word to PostgreSQL and several to the sentences.
+    const [found] = await ask(spark.sparkId, 'pedidos@panaderia.example');
+    expect(found.documentName).toBe('Contacto.pdf');
+    expect(found.excerpt).toBe(
+      'Encargos por correo a pedidos\\@panaderia.example \\<img src=x onerror=window.\\_\\_pwned=1\\> ' +
+        '\\[x\\](javascript:window.\\_\\_pwned=1) !\\[t\\](http\\://127.0.0.2:9/x.png) \\*\\*negrita\\*\\*',
+    );
+  });
+});
+
 describe('retrieval over a Spark larger than the sample (index and sample paths)', () => {
   let spark: { sparkId: string; userId: string };
   const filler = (i: number) =>

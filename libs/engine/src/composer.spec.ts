@@ -106,4 +106,43 @@ describe('offline composer', () => {
       sources: [],
     });
   });
+
+  it('greets with the initial message as its owner typed it, never as markup', () => {
+    const initialMessage =
+      '<img src=x onerror=window.__pwned=1> [x](javascript:window.__pwned=1) ![t](http://127.0.0.2:9/x.png) *Hola*';
+    const greeting = composeOffline({
+      question: 'hola',
+      language: 'es',
+      initialMessage,
+      passages: [],
+      hasDocuments: true,
+    });
+    expect(greeting.text).toBe(
+      '\\<img src=x onerror=window.\\_\\_pwned=1\\> \\[x\\](javascript:window.\\_\\_pwned=1) !\\[t\\](http\\://127.0.0.2:9/x.png) \\*Hola\\*',
+    );
+  });
+
+  it('cites a document by its name as typed, never as markup', () => {
+    const answer = composeOffline({
+      question: 'horario',
+      language: 'en',
+      initialMessage: 'Hi',
+      passages: [passage({ documentName: '[x](javascript:window.__pwned=1)*.pdf' })],
+      hasDocuments: true,
+    });
+    expect(answer.text).toContain('— *\\[x\\](javascript:window.\\_\\_pwned=1)\\*.pdf, page 3*');
+    // The sources keep the name itself, for the screens that show it as text.
+    expect(answer.sources[0].document).toBe('[x](javascript:window.__pwned=1)*.pdf');
+  });
+
+  it('quotes a passage without an excerpt escaped, as plain text', () => {
+    const answer = composeOffline({
+      question: 'horario',
+      language: 'en',
+      initialMessage: 'Hi',
+      passages: [passage({ excerpt: '', content: '# Horario\n<b>8:00</b> ![t](http://127.0.0.2:9/x.png)' })],
+      hasDocuments: true,
+    });
+    expect(answer.text).toContain('> \\# Horario \\<b\\>8:00\\</b\\> !\\[t\\](http\\://127.0.0.2:9/x.png)\n');
+  });
 });

@@ -1,3 +1,4 @@
+import { escapeMarkdown } from '@sparks/contracts';
 import type { Passage } from './retrieval';
 import { t, type Lang } from './texts';
 
@@ -49,13 +50,8 @@ export interface Composition {
   sources: Array<{ documentId: string; document: string; page: number }>;
 }
 
-const quote = (text: string) =>
-  text
-    .replace(/\s+/g, ' ')
-    .trim()
-    .split('\n')
-    .map((l) => `> ${l}`)
-    .join('\n');
+/** Markdown (one line) as a block quote. */
+const quote = (markdown: string) => `> ${markdown.replace(/\s+/g, ' ').trim()}`;
 
 /**
  * The offline answer: no language model, only what the documents say, quoted with their source.
@@ -67,7 +63,7 @@ export function composeOffline(input: {
   passages: Passage[];
   hasDocuments: boolean;
 }): Composition {
-  if (isGreeting(input.question)) return { kind: 'greeting', text: input.initialMessage, sources: [] };
+  if (isGreeting(input.question)) return { kind: 'greeting', text: escapeMarkdown(input.initialMessage), sources: [] };
   const relevant = input.passages.filter(covers).slice(0, 3);
   if (relevant.length === 0) {
     return {
@@ -78,7 +74,7 @@ export function composeOffline(input: {
   }
   const blocks = relevant.map(
     (p) =>
-      `${quote(p.excerpt || p.content)}\n>\n> — *${t(input.language, 'source', { document: p.documentName, page: p.page })}*`,
+      `${quote(p.excerpt || escapeMarkdown(p.content.replace(/\s+/g, ' ')))}\n>\n> — *${t(input.language, 'source', { document: escapeMarkdown(p.documentName), page: p.page })}*`,
   );
   return {
     kind: 'answer',

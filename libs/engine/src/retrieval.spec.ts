@@ -4,6 +4,7 @@ import {
   planSearch,
   prefixIndexQuery,
   sampleCovers,
+  sentencesAbout,
   termQuery,
   type SampleView,
   type Term,
@@ -138,5 +139,31 @@ describe('retrieval planning', () => {
       expect(sampleCovers(plan, s, sources)).toBe(true);
       expect(sampleCovers(plan, { ...s, termHits: [[], []], strictHits: [] }, [])).toBe(false);
     });
+  });
+});
+
+describe('the excerpt of a passage', () => {
+  it('keeps the sentences holding the question’s words, those words in bold', () => {
+    expect(
+      sentencesAbout('La tienda está en Salamanca. Abrimos de lunes a sábado de 8:00 a 20:00. Pan cada día.', [
+        'abr',
+        'sabad',
+      ]),
+    ).toBe('**Abrimos** de lunes a **sábado** de 8:00 a 20:00.');
+  });
+
+  it('escapes what the document says and bolds whole words only, never inside a tag or a link', () => {
+    const content =
+      'Abrimos <img src=x onerror=window.__pwned=1> y [abrimos](javascript:window.__pwned=1) ![t](http://127.0.0.2:9/x.png) ' +
+      'o <a href="https://abrimos.example/abrimos">aquí</a> 1. lunes_abrimos';
+    expect(sentencesAbout(content, ['abr'])).toBe(
+      '**Abrimos** \\<img src=x onerror=window.\\_\\_pwned=1\\> y \\[**abrimos**\\](javascript:window.\\_\\_pwned=1) ' +
+        '!\\[t\\](http\\://127.0.0.2:9/x.png) o \\<a href="https\\://abrimos.example/abrimos"\\>aquí\\</a\\> 1. lunes\\_**abrimos**',
+    );
+  });
+
+  it('never bolds part of a word', () => {
+    // "abr" is a prefix of "abrimos", not of "cabra": the word must start with it.
+    expect(sentencesAbout('La cabra abrimos.', ['abr'])).toBe('La cabra **abrimos**.');
   });
 });

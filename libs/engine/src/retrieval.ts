@@ -1,3 +1,4 @@
+import { highlightMarkdown } from '@sparks/contracts';
 import type { Database } from '@sparks/db';
 import { sql, type SQL } from 'drizzle-orm';
 
@@ -10,7 +11,10 @@ export interface Passage {
   documentName: string;
   page: number;
   content: string;
-  /** The best fragments of the chunk around the query's words, words in **bold**. */
+  /**
+   * Markdown: the chunk's sentences that hold the question's words, as the document says them
+   * (escaped), those words in **bold**.
+   */
   excerpt: string;
   rank: number;
   /** How many of the question's search terms the passage contains, out of `terms`. */
@@ -230,7 +234,6 @@ type Row = {
   document_name: string;
   page: number;
   content: string;
-  excerpt: string;
   rank: number;
   matched: number;
   strict: boolean;
@@ -334,8 +337,6 @@ export async function retrieve(
   const result = await db.execute<Row>(sql`
     WITH ${sql.join(found, sql`, `)}, h AS (${chosen})
     SELECT h.id AS chunk_id, c.document_id, d.name AS document_name, c.page, c.content,
-           ts_headline(c.config::regconfig, c.content, h.loose,
-             'MaxFragments=2, MinWords=12, MaxWords=40, StartSel=**, StopSel=**, FragmentDelimiter=" … "') AS excerpt,
            h.rank, h.matched, h.strict, h.lang
       FROM h JOIN document_chunks c ON c.id = h.id JOIN documents d ON d.id = c.document_id
      ORDER BY h.strict DESC, h.matched DESC, h.rank DESC, h.id`);
@@ -347,11 +348,10 @@ export async function retrieve(
       documentName: r.document_name,
       page: Number(r.page),
       content: r.content,
-      excerpt:
-        sentencesAbout(
-          r.content,
-          plan.terms.map((t) => t.prefix ?? t.lexeme),
-        ) ?? r.excerpt,
+      excerpt: sentencesAbout(
+        r.content,
+        plan.terms.map((t) => t.prefix ?? t.lexeme),
+      ),
       rank: Number(r.rank),
       matched: Number(r.matched),
       terms: plan.terms.length,
@@ -368,26 +368,29 @@ const fold = (w: string) =>
 
 /**
  * The one or two whole sentences of a passage that hold most of the question's terms, in their
- * order, with those words in **bold**. Whole sentences keep facts such as "hasta las 14:00" intact.
+ * order, as markdown: the text escaped, the words that begin with a term in **bold**. Whole sentences
+ * keep facts such as "hasta las 14:00" intact. A term may also begin a longer token PostgreSQL reads
+ * as one word (an e-mail address, a web address); when no sentence holds any term, the first ones.
  */
-export function sentencesAbout(content: string, prefixes: string[], max = 2): string | undefined {
-  if (prefixes.length === 0) return undefined;
+export function sentencesAbout(content: string, prefixes: string[], max = 2): string {
   const folded = prefixes.map(fold);
   const sentences = content
     .replace(/\s+/g, ' ')
     .split(/(?<=[.!?])\s+(?=[¿¡"“(]?[\p{Lu}\d])/u)
-    .filter((x) => x.trim());
+    .map((x) => x.trim())
+    .filter((x) => x);
+  const starts = (w: string) => {
+    const f = fold(w);
+    return folded.some((p) => f.startsWith(p));
+  };
   const hits = (sentence: string) => {
-    const words = sentence.split(/[^\p{L}\p{N}]+/u).map(fold);
+    const words = [...sentence.split(/[^\p{L}\p{N}]+/u), ...sentence.split(' ')].map(fold);
     return new Set(folded.filter((p) => words.some((w) => w.startsWith(p)))).size;
   };
   const scored = sentences.map((text, i) => ({ text, i, score: hits(text) })).filter((x) => x.score > 0);
-  if (scored.length === 0) return undefined;
-  const best = [...scored]
+  const best = (scored.length > 0 ? scored : sentences.map((text, i) => ({ text, i, score: 0 })))
     .sort((a, b) => b.score - a.score || a.i - b.i)
     .slice(0, max)
     .sort((a, b) => a.i - b.i);
-  const bold = (sentence: string) =>
-    sentence.replace(/[\p{L}\p{N}]+/gu, (w) => (folded.some((p) => fold(w).startsWith(p)) ? `**${w}**` : w));
-  return best.map((b) => bold(b.text.trim())).join(' … ');
+  return best.map((b) => highlightMarkdown(b.text, starts)).join(' … ');
 }

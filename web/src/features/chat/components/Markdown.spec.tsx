@@ -54,15 +54,38 @@ describe('Markdown replies (spec §5)', () => {
         content={[
           '[a](javascript:alert(1)) [b](data:text/html,x) [c](vbscript:msgbox) [d](file:///etc/passwd)',
           '',
-          '![pic](data:image/png;base64,AAAA) ![ok](https://example.com/a.png)',
+          '![pic](data:image/png;base64,AAAA) ![ok](/a.png)',
         ].join('\n')}
       />,
     );
     expect(screen.queryAllByRole('link')).toHaveLength(0);
     expect(screen.getByText('a')).not.toHaveAttribute('href');
-    const images = [...container.querySelectorAll('img')];
-    expect(images.map((img) => img.getAttribute('src'))).toEqual(['https://example.com/a.png']);
+    expect([...container.querySelectorAll('img')].map((img) => img.getAttribute('src'))).toEqual(['/a.png']);
+    expect(screen.getByText('pic')).not.toHaveAttribute('href');
     expect(container.innerHTML).not.toMatch(/javascript:|data:|vbscript:|file:/);
+  });
+
+  it('loads no image from another origin: it becomes a link to open, and only same-origin images load', () => {
+    const { container } = render(
+      <Markdown
+        content={[
+          '![logo](https://evil.example/x.png) ![](http://127.0.0.2:9/x.png) ![t](//evil.example/y.png)',
+          '',
+          `![here](/api/v1/logo.png) ![same](${window.location.origin}/z.png)`,
+        ].join('\n')}
+      />,
+    );
+    expect([...container.querySelectorAll('img')].map((img) => img.getAttribute('src'))).toEqual([
+      '/api/v1/logo.png',
+      `${window.location.origin}/z.png`,
+    ]);
+    const links = screen.getAllByRole('link');
+    expect(links.map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
+      ['logo', 'https://evil.example/x.png'],
+      ['http://127.0.0.2:9/x.png', 'http://127.0.0.2:9/x.png'],
+      ['t', '//evil.example/y.png'],
+    ]);
+    for (const link of links) expect(link).toHaveAttribute('rel', 'noopener noreferrer');
   });
 
   it('shows raw HTML as text, never as markup', () => {

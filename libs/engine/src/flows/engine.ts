@@ -1,3 +1,4 @@
+import { escapeMarkdown } from '@sparks/contracts';
 import { isStartKeyword } from '../composer';
 import { ICONS, PALETTES } from './theme';
 import type {
@@ -106,8 +107,14 @@ const TEXT: Record<string, I18n> = {
   explainTitle: { es: 'Sparks en tres pasos', en: 'Sparks in three steps' },
 };
 
-const fill = (s: string, vars: Record<string, string>) => s.replace(/\{(\w+)\}/g, (m, k: string) => vars[k] ?? m);
-const say = (lang: Lang, t: I18n, vars: Record<string, string> = {}) => fill(t[lang], vars);
+const fill = (s: string, vars: Record<string, string>, as: (value: string) => string = (v) => v) =>
+  s.replace(/\{(\w+)\}/g, (m, k: string) => (vars[k] === undefined ? m : as(vars[k])));
+/** A text shown as it is (a button's label, a card): the values as they are. */
+const label = (lang: Lang, t: I18n, vars: Record<string, string> = {}) => fill(t[lang], vars);
+/** A message (markdown): the values, which users may have typed, escaped so that they show as typed. */
+const say = (lang: Lang, t: I18n, vars: Record<string, string> = {}) => fill(t[lang], vars, escapeMarkdown);
+/** A route of the app: each value one path segment or query value. */
+const route = (goto: string, vars: Record<string, string>) => fill(goto, vars, encodeURIComponent);
 
 export interface RunContext {
   language: Lang;
@@ -220,8 +227,8 @@ class Run {
         const spark = await this.ctx.ports.spark();
         if (spark)
           this.action('card', {
-            title: say(this.lang, TEXT.promptCardTitle),
-            info: [{ label: say(this.lang, TEXT.promptLabel), value: spark.sysPrompt }],
+            title: label(this.lang, TEXT.promptCardTitle),
+            info: [{ label: label(this.lang, TEXT.promptLabel), value: spark.sysPrompt }],
           });
         return;
       }
@@ -296,8 +303,8 @@ class Run {
     const spec = step.answer;
     const lang = this.lang;
     const render = (c: Choice) => ({
-      label: say(lang, c.label, vars),
-      ...(c.goto ? { goto: fill(c.goto, vars) } : c.link ? { link: c.link } : { value: c.value }),
+      label: label(lang, c.label, vars),
+      ...(c.goto ? { goto: route(c.goto, vars) } : c.link ? { link: c.link } : { value: c.value }),
     });
     switch (spec.kind) {
       case 'choice':
@@ -336,7 +343,7 @@ class Run {
     if (kind === 'userCard') {
       const p = await this.ctx.ports.profile();
       this.action('userCard', {
-        title: say(lang, TEXT.userCardTitle),
+        title: label(lang, TEXT.userCardTitle),
         info: [
           { type: lang === 'es' ? 'Nombre' : 'First name', result: p.firstname || '—' },
           { type: lang === 'es' ? 'Apellidos' : 'Last name', result: p.lastname || '—' },
@@ -349,7 +356,7 @@ class Run {
       const s = await this.ctx.ports.spark();
       if (s) {
         this.action('widgetPreview', {
-          title: say(lang, TEXT.previewTitle),
+          title: label(lang, TEXT.previewTitle),
           preview: {
             name: s.name,
             initialMessage: s.initialMessage,
@@ -363,12 +370,12 @@ class Run {
       const s = await this.ctx.ports.spark();
       if (s)
         this.action('card', {
-          title: say(lang, TEXT.promptCardTitle),
-          info: [{ label: say(lang, TEXT.promptLabel), value: s.sysPrompt }],
+          title: label(lang, TEXT.promptCardTitle),
+          info: [{ label: label(lang, TEXT.promptLabel), value: s.sysPrompt }],
         });
     } else {
       this.action('card', {
-        title: say(lang, TEXT.explainTitle),
+        title: label(lang, TEXT.explainTitle),
         info:
           lang === 'es'
             ? [
@@ -423,7 +430,7 @@ class Run {
     const spec = step.answer;
     const vars = await this.vars();
     const optionsList = async () =>
-      (await this.visible(this.choicesFor(spec), vars)).map((c) => say(this.lang, c.label, vars)).join(', ');
+      (await this.visible(this.choicesFor(spec), vars)).map((c) => label(this.lang, c.label, vars)).join(', ');
     let value: string;
     switch (spec.kind) {
       case 'text': {
@@ -472,8 +479,8 @@ class Run {
           this.action('buttons', {
             buttons: [
               {
-                label: say(this.lang, choice.label, vars),
-                ...(choice.goto ? { goto: fill(choice.goto, vars) } : { link: choice.link }),
+                label: label(this.lang, choice.label, vars),
+                ...(choice.goto ? { goto: route(choice.goto, vars) } : { link: choice.link }),
               },
             ],
           });

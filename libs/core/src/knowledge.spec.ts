@@ -1,6 +1,6 @@
 import en from './locales/en/knowledge.json';
 import es from './locales/es/knowledge.json';
-import { documentFailedMessage, documentReadMessage, escapeMarkdown, isIngestionErrorCode } from './knowledge';
+import { documentFailedMessage, documentReadMessage, isIngestionErrorCode } from './knowledge';
 
 const keys = (o: object, prefix = ''): string[] =>
   Object.entries(o).flatMap(([k, v]) =>
@@ -33,9 +33,19 @@ describe('document messages', () => {
     ).toContain('Tiene 2500 páginas y puedo leer como máximo 2000');
   });
 
-  it('never lets a file name become markup or a link', () => {
-    expect(escapeMarkdown('[click](javascript:alert(1))*bold*')).toBe(
-      '\\[click\\]\\(javascript:alert\\(1\\)\\)\\*bold\\*',
+  it('never lets a file name become markup, an entity or a link that shows something else', () => {
+    expect(
+      documentReadMessage('en', {
+        name: '[click](javascript:alert(1))*bold* &amp; https://evil.example/(1).pdf',
+        pages: 1,
+        chars: 10,
+        emptyPages: 0,
+      }),
+    ).toBe(
+      "I've read **\\[click\\](javascript:alert(1))\\*bold\\* \\&amp; https\\://evil.example/(1).pdf**: 1 page, 10 characters.",
+    );
+    expect(documentFailedMessage('es', { name: '<img src=x onerror=alert(1)>_x_.pdf', code: 'ENCRYPTED' })).toMatch(
+      /^No he podido leer \*\*\\<img src=x onerror=alert\(1\)\\>\\_x\\_\.pdf\*\*\. /,
     );
   });
 

@@ -1,3 +1,4 @@
+import { escapeMarkdown } from '@sparks/contracts';
 import en from './locales/en/knowledge.json';
 import es from './locales/es/knowledge.json';
 import type { Language } from './errors';
@@ -22,11 +23,6 @@ function counted(language: Language, key: 'pages' | 'chars' | 'emptyPages', coun
   const form = new Intl.PluralRules(LOCALES[language]).select(count) === 'one' ? 'one' : 'other';
   const template = catalogues[language][`${key}_${form}`];
   return fill(template, { count: new Intl.NumberFormat(LOCALES[language]).format(count) });
-}
-
-/** A user's file name inside markdown: shown as typed, never interpreted as markup or a link. */
-export function escapeMarkdown(text: string): string {
-  return text.replace(/[\\`*_{}[\]()<>#+!|~]/g, (c) => `\\${c}`);
 }
 
 /** The reason a document could not be read, in the owner's language. */

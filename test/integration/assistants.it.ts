@@ -1,3 +1,4 @@
+import { escapeMarkdown } from '@sparks/contracts';
 import { Pool } from 'pg';
 import { readEvents } from './fixtures/sse';
 import { createUser, startApp, type SignedUser, type TestApp } from './harness';
@@ -72,8 +73,8 @@ describe('main assistant (chat home)', () => {
       const first = await sys(u, 'main', 'inicio');
       expect(texts(first.replies)[0]).toBe(
         lang === 'es'
-          ? `¡Hola, ${u.username}! ¿Qué te gustaría hacer?`
-          : `Hi ${u.username}! What would you like to do?`,
+          ? `¡Hola, ${escapeMarkdown(u.username)}! ¿Qué te gustaría hacer?`
+          : `Hi ${escapeMarkdown(u.username)}! What would you like to do?`,
       );
       const buttons = action(first.replies, 'buttons')!.buttons as Array<Record<string, unknown>>;
       expectButtons(buttons);
@@ -298,7 +299,7 @@ describe('Spark builder chat and its objectives', () => {
     );
     const deploy = action(verdict, 'buttons')!.buttons as Array<Record<string, string>>;
     expect(deploy).toEqual([
-      { label: es ? 'Publicar Bici Norte' : 'Publish Bici Norte', goto: '/deploy?q=Bici Norte' },
+      { label: es ? 'Publicar Bici Norte' : 'Publish Bici Norte', goto: '/deploy?q=Bici%20Norte' },
     ]);
 
     const end = await objectives();

@@ -29,3 +29,21 @@ describe('configuration', () => {
     expect(loadConfig({ ...base, APP_URL: 'https://sparks.example.com/' }).APP_URL).toBe('https://sparks.example.com');
   });
 });
+
+describe('ingestion and upload time limits', () => {
+  it('gives a whole ingestion job twice the reading time by default', () => {
+    expect(loadConfig(base).INGEST_JOB_TIMEOUT_MS).toBe(240_000);
+    expect(loadConfig({ ...base, INGEST_TIMEOUT_MS: '30000' }).INGEST_JOB_TIMEOUT_MS).toBe(60_000);
+    expect(loadConfig({ ...base, INGEST_JOB_TIMEOUT_MS: '600000' }).INGEST_JOB_TIMEOUT_MS).toBe(600_000);
+  });
+
+  it('refuses a job limit that is not longer than the reading limit, naming the setting', () => {
+    expect(() => loadConfig({ ...base, INGEST_TIMEOUT_MS: '60000', INGEST_JOB_TIMEOUT_MS: '60000' })).toThrow(
+      /INGEST_JOB_TIMEOUT_MS: INGEST_JOB_TIMEOUT_MS must be longer than INGEST_TIMEOUT_MS/,
+    );
+  });
+
+  it('cuts off an upload that sends nothing for 30 s by default', () => {
+    expect(loadConfig(base).UPLOAD_IDLE_TIMEOUT_MS).toBe(30_000);
+  });
+});

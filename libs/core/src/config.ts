@@ -41,6 +41,8 @@ export const configSchema = z
     STORAGE_DIR: z.string().default('.data/uploads'),
     /** Where an upload streams to before it is checked and stored (default: inside STORAGE_DIR, or the OS temp dir for S3). */
     UPLOAD_TMP_DIR: optionalString,
+    /** An upload that sends nothing for this long is answered 408 and its temp file removed. */
+    UPLOAD_IDLE_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
     S3_BUCKET: optionalString,
     S3_REGION: z.string().default('us-east-1'),
     S3_ENDPOINT: optionalString,
@@ -51,6 +53,8 @@ export const configSchema = z
     /** Documents ingested at once per worker process (each in its own thread with its own memory cap). */
     INGEST_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(2),
     INGEST_TIMEOUT_MS: z.coerce.number().int().min(100).default(120_000),
+    /** Whole-job limit of an ingestion (download, reading, indexing); default: twice INGEST_TIMEOUT_MS. */
+    INGEST_JOB_TIMEOUT_MS: z.coerce.number().int().min(200).optional(),
     INGEST_MAX_MEMORY_MB: z.coerce.number().int().min(64).default(512),
     INGEST_MAX_PAGES: z.coerce.number().int().min(1).default(2000),
     INGEST_MAX_CHARS: z.coerce.number().int().min(1000).default(5_000_000),
@@ -90,6 +94,10 @@ export const configSchema = z
     message: 'JWT_SECRET is required in production',
     path: ['JWT_SECRET'],
   })
+  .refine((c) => c.INGEST_JOB_TIMEOUT_MS === undefined || c.INGEST_JOB_TIMEOUT_MS > c.INGEST_TIMEOUT_MS, {
+    message: 'INGEST_JOB_TIMEOUT_MS must be longer than INGEST_TIMEOUT_MS (the reading is only part of the job)',
+    path: ['INGEST_JOB_TIMEOUT_MS'],
+  })
   .transform((c) => ({
     ...c,
     APP_URL: (c.APP_URL ?? `http://localhost:${c.PORT}`).replace(/\/+$/, ''),
@@ -100,6 +108,7 @@ export const configSchema = z
     JWT_SECRET: c.JWT_SECRET ?? randomBytes(32).toString('hex'),
     GOOGLE_ENABLED: !!(c.GOOGLE_CLIENT_ID && c.GOOGLE_CLIENT_SECRET),
     STORAGE_DRIVER: c.STORAGE_DRIVER ?? (c.S3_BUCKET ? ('s3' as const) : ('local' as const)),
+    INGEST_JOB_TIMEOUT_MS: c.INGEST_JOB_TIMEOUT_MS ?? 2 * c.INGEST_TIMEOUT_MS,
     /** Any OpenAI-compatible endpoint; without one the offline answer engine answers. */
     LLM_ENABLED: !!(c.LLM_BASE_URL || c.LLM_API_KEY),
   }));

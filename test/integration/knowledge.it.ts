@@ -8,6 +8,7 @@ import {
   type DbHandle,
 } from '@sparks/db';
 import {
+  ExtractionInterrupted,
   findPoppler,
   PdfExtractor,
   PdfTextReader,
@@ -1040,6 +1041,28 @@ describe('knowledge: PDF upload, storage, ingestion and what the Spark read', ()
           expect(await quick.extract(await makePdf([GUIDE_PAGES[0]]))).toMatchObject({ ok: true, pageCount: 1 });
         } finally {
           await quick.close();
+        }
+      });
+
+      it('stops a reading, and one waiting for its turn, when asked (the job hit its time limit); then reads the next', async () => {
+        const one = make({ concurrency: 1 });
+        try {
+          // Seconds of work for either reader (poppler gives it up to pdf.js after its budget).
+          const heavy = heavyPagePdf(50_000);
+          const stopFirst = new AbortController();
+          const stopSecond = new AbortController();
+          const first = one.extract(heavy, { signal: stopFirst.signal });
+          const second = one.extract(heavy, { signal: stopSecond.signal }); // one file at a time: it waits
+          await new Promise((r) => setTimeout(r, 300));
+          const started = Date.now();
+          stopSecond.abort();
+          await expect(second).rejects.toBeInstanceOf(ExtractionInterrupted);
+          stopFirst.abort();
+          await expect(first).rejects.toBeInstanceOf(ExtractionInterrupted);
+          expect(Date.now() - started).toBeLessThan(2000);
+          expect(await one.extract(await makePdf([GUIDE_PAGES[0]]))).toMatchObject({ ok: true, pageCount: 1 });
+        } finally {
+          await one.close();
         }
       });
 

@@ -19,13 +19,15 @@ export interface PdfDocumentRead {
  * Reads a PDF into the passages a Spark keeps. With `onChunks`, the passages of the pages read so
  * far are handed out while the rest of the file is still being read (once the language is settled,
  * so that they can be indexed at once), and the last ones when the reading ends: whoever indexes
- * them works alongside the reader instead of after it.
+ * them works alongside the reader instead of after it. `signal` stops the reading
+ * (`ExtractionInterrupted`).
  */
 export async function readPdfDocument(
   reader: PdfTextReader,
   data: Uint8Array,
   fallbackLanguage: DocumentLanguage,
   onChunks?: (chunks: Chunk[], config: 'spanish' | 'english') => void,
+  signal?: AbortSignal,
 ): Promise<PdfDocumentRead> {
   const doc = new DocumentReader(fallbackLanguage);
   const onPage = onChunks
@@ -37,7 +39,7 @@ export async function readPdfDocument(
         if (chunks.length > 0) onChunks(chunks, textSearchConfig(language));
       }
     : undefined;
-  const outcome = await reader.extract(data, { onPage });
+  const outcome = await reader.extract(data, { onPage, signal });
   if (!outcome.ok) return { outcome, streamed: false };
   // Not read page by page (pdf.js, or poppler gave up and pdf.js read it again): from its pages.
   if (!onChunks || !streamedPages(outcome)) {
@@ -50,3 +52,9 @@ export async function readPdfDocument(
   if (rest.length > 0) onChunks(rest, read.config);
   return { outcome, read, streamed: true };
 }
+
+/**
+ * Options of every `document.ingest` job, the api's and the sweep's: retries for failures that may
+ * pass (storage or database briefly away); bad files fail once.
+ */
+export const INGEST_JOB_OPTIONS = { attempts: 3, backoff: { type: 'exponential', delay: 2000 } };

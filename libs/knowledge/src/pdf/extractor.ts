@@ -24,6 +24,26 @@ export interface ExtractorOptions {
 /** The extraction could not run (not the file's fault, as far as we know): worth another try. */
 export class ExtractionInterrupted extends Error {}
 
+/**
+ * Waits for its turn in `line` (a slot handed over by calling the entry); stopped by `signal`, it
+ * leaves the line and throws `ExtractionInterrupted`.
+ */
+export function waitInLine<T>(line: Array<(value: T) => void>, signal?: AbortSignal): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const turn = (value: T) => {
+      signal?.removeEventListener('abort', leave);
+      resolve(value);
+    };
+    const leave = () => {
+      const at = line.indexOf(turn);
+      if (at !== -1) line.splice(at, 1);
+      reject(new ExtractionInterrupted('the reading was stopped'));
+    };
+    line.push(turn);
+    signal?.addEventListener('abort', leave, { once: true });
+  });
+}
+
 function defaultThreadFile(): string {
   const compiled = path.join(__dirname, 'extract.thread.js');
   // From the TypeScript sources (tests), run the compiled thread of this package's build.
@@ -58,7 +78,7 @@ class ExtractorThread {
     return worker;
   }
 
-  async run(data: Uint8Array, timeoutMs: number): Promise<ExtractOutcome> {
+  async run(data: Uint8Array, timeoutMs: number, signal?: AbortSignal): Promise<ExtractOutcome> {
     if (!this.worker || this.used >= (this.options.recycleAfter ?? 50)) {
       await this.discard();
       this.worker = this.spawn();
@@ -78,6 +98,7 @@ class ExtractorThread {
         settled = true;
         clearTimeout(timer);
         clearInterval(watchdog);
+        signal?.removeEventListener('abort', onAbort);
         worker.off('message', onMessage);
         worker.off('error', onError);
         worker.off('exit', onExit);
@@ -95,6 +116,7 @@ class ExtractorThread {
       };
       const onExit = (code: number) =>
         finish(() => reject(new ExtractionInterrupted(`extraction thread exited (${code})`)), true);
+      const onAbort = () => finish(() => reject(new ExtractionInterrupted('the reading was stopped')), true);
       const timer = setTimeout(() => finish(() => resolve({ ok: false, code: 'TIMEOUT' }), true), timeoutMs);
       const watchdog = setInterval(() => {
         if (process.memoryUsage.rss() > this.options.maxRssMb * 1024 * 1024) {
@@ -104,6 +126,7 @@ class ExtractorThread {
       worker.on('message', onMessage);
       worker.on('error', onError);
       worker.on('exit', onExit);
+      signal?.addEventListener('abort', onAbort, { once: true });
       worker.postMessage({ id, data: copy.buffer, limits: this.options.limits } satisfies ExtractRequest, [
         copy.buffer,
       ]);
@@ -141,11 +164,15 @@ export class PdfExtractor {
     return this.options.limits;
   }
 
-  /** `timeoutMs` overrides the options' for this file (what is left of a time budget). */
-  async extract(data: Uint8Array, options: { timeoutMs?: number } = {}): Promise<ExtractOutcome> {
-    const thread = this.idle.pop() ?? (await new Promise<ExtractorThread>((r) => this.waiting.push(r)));
+  /**
+   * `timeoutMs` overrides the options' for this file (what is left of a time budget); `signal` stops
+   * the reading (its thread is terminated) with `ExtractionInterrupted`.
+   */
+  async extract(data: Uint8Array, options: { timeoutMs?: number; signal?: AbortSignal } = {}): Promise<ExtractOutcome> {
+    if (options.signal?.aborted) throw new ExtractionInterrupted('the reading was stopped');
+    const thread = this.idle.pop() ?? (await waitInLine(this.waiting, options.signal));
     try {
-      return await thread.run(data, options.timeoutMs ?? this.options.timeoutMs);
+      return await thread.run(data, options.timeoutMs ?? this.options.timeoutMs, options.signal);
     } finally {
       const next = this.waiting.shift();
       if (next) next(thread);

@@ -1,5 +1,5 @@
 import type { ExtractLimits, ExtractOutcome } from './extract';
-import { ExtractionInterrupted, PdfExtractor, type ExtractorOptions } from './extractor';
+import { ExtractionInterrupted, PdfExtractor, waitInLine, type ExtractorOptions } from './extractor';
 import { readWithPoppler, type PopplerResult, type PopplerTools } from './poppler';
 import { checkBombsAsync, checkFrame } from './precheck';
 
@@ -60,13 +60,17 @@ export class PdfTextReader {
    * `onPage` gets each page as poppler reads it; those pages are the outcome's pages only when it
    * is `ok` and read by poppler with no fallback (`streamedPages`). pdf.js gives them all at the end.
    */
-  async extract(data: Uint8Array, options: { onPage?: (text: string) => void } = {}): Promise<ReadOutcome> {
+  async extract(
+    data: Uint8Array,
+    options: { onPage?: (text: string) => void; signal?: AbortSignal } = {},
+  ): Promise<ReadOutcome> {
+    const { signal } = options;
     const poppler = this.options.poppler;
-    if (!poppler) return { ...(await this.pdfjs.extract(data)), reader: 'pdfjs' };
+    if (!poppler) return { ...(await this.pdfjs.extract(data, { signal })), reader: 'pdfjs' };
     const refused = checkFrame(data);
     if (refused) return { ...refused, reader: 'poppler' };
 
-    await this.acquire();
+    await this.acquire(signal);
     const started = Date.now();
     let result: PopplerResult;
     try {
@@ -80,7 +84,7 @@ export class PdfTextReader {
         limits: this.options.limits,
         maxMemoryMb: this.options.maxMemoryMb,
         budgetMs: this.options.popplerBudgetMs ?? this.defaultBudget,
-        signal: AbortSignal.any([this.closing.signal, bombFound.signal]),
+        signal: AbortSignal.any([this.closing.signal, bombFound.signal, ...(signal ? [signal] : [])]),
         onPage: options.onPage,
       }).catch((err: unknown) => ({ kind: 'unclean' as const, reason: `could not run poppler: ${String(err)}` }));
       const refusal = await bomb;
@@ -99,9 +103,10 @@ export class PdfTextReader {
         return { ...result.outcome, reader: 'poppler' };
       case 'unclean': {
         if (this.closing.signal.aborted) throw new ExtractionInterrupted('the PDF reader was closed');
+        if (signal?.aborted) throw new ExtractionInterrupted('the reading was stopped');
         const timeoutMs = this.options.timeoutMs - (Date.now() - started);
         const outcome: ExtractOutcome =
-          timeoutMs > 0 ? await this.pdfjs.extract(data, { timeoutMs }) : { ok: false, code: 'TIMEOUT' };
+          timeoutMs > 0 ? await this.pdfjs.extract(data, { timeoutMs, signal }) : { ok: false, code: 'TIMEOUT' };
         return { ...outcome, reader: 'pdfjs', fallback: result.reason };
       }
     }
@@ -109,12 +114,13 @@ export class PdfTextReader {
 
   private readonly defaultBudget = (pages: number): number => Math.min(this.options.timeoutMs / 2, 2000 + 25 * pages);
 
-  private async acquire(): Promise<void> {
+  private async acquire(signal?: AbortSignal): Promise<void> {
+    if (signal?.aborted) throw new ExtractionInterrupted('the reading was stopped');
     if (this.running < this.size) {
       this.running += 1;
       return;
     }
-    await new Promise<void>((resolve) => this.waiting.push(resolve));
+    await waitInLine(this.waiting, signal);
   }
 
   private release(): void {

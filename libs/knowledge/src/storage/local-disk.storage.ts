@@ -34,9 +34,9 @@ export class LocalDiskStorage implements FileStorage {
     }
   }
 
-  async get(key: string): Promise<Buffer> {
+  async get(key: string, options: { signal?: AbortSignal } = {}): Promise<Buffer> {
     try {
-      return await fs.readFile(this.pathOf(key));
+      return await fs.readFile(this.pathOf(key), { signal: options.signal });
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code === 'ENOENT') throw new StoredFileMissing(key);
       throw err;

@@ -70,9 +70,11 @@ export class S3Storage implements FileStorage {
     await fs.rm(localPath, { force: true });
   }
 
-  async get(key: string): Promise<Buffer> {
+  async get(key: string, options: { signal?: AbortSignal } = {}): Promise<Buffer> {
     try {
-      const res = await this.client.send(new GetObjectCommand({ Bucket: this.options.bucket, Key: this.keyOf(key) }));
+      const res = await this.client.send(new GetObjectCommand({ Bucket: this.options.bucket, Key: this.keyOf(key) }), {
+        abortSignal: options.signal,
+      });
       if (!res.Body) throw new StoredFileMissing(key);
       return Buffer.from(await res.Body.transformToByteArray());
     } catch (err) {

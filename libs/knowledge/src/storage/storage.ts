@@ -8,8 +8,8 @@ export interface FileStorage {
   readonly tmpDir: string;
   /** Moves a complete, checked local file into the store under `key`; the local file is gone afterwards. */
   putFile(key: string, localPath: string): Promise<void>;
-  /** The stored bytes; throws `StoredFileMissing` when there are none. */
-  get(key: string): Promise<Buffer>;
+  /** The stored bytes; throws `StoredFileMissing` when there are none. `signal` gives up waiting. */
+  get(key: string, options?: { signal?: AbortSignal }): Promise<Buffer>;
   exists(key: string): Promise<boolean>;
   /** Removes the file; removing a missing file is not an error. */
   delete(key: string): Promise<void>;

@@ -6,6 +6,7 @@ import { CONFIG, DB } from '../infra/tokens';
 import { DocumentsService } from './documents.service';
 import { KnowledgeController } from './knowledge.controller';
 import { STORAGE } from './tokens';
+import { UploadTmpSweeper } from './upload-tmp.sweeper';
 import { UploadService } from './upload.service';
 
 /** Documents of a Spark: upload (POST /bucket), listing, deletion and what the Spark read. */
@@ -17,6 +18,7 @@ import { UploadService } from './upload.service';
     { provide: SparksRepository, inject: [DB], useFactory: (h: DbHandle) => new SparksRepository(h.db) },
     { provide: ConversationsRepository, inject: [DB], useFactory: (h: DbHandle) => new ConversationsRepository(h.db) },
     UploadService,
+    UploadTmpSweeper,
     DocumentsService,
   ],
   exports: [DocumentsService, STORAGE],

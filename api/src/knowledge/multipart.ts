@@ -26,7 +26,12 @@ export interface ReceiveOptions {
   maxBytes: number;
   /** The form field that carries the file. */
   fileField?: string;
+  /** A body that sends nothing for this long is refused with 408 (and its connection closed). */
+  idleTimeoutMs?: number;
 }
+
+/** Temp files are named `<uuid>.upload`; nothing else in the folder is ours to remove. */
+export const TMP_UPLOAD_NAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.upload$/;
 
 /** Multipart framing and the small text fields never come near this; a bigger body is refused unread. */
 const ENVELOPE_ALLOWANCE = 1024 * 1024;
@@ -39,6 +44,13 @@ export function tooLarge(maxBytes: number): DomainError {
     { code: 'FILE_TOO_LARGE', field: 'file' },
     { code: 'FILE_TOO_LARGE_DETAIL', field: 'file', params: { maxMb } },
   ]);
+}
+
+export function uploadTimeout(idleTimeoutMs: number): DomainError {
+  return new DomainError(408, {
+    code: 'UPLOAD_TIMEOUT',
+    params: { seconds: Math.max(1, Math.round(idleTimeoutMs / 1000)) },
+  });
 }
 
 export function incorrectFormat(): DomainError {
@@ -62,7 +74,8 @@ function discardRest(req: Request): void {
  * Reads a multipart upload as it streams: the file goes to a temp file while its size is counted,
  * its first bytes are checked for `%PDF-` and its SHA-256 is computed. Past `maxBytes` (or on a
  * wrong first byte) reading stops at once with 413 (or 415) and the partial file is deleted;
- * nothing of the body is held in memory beyond the current chunk.
+ * nothing of the body is held in memory beyond the current chunk. A client that goes away, or
+ * sends nothing for `idleTimeoutMs` (408), leaves no temp file either.
  */
 export function receiveUpload(req: Request, options: ReceiveOptions): Promise<ReceivedUpload> {
   const fileField = options.fileField ?? 'file';
@@ -100,9 +113,21 @@ export function receiveUpload(req: Request, options: ReceiveOptions): Promise<Re
         }
       });
 
+    let idle: NodeJS.Timeout | undefined;
+    const watchIdle = () => {
+      if (!options.idleTimeoutMs || settled) return;
+      clearTimeout(idle);
+      idle = setTimeout(() => {
+        // The client gets its answer, then the connection is closed rather than waited on.
+        req.res?.setHeader('Connection', 'close');
+        fail(uploadTimeout(options.idleTimeoutMs!));
+      }, options.idleTimeoutMs);
+    };
+
     const fail = (err: Error) => {
       if (settled) return;
       settled = true;
+      clearTimeout(idle);
       req.unpipe(bb);
       bb.removeAllListeners();
       bb.on('error', () => undefined);
@@ -113,6 +138,7 @@ export function receiveUpload(req: Request, options: ReceiveOptions): Promise<Re
     const maybeDone = () => {
       if (settled || !parsed || !fileDone) return;
       settled = true;
+      clearTimeout(idle);
       resolve({ fields, file });
     };
 
@@ -195,6 +221,8 @@ export function receiveUpload(req: Request, options: ReceiveOptions): Promise<Re
     req.on('close', () => {
       if (!req.complete) fail(new Error('the client went away during the upload'));
     });
+    req.on('data', watchIdle);
+    watchIdle();
     req.pipe(bb);
   });
 }

@@ -1,14 +1,14 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { MAX_UPLOAD_BYTES, uploadFieldsSchema, type UploadResult } from '@sparks/contracts';
-import { documentReadMessage, DomainError, FREE_PLAN, type AppConfig, type Language } from '@sparks/core';
+import { documentReadMessage, DomainError, FREE_PLAN, type AppConfig } from '@sparks/core';
+import { DocumentsRepository, toWireMessage, type DocumentRow, type MessageRow, type NewMessage } from '@sparks/db';
 import {
-  ConversationsRepository,
-  DocumentsRepository,
-  toWireMessage,
-  type DocumentRow,
-  type MessageRow,
-} from '@sparks/db';
-import { documentStorageKey, fileIdOfKey, sanitizeFileName, type FileStorage } from '@sparks/knowledge';
+  documentStorageKey,
+  fileIdOfKey,
+  INGEST_JOB_OPTIONS,
+  sanitizeFileName,
+  type FileStorage,
+} from '@sparks/knowledge';
 import { JobProducer, jobIds, publishConversationEvent } from '@sparks/queues';
 import type { Request } from 'express';
 import type { Redis } from 'ioredis';
@@ -19,8 +19,11 @@ import { CONFIG, REDIS } from '../infra/tokens';
 import { receiveUpload, type ReceivedFile } from './multipart';
 import { STORAGE } from './tokens';
 
-/** Retries for failures that may pass (storage or database briefly away); bad files fail once. */
-export const INGEST_JOB_OPTIONS = { attempts: 3, backoff: { type: 'exponential', delay: 2000 } };
+/** Spec §4: an empty human message of type document shows as "you uploaded {document}". */
+const uploadMessage = (document: DocumentRow): NewMessage => ({
+  type: 'human',
+  data: { content: '', type: 'document', documentId: document.id, name: document.name },
+});
 
 @Injectable()
 export class UploadService {
@@ -28,7 +31,6 @@ export class UploadService {
 
   constructor(
     private readonly documents: DocumentsRepository,
-    private readonly conversations: ConversationsRepository,
     private readonly producer: JobProducer,
     @Inject(STORAGE) private readonly storage: FileStorage,
     @Inject(REDIS) private readonly redis: Redis,
@@ -38,141 +40,156 @@ export class UploadService {
   /**
    * POST /bucket: streams the file to a temp file (PDF by its bytes, 10 MB at most), then, for the
    * owner's Spark and within the plan's document limit, stores it under a generated id, tells the
-   * conversation and queues its ingestion. Whatever fails, the temp file is removed.
+   * conversation and queues its ingestion. All or nothing: the document and its message are written
+   * in one transaction, and when storing the file or queueing the job fails they are taken back
+   * (503 UPLOAD_FAILED). Whatever happens, the temp file is removed. A crash between the steps
+   * leaves a `pending` document that the worker's sweep queues (see the worker's `IngestionSweep`).
    */
   async upload(req: Request, user: AuthUser): Promise<UploadResult> {
-    const received = await receiveUpload(req, { tmpDir: this.storage.tmpDir, maxBytes: MAX_UPLOAD_BYTES });
+    const received = await receiveUpload(req, {
+      tmpDir: this.storage.tmpDir,
+      maxBytes: MAX_UPLOAD_BYTES,
+      idleTimeoutMs: this.config.UPLOAD_IDLE_TIMEOUT_MS,
+    });
     try {
       const parsed = uploadFieldsSchema.safeParse(received.fields);
       if (!parsed.success) {
         const field = parsed.error.issues[0]?.path.map(String).join('.') || undefined;
         throw DomainError.badRequest(received.fields[field ?? ''] === undefined ? 'REQUIRED' : 'INVALID_PARAMS', field);
       }
-      if (!received.file) throw DomainError.badRequest('FILE_REQUIRED', 'file');
-      const { sparkId, conversationId } = parsed.data;
-      if (conversationId) {
-        const conversation = await this.conversations.findOwned(user.id, conversationId);
-        if (!conversation || conversation.sparkId !== sparkId) throw DomainError.notFound();
-      }
-      const name = sanitizeFileName(parsed.data.name || received.file.filename);
+      const file = received.file;
+      if (!file) throw DomainError.badRequest('FILE_REQUIRED', 'file');
+      const { sparkId } = parsed.data;
+      const conversationId = parsed.data.conversationId ?? null;
+      const name = sanitizeFileName(parsed.data.name || file.filename);
       const storageKey = documentStorageKey(randomUUID());
-      const result = await this.documents.createWithinLimit(
-        user.id,
-        sparkId,
-        {
-          name,
-          storageKey,
-          size: received.file.size,
-          sha256: received.file.sha256,
-          conversationId: conversationId ?? null,
-        },
-        FREE_PLAN.limitDocuments,
+      const result = await this.step('write the document', () =>
+        this.documents.createWithinLimit(
+          user.id,
+          sparkId,
+          { name, storageKey, size: file.size, sha256: file.sha256, conversationId },
+          FREE_PLAN.limitDocuments,
+          conversationId ? { conversationId, messages: (doc) => [uploadMessage(doc)] } : undefined,
+        ),
       );
       if (result.kind === 'not-found') throw DomainError.notFound();
       if (result.kind === 'full') {
         throw new DomainError(402, [{ code: 'DOCUMENT_LIMIT' }, { code: 'DOCUMENT_LIMIT_DETAIL' }]);
       }
       return result.kind === 'duplicate'
-        ? await this.reupload(result.document, received.file, conversationId ?? null, user.language)
-        : await this.accept(result.document, received.file, conversationId ?? null);
+        ? await this.reupload(user, result.document, file, conversationId)
+        : await this.accept(result.document, result.messages, file);
     } finally {
       if (received.file) await fs.rm(received.file.path, { force: true });
     }
   }
 
-  private async accept(
-    document: DocumentRow,
-    file: ReceivedFile,
-    conversationId: string | null,
-  ): Promise<UploadResult> {
+  /** A new document, written with its message: its file is stored and its job queued, or it is taken back. */
+  private async accept(document: DocumentRow, messages: MessageRow[], file: ReceivedFile): Promise<UploadResult> {
     try {
-      await this.storage.putFile(document.storageKey, file.path);
+      await this.step('store the file', () => this.storage.putFile(document.storageKey, file.path));
+      await this.step('queue the reading', () =>
+        this.producer.enqueue('document.ingest', { documentId: document.id }, INGEST_JOB_OPTIONS),
+      );
     } catch (err) {
-      await this.documents.deleteById(document.id);
+      await this.documents
+        .discardUpload(
+          document.id,
+          messages.map((m) => m.id),
+        )
+        .catch((e: unknown) => this.logger.error(`could not take back the upload ${document.id}: ${String(e)}`));
+      await this.storage.delete(document.storageKey).catch(() => undefined);
       throw err;
     }
-    // The upload shows in the chat before the worker can possibly answer it.
-    if (conversationId) await this.postUploadMessage(conversationId, document);
-    try {
-      await this.producer.enqueue('document.ingest', { documentId: document.id }, INGEST_JOB_OPTIONS);
-    } catch (err) {
-      this.logger.error(`could not queue the ingestion of ${document.id}: ${String(err)}`);
-      await this.documents.deleteById(document.id);
-      await this.storage.delete(document.storageKey).catch(() => undefined);
-      throw new DomainError(503, { code: 'SERVICE_UNAVAILABLE' });
-    }
+    // Shown once it is sure to stay; the worker needs far longer than this to read anything.
+    for (const message of messages) await this.publish(message);
     return this.result(document, false);
   }
 
   /**
    * The same file again in the same Spark: nothing new is stored or indexed. A file already read is
    * answered at once; one still being read answers where it was uploaded last; one that failed is
-   * read again (the failure may have been ours).
+   * read again (the failure may have been ours), or left as it was if that cannot be queued.
    */
   private async reupload(
+    user: AuthUser,
     existing: DocumentRow,
     file: ReceivedFile,
     conversationId: string | null,
-    language: Language,
   ): Promise<UploadResult> {
-    if (conversationId) await this.postUploadMessage(conversationId, existing);
-    switch (existing.status) {
-      case 'completed': {
-        if (conversationId) {
-          const withText = (await this.documents.pagesWithText(existing.id)).length;
-          const pages = existing.pages ?? 0;
-          const content = documentReadMessage(language, {
-            name: existing.name,
-            pages,
-            chars: existing.chars ?? 0,
-            emptyPages: Math.max(0, pages - withText),
-          });
-          const message = await this.conversations.addMessage(conversationId, 'ai', {
-            content,
-            type: 'document',
-            documentId: existing.id,
-            name: existing.name,
-            status: 'completed',
-          });
-          await this.publish(conversationId, message);
+    // What the "read" message says, should the document be completed.
+    const withText = existing.status === 'completed' ? (await this.documents.pagesWithText(existing.id)).length : 0;
+    const messagesFor = (doc: DocumentRow): NewMessage[] => {
+      if (doc.status !== 'completed') return [uploadMessage(doc)];
+      const pages = doc.pages ?? 0;
+      const content = documentReadMessage(user.language, {
+        name: doc.name,
+        pages,
+        chars: doc.chars ?? 0,
+        emptyPages: Math.max(0, pages - withText),
+      });
+      return [
+        uploadMessage(doc),
+        { type: 'ai', data: { content, type: 'document', documentId: doc.id, name: doc.name, status: 'completed' } },
+      ];
+    };
+    const done = await this.step('write the document', () =>
+      this.documents.announceDuplicate(user.id, existing.id, {
+        retry: true,
+        announce: conversationId ? { conversationId, messages: messagesFor } : undefined,
+      }),
+    );
+    // The conversation is not the owner's in this Spark, or the document was deleted meanwhile.
+    if (done.kind === 'not-found') throw DomainError.notFound();
+    if (done.retried) {
+      const previous = done.retried;
+      let stored = false;
+      try {
+        if (!(await this.step('find the file', () => this.storage.exists(existing.storageKey)))) {
+          await this.step('store the file', () => this.storage.putFile(existing.storageKey, file.path));
+          stored = true;
         }
-        return this.result(existing, true);
-      }
-      case 'pending':
-      case 'inProgress':
-        if (conversationId) await this.documents.setConversation(existing.id, conversationId);
-        return this.result(existing, true);
-      case 'error': {
-        const reset = await this.documents.resetForRetry(existing.id, conversationId ?? existing.conversationId);
-        if (!reset) return this.result(existing, true); // someone else retried it first
-        if (!(await this.storage.exists(existing.storageKey)))
-          await this.storage.putFile(existing.storageKey, file.path);
         // The failed job is kept for a while under the same id; it must go for the new one to be queued.
-        const queue = this.producer.queue('ingestion');
-        const old = await queue.getJob(jobIds['document.ingest']({ documentId: existing.id }));
-        await old?.remove().catch(() => undefined);
-        await this.producer.enqueue('document.ingest', { documentId: existing.id }, INGEST_JOB_OPTIONS);
-        return this.result(reset, true);
+        await this.step('queue the reading', async () => {
+          const queue = this.producer.queue('ingestion');
+          await (await queue.getJob(jobIds['document.ingest']({ documentId: existing.id })))?.remove();
+          await this.producer.enqueue('document.ingest', { documentId: existing.id }, INGEST_JOB_OPTIONS);
+        });
+      } catch (err) {
+        await this.documents
+          .undoRetry(
+            existing.id,
+            previous,
+            done.messages.map((m) => m.id),
+          )
+          .catch((e: unknown) => this.logger.error(`could not put back document ${existing.id}: ${String(e)}`));
+        if (stored) await this.storage.delete(existing.storageKey).catch(() => undefined);
+        throw err;
       }
+    }
+    for (const message of done.messages) await this.publish(message);
+    return this.result(done.document, true);
+  }
+
+  /**
+   * One step of an upload. A failure that is not a rule of the product (the database, the store or
+   * the queue failing) is logged and answered 503 UPLOAD_FAILED: nothing was kept, try again.
+   */
+  private async step<T>(what: string, fn: () => Promise<T>): Promise<T> {
+    try {
+      return await fn();
+    } catch (err) {
+      if (err instanceof DomainError) throw err;
+      this.logger.error(`upload: could not ${what}: ${String(err)}`);
+      throw new DomainError(503, { code: 'UPLOAD_FAILED' });
     }
   }
 
-  /** Spec §4: an empty human message of type document shows as "you uploaded {document}". */
-  private async postUploadMessage(conversationId: string, document: DocumentRow): Promise<void> {
-    const message = await this.conversations.addMessage(conversationId, 'human', {
-      content: '',
-      type: 'document',
-      documentId: document.id,
-      name: document.name,
-    });
-    await this.publish(conversationId, message);
-  }
-
-  private async publish(conversationId: string, message: MessageRow): Promise<void> {
-    await publishConversationEvent(this.redis, this.config.QUEUE_PREFIX, conversationId, {
+  private async publish(message: MessageRow): Promise<void> {
+    await publishConversationEvent(this.redis, this.config.QUEUE_PREFIX, message.conversationId, {
       type: 'message',
       message: toWireMessage(message),
-    }).catch((err: unknown) => this.logger.warn(`could not publish to ${conversationId}: ${String(err)}`));
+    }).catch((err: unknown) => this.logger.warn(`could not publish to ${message.conversationId}: ${String(err)}`));
   }
 
   private result(document: DocumentRow, duplicate: boolean): UploadResult {

@@ -16,11 +16,36 @@ export interface NewDocument {
   conversationId: string | null;
 }
 
+/** A chat message to write. */
+export interface NewMessage {
+  type: MessageRow['type'];
+  data: MessageData;
+}
+
+/**
+ * The messages an upload posts in the conversation it came from, written in the same transaction
+ * as what the upload changes (given the document as it is then), or not at all.
+ */
+export interface UploadAnnouncement {
+  conversationId: string;
+  messages: (document: DocumentRow) => NewMessage[];
+}
+
 export type CreateDocumentResult =
-  | { kind: 'created'; document: DocumentRow }
+  | { kind: 'created'; document: DocumentRow; messages: MessageRow[] }
   | { kind: 'duplicate'; document: DocumentRow }
   | { kind: 'not-found' }
   | { kind: 'full' };
+
+/** What `announceDuplicate` did; `retried` holds what to put back if the retry cannot be queued. */
+export type DuplicateResult =
+  | {
+      kind: 'announced';
+      document: DocumentRow;
+      messages: MessageRow[];
+      retried?: { error: string | null; conversationId: string | null };
+    }
+  | { kind: 'not-found' };
 
 export interface NewChunk {
   page: number;
@@ -65,6 +90,13 @@ export interface ChunkWriter {
   ): Promise<CompletedDocument | undefined>;
   /** Writes nothing (rolls back); safe to call after `complete` or twice. */
   abort(): Promise<void>;
+  /**
+   * `abort`, for a writer that may be stuck in the middle of a statement (a lock it waits for, a
+   * server that stopped answering): the statement is cancelled on the server, then its backend
+   * ended if that is not enough. Waits `graceMs` at most for each step; answers whether the
+   * transaction is over (if not, its connection is abandoned to whatever holds it).
+   */
+  cancel(graceMs: number): Promise<boolean>;
 }
 
 type WriterCommand =
@@ -78,6 +110,48 @@ type WriterCommand =
   | { kind: 'abort' };
 
 class WriterAborted extends Error {}
+
+/** Whether `promise` settles within `ms`. */
+function settlesWithin(promise: Promise<unknown>, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), ms)));
+  const settled = promise.then(
+    () => true,
+    () => true,
+  );
+  return Promise.race([settled, late]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * Locks the conversation an upload posts to (it must be the owner's and the Spark's), so that it
+ * cannot be deleted before the messages are written; answers whether it is there.
+ */
+async function holdConversation(tx: Transaction, userId: string, sparkId: string, conversationId: string) {
+  const [row] = await tx
+    .select({ id: conversations.id })
+    .from(conversations)
+    .where(
+      and(eq(conversations.id, conversationId), eq(conversations.userId, userId), eq(conversations.sparkId, sparkId)),
+    )
+    .for('key share');
+  return !!row;
+}
+
+/** Writes messages in a conversation already held (see `holdConversation`) and marks it as updated. */
+async function insertMessages(tx: Transaction, conversationId: string, list: NewMessage[]): Promise<MessageRow[]> {
+  if (list.length === 0) return [];
+  const rows: MessageRow[] = [];
+  // One by one: their order in the conversation is the order of their ids and creation times.
+  for (const m of list) {
+    const [row] = await tx.insert(messages).values({ conversationId, type: m.type, data: m.data }).returning();
+    rows.push(row);
+  }
+  await tx
+    .update(conversations)
+    .set({ updatedAt: sql`now()` })
+    .where(eq(conversations.id, conversationId));
+  return rows;
+}
 
 const INSERT_BATCH = 1000;
 
@@ -110,15 +184,18 @@ export class DocumentsRepository {
   constructor(private readonly db: Database) {}
 
   /**
-   * Adds a document unless the Spark already holds `max` of them. The Spark row is locked so that
-   * two concurrent uploads cannot both see room for one more; the same file (same SHA-256) in the
-   * same Spark is answered with the document that already holds it.
+   * Adds a document unless the Spark already holds `max` of them, with the messages of `announce`
+   * in the same transaction (not found when its conversation is not the owner's in this Spark).
+   * The Spark row is locked so that two concurrent uploads cannot both see room for one more; the
+   * same file (same SHA-256) in the same Spark is answered with the document that already holds it
+   * (nothing written: see `announceDuplicate`).
    */
   async createWithinLimit(
     userId: string,
     sparkId: string,
     values: NewDocument,
     max: number,
+    announce?: UploadAnnouncement,
   ): Promise<CreateDocumentResult> {
     return this.db.transaction(async (tx) => {
       const [spark] = await tx
@@ -127,6 +204,9 @@ export class DocumentsRepository {
         .where(and(eq(sparks.id, sparkId), eq(sparks.userId, userId)))
         .for('update');
       if (!spark) return { kind: 'not-found' };
+      if (announce && !(await holdConversation(tx, userId, sparkId, announce.conversationId))) {
+        return { kind: 'not-found' };
+      }
       const [existing] = await tx
         .select()
         .from(documents)
@@ -138,8 +218,99 @@ export class DocumentsRepository {
         .insert(documents)
         .values({ sparkId, userId, ...values, status: 'pending' })
         .returning();
-      return { kind: 'created', document };
+      const posted = announce ? await insertMessages(tx, announce.conversationId, announce.messages(document)) : [];
+      return { kind: 'created', document, messages: posted };
     });
+  }
+
+  /**
+   * The same file uploaded again, in one transaction: a document that failed (`retry`) goes back to
+   * `pending`; one still waiting or being read reports to the new conversation; the messages of
+   * `announce` are written. Not found when the document or the conversation is gone.
+   */
+  async announceDuplicate(
+    userId: string,
+    documentId: string,
+    options: { retry: boolean; announce?: UploadAnnouncement },
+  ): Promise<DuplicateResult> {
+    return this.db.transaction(async (tx) => {
+      const [doc] = await tx
+        .select()
+        .from(documents)
+        .where(and(eq(documents.id, documentId), eq(documents.userId, userId)))
+        .for('update');
+      if (!doc) return { kind: 'not-found' };
+      const { announce } = options;
+      if (announce && !(await holdConversation(tx, userId, doc.sparkId, announce.conversationId))) {
+        return { kind: 'not-found' };
+      }
+      let document = doc;
+      let retried: { error: string | null; conversationId: string | null } | undefined;
+      if (doc.status === 'error' && options.retry) {
+        retried = { error: doc.error, conversationId: doc.conversationId };
+        [document] = await tx
+          .update(documents)
+          .set({
+            status: 'pending',
+            error: null,
+            conversationId: announce?.conversationId ?? doc.conversationId,
+            updatedAt: new Date(),
+          })
+          .where(eq(documents.id, doc.id))
+          .returning();
+      } else if (announce && (doc.status === 'pending' || doc.status === 'inProgress')) {
+        // Where the "read" message goes.
+        [document] = await tx
+          .update(documents)
+          .set({ conversationId: announce.conversationId, updatedAt: new Date() })
+          .where(eq(documents.id, doc.id))
+          .returning();
+      }
+      const posted = announce ? await insertMessages(tx, announce.conversationId, announce.messages(document)) : [];
+      return { kind: 'announced', document, messages: posted, retried };
+    });
+  }
+
+  /**
+   * Undoes a new upload that could not be finished (its file not stored or its job not queued):
+   * the document and the messages it posted go, in one transaction.
+   */
+  async discardUpload(documentId: string, messageIds: string[]): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      if (messageIds.length > 0) await tx.delete(messages).where(inArray(messages.id, messageIds));
+      await tx.delete(documents).where(eq(documents.id, documentId));
+    });
+  }
+
+  /**
+   * Undoes the retry of `announceDuplicate` whose job could not be queued: the document is put back
+   * as it was (unless a worker took it meanwhile) and the messages it posted go.
+   */
+  async undoRetry(
+    documentId: string,
+    previous: { error: string | null; conversationId: string | null },
+    messageIds: string[],
+  ): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      if (messageIds.length > 0) await tx.delete(messages).where(inArray(messages.id, messageIds));
+      await tx
+        .update(documents)
+        .set({ status: 'error', error: previous.error, conversationId: previous.conversationId, updatedAt: new Date() })
+        .where(and(eq(documents.id, documentId), eq(documents.status, 'pending')));
+    });
+  }
+
+  /**
+   * Documents not finished (`pending` or `inProgress`) and untouched since `before`, oldest first:
+   * for the sweep that makes sure each of them has a job or ends.
+   */
+  async listUnfinished(before: Date, limit: number): Promise<DocumentRow[]> {
+    return this.db
+      .select()
+      .from(documents)
+      .where(and(inArray(documents.status, ['pending', 'inProgress']), lte(documents.updatedAt, before)))
+      .orderBy(asc(documents.updatedAt))
+      .limit(limit);
   }
 
   async findOwned(userId: string, sparkId: string, documentId: string): Promise<DocumentRow | undefined> {
@@ -171,26 +342,6 @@ export class DocumentsRepository {
       .where(and(eq(documents.id, documentId), eq(documents.sparkId, sparkId), eq(documents.userId, userId)))
       .returning();
     return row;
-  }
-
-  /** Removes a document the api created but could not finish storing or enqueueing. */
-  async deleteById(documentId: string): Promise<void> {
-    await this.db.delete(documents).where(eq(documents.id, documentId));
-  }
-
-  /** Sends a document back to the queue's start (a re-upload of a file that failed before). */
-  async resetForRetry(documentId: string, conversationId: string | null): Promise<DocumentRow | undefined> {
-    const [row] = await this.db
-      .update(documents)
-      .set({ status: 'pending', error: null, conversationId, updatedAt: new Date() })
-      .where(and(eq(documents.id, documentId), eq(documents.status, 'error')))
-      .returning();
-    return row;
-  }
-
-  /** Where the "read" message goes when the document is still being read. */
-  async setConversation(documentId: string, conversationId: string): Promise<void> {
-    await this.db.update(documents).set({ conversationId, updatedAt: new Date() }).where(eq(documents.id, documentId));
   }
 
   /** pending → inProgress; answers undefined when the document is gone or already finished. */
@@ -237,9 +388,15 @@ export class DocumentsRepository {
       while (queue.length === 0) await new Promise<void>((resolve) => (wake = resolve));
       return queue.shift()!;
     };
+    /** The server process of the transaction and when the transaction began (see `cancel`). */
+    let backend: { pid: number; began: string } | undefined;
     const transaction = () =>
       this.db
         .transaction(async (tx) => {
+          const began = await tx.execute<{ pid: number; began: string }>(
+            sql`SELECT pg_backend_pid() AS pid, now()::text AS began`,
+          );
+          backend = began.rows[0];
           const [held] = await tx
             .select({ id: documents.id })
             .from(documents)
@@ -288,6 +445,19 @@ export class DocumentsRepository {
       ended = true;
       push(command);
     };
+    /**
+     * Signals the writer's backend, only while it is still in the transaction the writer began: its
+     * connection goes back to the pool once the transaction ends, and must not be hit then.
+     */
+    const signal = async (fn: 'pg_cancel_backend' | 'pg_terminate_backend') => {
+      if (!backend) return;
+      await this.db
+        .execute(
+          sql`SELECT ${sql.raw(fn)}(pid) FROM pg_stat_activity
+               WHERE pid = ${backend.pid} AND xact_start = ${backend.began}::timestamptz`,
+        )
+        .catch(() => undefined); // not allowed, or the server is away: the caller stops waiting anyway
+    };
     return {
       write: (chunks, config) => {
         if (ended) throw new Error('this chunk writer has already ended');
@@ -302,6 +472,16 @@ export class DocumentsRepository {
       abort: async () => {
         if (!ended) end({ kind: 'abort' });
         await run?.catch(() => undefined);
+      },
+      cancel: async (graceMs) => {
+        if (!ended) end({ kind: 'abort' });
+        if (!run) return true;
+        // A writer waiting for its next command rolls back at once; one inside a statement does not.
+        if (await settlesWithin(run, graceMs)) return true;
+        await signal('pg_cancel_backend');
+        if (await settlesWithin(run, graceMs)) return true;
+        await signal('pg_terminate_backend');
+        return settlesWithin(run, graceMs);
       },
     };
   }
@@ -422,10 +602,12 @@ export class DocumentsRepository {
     message: Omit<OutcomeMessage, 'conversationId'>,
   ): Promise<MessageRow | undefined> {
     if (!conversationId) return undefined;
+    // Held until the end, so that a conversation deleted meanwhile cannot fail the insert.
     const [conversation] = await tx
       .select({ id: conversations.id })
       .from(conversations)
-      .where(eq(conversations.id, conversationId));
+      .where(eq(conversations.id, conversationId))
+      .for('key share');
     if (!conversation) return undefined;
     const [row] = await tx
       .insert(messages)

@@ -6,14 +6,17 @@ import {
   SparksRepository,
   type DbHandle,
 } from '@sparks/db';
-import { createRedis } from '@sparks/queues';
+import { createRedis, JobProducer } from '@sparks/queues';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { GUIA_PAGES, GUIDE_PAGES, makePdf } from './fixtures/pdfs';
 import { createUser, eventually, startApp, type SignedUser, type TestApp } from './harness';
+import { ROOT } from './paths';
 
 const STORAGE_DIR = process.env.STORAGE_DIR!;
 
@@ -22,7 +25,8 @@ interface Owner extends SignedUser {
 }
 
 /**
- * What is left when an upload fails half-way: nothing.
+ * What is left when an upload or an ingestion fails half-way: nothing of an upload that failed, and
+ * every document ends `completed` or `error`, whatever stalls or disappears under it.
  */
 describe('knowledge: failures leave nothing half-done', () => {
   let t: TestApp;
@@ -314,5 +318,239 @@ describe('knowledge: failures leave nothing half-done', () => {
         fs.rmSync(other, { force: true });
       }
     });
+  });
+
+  describe('the worker ends every document completed or error', () => {
+    const prefix = `${process.env.QUEUE_PREFIX}_end`;
+    const children: ChildProcess[] = [];
+    let app: TestApp;
+    let producer: JobProducer;
+    let redis: ReturnType<typeof createRedis>;
+
+    const startWorker = (env: Record<string, string> = {}) => {
+      const child = spawn(process.execPath, [path.join(ROOT, 'worker', 'dist', 'main.js')], {
+        cwd: ROOT,
+        env: { ...process.env, QUEUE_PREFIX: prefix, LOG_LEVEL: 'warn', ...env },
+        stdio: ['ignore', 'ignore', 'inherit'],
+      });
+      children.push(child);
+      return child;
+    };
+    const stopWorkers = async () => {
+      const running = children.splice(0).filter((c) => c.exitCode === null && c.signalCode === null);
+      await Promise.all(
+        running.map((c) => {
+          const exited = new Promise((r) => c.once('exit', r));
+          c.kill('SIGKILL');
+          return exited;
+        }),
+      );
+    };
+
+    beforeAll(async () => {
+      app = await startApp({ QUEUE_PREFIX: prefix });
+      redis = createRedis(process.env.REDIS_URL!);
+      producer = new JobProducer(redis, prefix);
+    });
+    afterEach(stopWorkers);
+    afterAll(async () => {
+      await producer.close();
+      redis.disconnect();
+      await app.close();
+    });
+
+    it('a job for a document that does not exist ends after one attempt, without retries', async () => {
+      startWorker();
+      const missing = randomUUID();
+      const ids = [
+        await producer.enqueue('document.ingest', { documentId: missing }, { attempts: 3 }),
+        await producer.enqueue('document.ingest', { documentId: 'not-a-document' }, { attempts: 3 }),
+      ];
+      const queue = producer.queue('ingestion');
+      for (const id of ids) {
+        const state = await eventually(async () => {
+          const s = await queue.getJobState(id);
+          return s === 'completed' || s === 'failed' ? s : undefined;
+        }, 30_000);
+        // Given the time a retry would have taken (its back-off), it has still been tried once.
+        await new Promise((r) => setTimeout(r, 3000));
+        expect(await queue.getJobState(id)).toBe(state);
+        expect((await queue.getJob(id))!.attemptsMade).toBeLessThanOrEqual(1);
+      }
+    });
+
+    it('a read stalled in the database is ended by the job time limit: error, a translated message, the slot freed', async () => {
+      startWorker({
+        INGEST_CONCURRENCY: '1',
+        INGEST_TIMEOUT_MS: '2000',
+        INGEST_JOB_TIMEOUT_MS: '4000',
+      });
+      const user = await owner(app, 'es');
+      const stuck = await sparkOf(user);
+      // Every insert of this Spark's chunks waits for an advisory lock the test holds: the job stops
+      // making progress in the middle of a statement, holding its document row, while BullMQ keeps
+      // renewing its lock.
+      const LOCK = 71_071;
+      const holder = await handle.pool.connect();
+      await holder.query('SELECT pg_advisory_lock($1)', [LOCK]);
+      await handle.pool.query(`
+        CREATE FUNCTION test_stall_chunks() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+          IF EXISTS (SELECT 1 FROM inserted WHERE spark_id = '${stuck.sparkId}') THEN
+            PERFORM pg_advisory_xact_lock_shared(${LOCK});
+          END IF;
+          RETURN NULL;
+        END $$;
+        CREATE TRIGGER stall_chunks AFTER INSERT ON document_chunks
+          REFERENCING NEW TABLE AS inserted FOR EACH STATEMENT EXECUTE FUNCTION test_stall_chunks();`);
+      const waiting = `SELECT 1 FROM pg_stat_activity
+         WHERE datname = current_database() AND wait_event = 'advisory' AND query LIKE '%INSERT INTO document_chunks%'`;
+      try {
+        const id: string = (await upload(app, user, stuck, guia, 'guía.pdf').expect(201)).body.data._id;
+        await eventually(async () => (await handle.pool.query(waiting)).rowCount === 1, 30_000);
+        const doc = await eventually(async () => {
+          const row = await documents.findById(id);
+          return row?.status === 'error' ? row : undefined;
+        }, 30_000);
+        expect(doc.error).toBe('STALLED');
+        // Its statement was cancelled and its transaction rolled back: nothing waits, nothing was kept.
+        expect((await handle.pool.query(waiting)).rowCount).toBe(0);
+        expect(await documents.countChunks(id)).toBe(0);
+        const failed = (await conversations.history(stuck.conversationId)).find((m) => m.type === 'ai');
+        expect(failed?.data).toMatchObject({ type: 'document', documentId: id, status: 'error', error: 'STALLED' });
+        expect(failed?.data.content).toMatch(/^No he podido leer \*\*guía\.pdf\*\*\. La lectura dejó de avanzar/);
+        const job = (await producer.queue('ingestion').getJob(`ingest-${id}`))!;
+        expect(await job.getState()).toBe('failed');
+        expect(job.attemptsMade).toBe(1);
+
+        // The only reading slot of this worker is free again.
+        const other = await sparkOf(user);
+        const next: string = (await upload(app, user, other, guia).expect(201)).body.data._id;
+        await eventually(async () => (await documents.findById(next))?.status === 'completed', 30_000);
+      } finally {
+        // Unlocked first: a writer still waiting would keep the trigger from being dropped.
+        await holder.query('SELECT pg_advisory_unlock_all()');
+        holder.release();
+        await handle.pool.query(
+          'DROP TRIGGER IF EXISTS stall_chunks ON document_chunks; DROP FUNCTION IF EXISTS test_stall_chunks()',
+        );
+      }
+    }, 90_000);
+
+    it('a stored file that never arrives (the S3 store stops answering) is ended by the job time limit', async () => {
+      const objects = new Map<string, Buffer>();
+      let answerReads = false;
+      const hanging: http.ServerResponse[] = [];
+      const server = http.createServer((req, res) => {
+        const key = decodeURIComponent(req.url!.split('?')[0]);
+        const body: Buffer[] = [];
+        req.on('data', (c: Buffer) => body.push(c));
+        req.on('end', () => {
+          if (req.method === 'PUT') {
+            objects.set(key, Buffer.concat(body));
+            res.writeHead(200, { ETag: '"x"' }).end();
+          } else if (req.method === 'GET' && !answerReads) {
+            hanging.push(res); // accepted, never answered
+          } else if (req.method === 'GET' || req.method === 'HEAD') {
+            const found = objects.get(key);
+            if (!found) res.writeHead(404).end();
+            else res.writeHead(200, { 'Content-Length': found.length }).end(req.method === 'GET' ? found : undefined);
+          } else if (req.method === 'DELETE') {
+            objects.delete(key);
+            res.writeHead(204).end();
+          } else {
+            res.writeHead(405).end();
+          }
+        });
+      });
+      await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+      const s3 = {
+        S3_BUCKET: 'sparks-docs',
+        S3_ENDPOINT: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+        S3_FORCE_PATH_STYLE: 'true',
+        S3_ACCESS_KEY_ID: 'test',
+        S3_SECRET_ACCESS_KEY: 'test',
+        UPLOAD_TMP_DIR: path.join(os.tmpdir(), `sparks-s3-tmp-${randomUUID()}`),
+      };
+      const s3App = await startApp({ QUEUE_PREFIX: prefix, ...s3 });
+      try {
+        startWorker({ ...s3, INGEST_CONCURRENCY: '1', INGEST_TIMEOUT_MS: '2000', INGEST_JOB_TIMEOUT_MS: '4000' });
+        const user = await owner(s3App, 'en');
+        const first = await sparkOf(user, 'en');
+        const id: string = (await upload(s3App, user, first, guia, 'guide.pdf').expect(201)).body.data._id;
+        await eventually(() => Promise.resolve(hanging.length === 1), 30_000);
+        const doc = await eventually(async () => {
+          const row = await documents.findById(id);
+          return row?.status === 'error' ? row : undefined;
+        }, 30_000);
+        expect(doc.error).toBe('STALLED');
+        const failed = (await conversations.history(first.conversationId)).find((m) => m.type === 'ai');
+        expect(failed?.data.content).toMatch(
+          /^I couldn't read \*\*guide\.pdf\*\*\. Reading it stopped making progress/,
+        );
+
+        answerReads = true;
+        const second = await sparkOf(user, 'en');
+        const next: string = (await upload(s3App, user, second, guia).expect(201)).body.data._id;
+        await eventually(async () => (await documents.findById(next))?.status === 'completed', 30_000);
+      } finally {
+        for (const res of hanging) res.destroy();
+        await s3App.close();
+        server.closeAllConnections();
+        await new Promise((r) => server.close(r));
+        fs.rmSync(s3.UPLOAD_TMP_DIR, { recursive: true, force: true });
+      }
+    }, 90_000);
+
+    it('a document an api left pending with no job is queued by the sweep; one a dead job left reading ends as error', async () => {
+      // Made through the main app (whose worker sends the sign-up code): this worker starts after.
+      const user = await owner(t, 'en');
+      const { sparkId, conversationId } = await sparkOf(user, 'en');
+      // As if the api had died between writing the document and queueing its job.
+      const storageKey = `documents/${randomUUID()}.pdf`;
+      fs.mkdirSync(path.join(STORAGE_DIR, 'documents'), { recursive: true });
+      fs.writeFileSync(path.join(STORAGE_DIR, storageKey), guia);
+      const created = await documents.createWithinLimit(
+        user.id,
+        sparkId,
+        { name: 'left.pdf', storageKey, size: guia.length, sha256: randomUUID(), conversationId },
+        100,
+      );
+      const pending = (created as { document: { id: string } }).document.id;
+      // As if the worker reading it had died for good and its job had been removed since.
+      const reading = (
+        (await documents.createWithinLimit(
+          user.id,
+          sparkId,
+          {
+            name: 'reading.pdf',
+            storageKey: `documents/${randomUUID()}.pdf`,
+            size: 1,
+            sha256: randomUUID(),
+            conversationId,
+          },
+          100,
+        )) as { document: { id: string } }
+      ).document.id;
+      await documents.markInProgress(reading);
+      await handle.pool.query(`UPDATE documents SET updated_at = now() - interval '1 hour' WHERE id = ANY($1)`, [
+        [pending, reading],
+      ]);
+
+      startWorker();
+      await eventually(async () => (await documents.findById(pending))?.status === 'completed', 30_000);
+      const ended = await eventually(async () => {
+        const row = await documents.findById(reading);
+        return row?.status === 'error' ? row : undefined;
+      }, 30_000);
+      expect(ended.error).toBe('INGESTION_FAILED');
+      const messages = (await conversations.history(conversationId)).filter((m) => m.type === 'ai');
+      expect(messages.map((m) => [m.data.documentId, m.data.status]).sort()).toEqual(
+        [
+          [pending, 'completed'],
+          [reading, 'error'],
+        ].sort(),
+      );
+    }, 60_000);
   });
 });

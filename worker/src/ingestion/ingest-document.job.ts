@@ -32,6 +32,22 @@ import { PDF_EXTRACTOR, STORAGE } from './tokens';
 
 const isLastAttempt = (job: Job) => job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** At the job's time limit: how long each step of stopping it (the reading, the chunk writer, marking the document) may take. */
+const STOP_GRACE_MS = 2000;
+
+/** Whether `promise` settles within `ms` (its outcome is not needed). */
+function settlesWithin(promise: Promise<unknown>, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), ms)));
+  const settled = promise.then(
+    () => true,
+    () => true,
+  );
+  return Promise.race([settled, late]).finally(() => clearTimeout(timer));
+}
+
 /**
  * `document.ingest`: reads a stored PDF page by page (in a bounded process or thread), cuts it into passages of
  * whole sentences tagged with their page, indexes them for full-text search in the document's
@@ -39,6 +55,10 @@ const isLastAttempt = (job: Job) => job.attemptsMade + 1 >= (job.opts.attempts ?
  *
  * Idempotent: the chunks are replaced, not added, in the same transaction that completes the
  * document and posts the message, so a job redelivered after a crash leaves no duplicates.
+ *
+ * Every document it takes ends `completed` or `error`: a job that goes on past INGEST_JOB_TIMEOUT_MS
+ * (a read, a write or a store that stopped answering, while BullMQ keeps renewing the job's lock)
+ * is stopped, its document marked `STALLED`, and the worker's slot freed.
  */
 @Injectable()
 export class IngestDocumentJob implements OnApplicationShutdown {
@@ -56,22 +76,58 @@ export class IngestDocumentJob implements OnApplicationShutdown {
   ) {}
 
   async handle(payload: JobPayloads['document.ingest'], job: Job): Promise<{ status: string }> {
+    // A job for no document (deleted since, or a payload that names none): nothing to do, nothing to retry.
+    if (!UUID.test(payload.documentId)) {
+      this.logger.warn(`job ${job.id} names no document (${JSON.stringify(payload.documentId)}); dropped`);
+      return { status: 'missing' };
+    }
     const found = await this.documents.findById(payload.documentId);
-    // Deleted meanwhile, or a redelivery of a job already done: nothing to do.
-    if (!found) return { status: 'deleted' };
+    if (!found) return { status: 'missing' };
     if (found.status === 'completed') {
       await this.completeKnowledgeStep(found); // in case the first run died right after completing
       return { status: found.status };
     }
     if (found.status === 'error') return { status: found.status };
-    const doc = (await this.documents.markInProgress(found.id)) ?? found;
+    const doc = await this.documents.markInProgress(found.id);
+    if (!doc) return { status: 'missing' }; // deleted or finished meanwhile
     const owner = await this.accounts.findUserById(doc.userId);
     const language: Language = owner?.language ?? 'es';
 
+    const stop = new AbortController();
+    const work = this.ingest(doc, language, job, stop.signal);
+    const limit = this.config.INGEST_JOB_TIMEOUT_MS;
+    let timer: NodeJS.Timeout | undefined;
+    const timedOut = new Promise<'timeout'>((resolve) => (timer = setTimeout(() => resolve('timeout'), limit)));
+    try {
+      const first = await Promise.race([work, timedOut]);
+      if (first !== 'timeout') return first;
+    } finally {
+      clearTimeout(timer);
+    }
+    this.logger.error(`document ${doc.id}: its job did not end within ${limit} ms (INGEST_JOB_TIMEOUT_MS); stopped`);
+    stop.abort();
+    // The reading, the download and the chunk writer are stopped (its statement cancelled on the
+    // server, which frees the document row); what does not stop in time is left behind.
+    if (!(await settlesWithin(work, 4 * STOP_GRACE_MS))) {
+      this.logger.error(`document ${doc.id}: its stopped job is still waiting; its connection is left to it`);
+    }
+    if (!(await settlesWithin(this.fail(doc, language, 'STALLED'), 2 * STOP_GRACE_MS))) {
+      this.logger.error(`document ${doc.id}: could not be marked as failed yet; the sweep will end it`);
+    }
+    throw new UnrecoverableError('STALLED');
+  }
+
+  /** The reading of a document taken by `handle`; `signal` stops it (then it throws, and marks nothing). */
+  private async ingest(
+    doc: DocumentRow,
+    language: Language,
+    job: Job,
+    signal: AbortSignal,
+  ): Promise<{ status: string }> {
     try {
       let bytes: Buffer;
       try {
-        bytes = await this.storage.get(doc.storageKey);
+        bytes = await this.storage.get(doc.storageKey, { signal });
       } catch (err) {
         if (err instanceof StoredFileMissing) return await this.failPermanently(doc, language, 'FILE_MISSING');
         throw err;
@@ -79,13 +135,22 @@ export class IngestDocumentJob implements OnApplicationShutdown {
       const spark = await this.sparks.findById(doc.sparkId);
       // The chunks of the pages read so far are written while poppler reads the rest.
       const writer = this.documents.openChunkWriter(doc.id);
+      // A writer stuck in a statement holds the document row: stopping it must end its statement too.
+      let cancelled: Promise<boolean> | undefined;
+      const cancel = () => (cancelled ??= writer.cancel(STOP_GRACE_MS));
+      const onStop = () => void cancel();
+      signal.addEventListener('abort', onStop, { once: true });
       let done: CompletedDocument | undefined;
       try {
         const { outcome, read, streamed } = await readPdfDocument(
           this.extractor,
           bytes,
           spark?.options.language ?? language,
-          writer.write,
+          // Pages poppler had already sent when the job was stopped are dropped with the writer.
+          (chunks, config) => {
+            if (!signal.aborted) writer.write(chunks, config);
+          },
+          signal,
         );
         if (outcome.fallback) {
           this.logger.log(`document ${doc.id} read with pdf.js: poppler ${outcome.fallback.slice(0, 200)}`);
@@ -120,14 +185,17 @@ export class IngestDocumentJob implements OnApplicationShutdown {
         // whatever was written.
         done = await writer.complete(figures, message, streamed ? undefined : read.chunks);
       } finally {
+        signal.removeEventListener('abort', onStop);
         // Never left open: its transaction would hold a connection and block the document's deletion.
-        await writer.abort();
+        if (signal.aborted) await cancel();
+        else await writer.abort();
       }
       if (done?.message) await this.publish(done.message);
       if (done) await this.completeKnowledgeStep(done.document);
-      return { status: done ? 'completed' : 'deleted' };
+      return { status: done ? 'completed' : 'missing' };
     } catch (err) {
-      if (err instanceof UnrecoverableError) throw err;
+      // Stopped at the job's time limit: `handle` marks the document.
+      if (err instanceof UnrecoverableError || signal.aborted) throw err;
       // Worth another try (storage or database away, a thread lost); after the last one, tell the owner.
       if (isLastAttempt(job)) await this.fail(doc, language, 'INGESTION_FAILED');
       throw err instanceof ExtractionInterrupted ? new Error(`extraction interrupted: ${err.message}`) : err;
@@ -158,6 +226,12 @@ export class IngestDocumentJob implements OnApplicationShutdown {
     } catch (e) {
       this.logger.error(`could not mark the failed ingestion ${job.id}: ${String(e)}`);
     }
+  }
+
+  /** Ends a document that no job will finish (see `IngestionSweep`), telling its owner. */
+  async endUnfinished(doc: DocumentRow): Promise<void> {
+    const owner = await this.accounts.findUserById(doc.userId);
+    await this.fail(doc, owner?.language ?? 'es', 'INGESTION_FAILED');
   }
 
   private async failPermanently(

@@ -2,9 +2,12 @@ import { Logger, type Provider } from '@nestjs/common';
 import type { AppConfig } from '@sparks/core';
 import { DocumentsRepository, type DbHandle } from '@sparks/db';
 import { choosePoppler, createStorage, pdfReaderSettings, PdfTextReader } from '@sparks/knowledge';
-import { CONFIG, DB } from '../infra/tokens';
+import { JobProducer } from '@sparks/queues';
+import type { Redis } from 'ioredis';
+import { CONFIG, DB, REDIS } from '../infra/tokens';
 import { IngestDocumentJob } from './ingest-document.job';
-import { PDF_EXTRACTOR, STORAGE } from './tokens';
+import { IngestionSweep } from './ingestion-sweep.service';
+import { INGEST_PRODUCER, PDF_EXTRACTOR, STORAGE } from './tokens';
 
 const MB = 1024 * 1024;
 
@@ -37,5 +40,14 @@ export const INGESTION_PROVIDERS: Provider[] = [
   { provide: DocumentsRepository, inject: [DB], useFactory: (h: DbHandle) => new DocumentsRepository(h.db) },
   { provide: STORAGE, inject: [CONFIG], useFactory: (c: AppConfig) => createStorage(c) },
   { provide: PDF_EXTRACTOR, inject: [CONFIG], useFactory: (c: AppConfig) => createPdfReader(c) },
+  {
+    provide: INGEST_PRODUCER,
+    inject: [REDIS, CONFIG],
+    useFactory: (redis: Redis, c: AppConfig) => {
+      const logger = new Logger(JobProducer.name);
+      return new JobProducer(redis, c.QUEUE_PREFIX, (queue, err) => logger.warn(`${queue}: ${err.message}`));
+    },
+  },
   IngestDocumentJob,
+  IngestionSweep,
 ];

@@ -370,7 +370,7 @@ export async function startStack(name, extraEnv = {}) {
   const redisPid = await redisServerPid();
   const pids = { api: api.child.pid, worker: worker.child.pid, ...(redisPid ? { redis: redisPid } : {}) };
   const meter = () => cpuMeter({ pids, pool, database });
-  return { base, pool, api, worker, prefix, conversations, meter };
+  return { base, pool, api, worker, prefix, createUser, conversations, meter };
 }
 
 /** The question conversation `conv` asks on its `i`-th send. */

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
 
 import { ChatIcon, PlusIcon } from '../ui/icons';
-import { SMALL_SCREEN_QUERY, useMediaQuery } from './useMediaQuery';
+import { SMALL_SCREEN_QUERY, useMediaQuery } from '../ui/useMediaQuery';
 
 /**
  * The floating buttons of the mobile layout (spec §2): below 1140 px one opens the main chat (not shown on it);

@@ -6,7 +6,7 @@ import { clearSession } from '../features/auth/tokens';
 import { USERNAME_CUT, displayName, planInfo } from '../features/profile/profile';
 import { DropdownMenu } from '../ui/DropdownMenu';
 import { LogoutIcon, UserIcon } from '../ui/icons';
-import { NARROW_SIDEBAR_QUERY, useMediaQuery } from './useMediaQuery';
+import { NARROW_SIDEBAR_QUERY, useMediaQuery } from '../ui/useMediaQuery';
 
 function initials(name: string): string {
   const letters = name

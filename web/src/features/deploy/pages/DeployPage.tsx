@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 
 import { SystemChatPage } from '../../../layout/SystemChatPage';
-import { useQueryFlags } from '../../../layout/useQueryFlags';
+import { useQueryFlags } from '../../../lib/useQueryFlags';
 
 /** /deploy: the deploy assistant's chat; `?q=` (a Spark's name) opens the conversation with that message. */
 export default function DeployPage() {

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 
-import { MOBILE_QUERY, useMediaQuery } from '../../../layout/useMediaQuery';
+import { MOBILE_QUERY, useMediaQuery } from '../../../ui/useMediaQuery';
 import { useProfile } from '../../profile/useProfile';
 import '../onboarding.css';
 

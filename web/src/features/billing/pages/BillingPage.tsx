@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 
-import { SystemChatPage } from '../../../layout/SystemChatPage';
+import { SystemChatPage } from '../../chat/components/SystemChatPage';
 
 /** /billing: the billing assistant's chat and its objectives (`?showPlans=true` is handled by the layout). */
 export default function BillingPage() {

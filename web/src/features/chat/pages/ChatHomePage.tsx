@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 
-import { useAfterReply } from '../../../layout/useAfterReply';
 import { ChatPanel } from '../components/ChatPanel';
 import { WelcomeBubble } from '../components/WelcomeBubble';
+import { useAfterReply } from '../hooks/useAfterReply';
 
 const MAIN = { kind: 'system', name: 'main' } as const;
 

@@ -3,15 +3,15 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 
 import { api, isApiError } from '../../../api/client';
-import { ChatPageFrame } from '../../../layout/ChatPageFrame';
-import { useAfterReply } from '../../../layout/useAfterReply';
 import { CloseIcon } from '../../../ui/icons';
 import { clearActiveSparkId, setActiveSparkId } from '../../sparks/activeSpark';
 import { setChatMode, useChatMode } from '../../sparks/chatMode';
 import { EditableTitle } from '../../sparks/components/EditableTitle';
 import { useSpark, useSparkActions } from '../../sparks/hooks';
 import '../../sparks/sparks.css';
+import { ChatPageFrame } from '../components/ChatPageFrame';
 import { ChatPanel } from '../components/ChatPanel';
+import { useAfterReply } from '../hooks/useAfterReply';
 
 /**
  * /spark/{sparkId}: the Spark's builder chat under a header with the editable title, the spark tag (TEST in

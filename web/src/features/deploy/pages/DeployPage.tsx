@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 
-import { SystemChatPage } from '../../../layout/SystemChatPage';
 import { useQueryFlags } from '../../../lib/useQueryFlags';
+import { SystemChatPage } from '../../chat/components/SystemChatPage';
 
 /** /deploy: the deploy assistant's chat; `?q=` (a Spark's name) opens the conversation with that message. */
 export default function DeployPage() {

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { ChatPageFrame } from '../../../layout/ChatPageFrame';
-import { useAfterReply } from '../../../layout/useAfterReply';
+import { ChatPageFrame } from '../../chat/components/ChatPageFrame';
 import { ChatPanel } from '../../chat/components/ChatPanel';
+import { useAfterReply } from '../../chat/hooks/useAfterReply';
 import { forgetConversation } from '../../chat/storage';
 
 const NEW_SPARK = { kind: 'system', name: 'new-spark' } as const;

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 
-import { ChatPageFrame } from '../../../layout/ChatPageFrame';
-import { useAfterReply } from '../../../layout/useAfterReply';
+import { ChatPageFrame } from '../../chat/components/ChatPageFrame';
 import { ChatPanel } from '../../chat/components/ChatPanel';
+import { useAfterReply } from '../../chat/hooks/useAfterReply';
 
 const ONBOARDING = { kind: 'system', name: 'onboarding' } as const;
 

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 
-import { SystemChatPage } from '../../../layout/SystemChatPage';
+import { SystemChatPage } from '../../chat/components/SystemChatPage';
 
 /** /profile: the profile assistant's chat and the profile objectives. */
 export default function ProfilePage() {

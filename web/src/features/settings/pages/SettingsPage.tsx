@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 
-import { SystemChatPage } from '../../../layout/SystemChatPage';
+import { SystemChatPage } from '../../chat/components/SystemChatPage';
 
 /** /settings: the settings assistant's chat (the page has no objectives). */
 export default function SettingsPage() {

@@ -48,7 +48,7 @@ jest.mock('../../chat/components/ChatPanel', () => {
 });
 
 // The objectives panel of the real frame has its own calls; the frame's slots are what matters here.
-jest.mock('../../../layout/ChatPageFrame', () => ({
+jest.mock('../../chat/components/ChatPageFrame', () => ({
   ChatPageFrame: ({
     title,
     tag,

@@ -3,9 +3,9 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 
 import { api, isApiError } from '../../../api/client';
-import { ChatPageFrame } from '../../../layout/ChatPageFrame';
 import { DropdownMenu } from '../../../ui/DropdownMenu';
 import { CloseIcon, DotsIcon } from '../../../ui/icons';
+import { ChatPageFrame } from '../../chat/components/ChatPageFrame';
 import { ChatPanel } from '../../chat/components/ChatPanel';
 import { clearActiveSparkId, setActiveSparkId } from '../../sparks/activeSpark';
 import { useSpark, useTests } from '../../sparks/hooks';

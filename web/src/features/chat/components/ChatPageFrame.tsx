@@ -2,10 +2,10 @@ import { useId, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
 
-import { ObjectivesPanel } from '../features/objectives/ObjectivesPanel';
-import { showsObjectivesButton } from '../features/objectives/visibility';
-import { TargetIcon } from '../ui/icons';
-import './chat-page.css';
+import { ObjectivesPanel } from '../../objectives/ObjectivesPanel';
+import { showsObjectivesButton } from '../../objectives/visibility';
+import { TargetIcon } from '../../../ui/icons';
+import '../chat-page.css';
 
 export interface ChatPageFrameProps {
   /** The page's heading (an `<h1>`), e.g. the editable Spark title. */

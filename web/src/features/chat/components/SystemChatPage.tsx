@@ -1,6 +1,6 @@
-import { ChatPanel, type ChatTarget } from '../features/chat/components/ChatPanel';
+import { useAfterReply } from '../hooks/useAfterReply';
 import { ChatPageFrame } from './ChatPageFrame';
-import { useAfterReply } from './useAfterReply';
+import { ChatPanel, type ChatTarget } from './ChatPanel';
 
 type SystemName = Extract<ChatTarget, { kind: 'system' }>['name'];
 

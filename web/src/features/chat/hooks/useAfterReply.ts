@@ -1,9 +1,9 @@
 import { useCallback } from 'react';
 import { useSWRConfig } from 'swr';
 
-import { isObjectivesKey } from '../features/objectives/api';
-import { PROFILE_KEY } from '../features/profile/useProfile';
-import { useSparkActions } from '../features/sparks/hooks';
+import { isObjectivesKey } from '../../objectives/api';
+import { PROFILE_KEY } from '../../profile/useProfile';
+import { useSparkActions } from '../../sparks/hooks';
 
 /**
  * For ChatPanel's `onMessages`: after each reply the assistant may have completed objectives, renamed or

@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { clearSession } from '../features/auth/tokens';
+import { startLogout } from '../features/auth/startLogout';
 import { Dialog } from '../ui/Dialog';
 
 /** Spec §4 inactive-tenant modal: a disabled account can only log out. It cannot be dismissed. */
@@ -26,12 +26,7 @@ export default function InactiveTenantDialog() {
           aria-busy={busy || undefined}
           onClick={() => {
             setBusy(true);
-            void import('../features/auth/session')
-              .then(({ logout }) => logout())
-              .catch(() => {
-                clearSession();
-                window.location.replace('/auth');
-              });
+            startLogout();
           }}
         >
           {busy && <span className="spinner spinner--button" aria-hidden="true" />}

@@ -2,7 +2,7 @@ import type { UserProfile } from '@sparks/contracts';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 
-import { clearSession } from '../features/auth/tokens';
+import { startLogout } from '../features/auth/startLogout';
 import { USERNAME_CUT, displayName, planInfo } from '../features/profile/profile';
 import { DropdownMenu } from '../ui/DropdownMenu';
 import { LogoutIcon, UserIcon } from '../ui/icons';
@@ -17,15 +17,6 @@ function initials(name: string): string {
     .map((part) => part[0].toUpperCase())
     .join('');
   return letters || '?';
-}
-
-function logOut() {
-  void import('../features/auth/session')
-    .then(({ logout }) => logout())
-    .catch(() => {
-      clearSession();
-      window.location.replace('/auth');
-    });
 }
 
 /**
@@ -87,7 +78,7 @@ export function ProfileMenu({ profile }: { profile: UserProfile | undefined }) {
           : []),
         { key: 'profile', label: t('profile.modify'), icon: <UserIcon />, to: '/profile' },
         { kind: 'separator', key: 'sep' },
-        { key: 'logout', label: t('profile.logout'), icon: <LogoutIcon />, onSelect: logOut },
+        { key: 'logout', label: t('profile.logout'), icon: <LogoutIcon />, onSelect: startLogout },
       ]}
     />
   );

@@ -1,9 +1,9 @@
 import { Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
 
+import { LogoutButton } from '../features/auth/components/LogoutButton';
 import { AppFooter } from '../ui/AppFooter';
 import { AppHeader } from '../ui/AppHeader';
-import { LogoutButton } from '../ui/LogoutButton';
 import { PageLoading } from '../ui/PageLoading';
 
 /**

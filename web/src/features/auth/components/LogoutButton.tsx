@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { clearSession } from '../features/auth/tokens';
+import { startLogout } from '../startLogout';
 
 /**
  * "Log out" in the header of the signed-in screens: ends the session on the server (best effort), clears
- * the storage and goes to /auth. The session module (and the API client) load on first use.
+ * the storage and goes to /auth.
  */
 export function LogoutButton() {
   const { t } = useTranslation();
@@ -19,13 +19,7 @@ export function LogoutButton() {
       aria-busy={busy || undefined}
       onClick={() => {
         setBusy(true);
-        void import('../features/auth/session')
-          .then(({ logout }) => logout())
-          .catch(() => {
-            // The chunk could not load (offline, new release): forget the session here and start over.
-            clearSession();
-            window.location.replace('/auth');
-          });
+        startLogout();
       }}
     >
       {busy ? (

@@ -5,9 +5,8 @@ import { SWRConfig, type SWRConfiguration } from 'swr';
 
 import { isApiError } from '../api/client';
 import { chatModeForPath, setChatMode } from '../features/sparks/chatMode';
-import type { TourStep } from '../features/onboarding/tour/steps';
-import type { TourEnd } from '../features/onboarding/tour/Tour';
 import { opensDrawer, useTourPanel } from '../features/onboarding/tour/tourPanels';
+import { useTour } from '../features/onboarding/tour/useTour';
 import { isInactive } from '../features/profile/profile';
 import { useProfile } from '../features/profile/useProfile';
 import { useQueryFlags } from '../lib/useQueryFlags';
@@ -60,31 +59,6 @@ function useChatModeOfPage(pathname: string) {
     const mode = chatModeForPath(pathname);
     if (mode) setChatMode(mode);
   }, [pathname]);
-}
-
-/**
- * The onboarding tour (spec §4): `activateTutorial` (or `startMobileTutorial`) starts it — the phone version when
- * the screen is below 1140 px, where its controls exist — and the parameters are dropped so a reload does not
- * start it again. It ends on /new-spark or on /.
- */
-function useTour(mobile: boolean, { activateTutorial, startMobileTutorial, clear }: ReturnType<typeof useQueryFlags>) {
-  const navigate = useNavigate();
-  const [kind, setKind] = useState<'desktop' | 'mobile' | null>(null);
-  const [step, setStep] = useState<TourStep | null>(null);
-  useEffect(() => {
-    if (!activateTutorial && !startMobileTutorial) return;
-    setKind(mobile ? 'mobile' : 'desktop');
-    clear('activateTutorial', 'startMobileTutorial');
-  }, [activateTutorial, startMobileTutorial, mobile, clear]);
-  const end = useCallback(
-    (how: TourEnd) => {
-      setKind(null);
-      setStep(null);
-      void navigate(how === 'new-spark' ? '/new-spark' : '/');
-    },
-    [navigate],
-  );
-  return { kind, step, end, setStep };
 }
 
 /**

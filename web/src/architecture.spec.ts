@@ -1,0 +1,96 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+
+import ts from 'typescript';
+
+/**
+ * The direction of the SPA's dependencies: routes → layout → features → ui and lib. The layout composes the
+ * features; a feature never reaches back into the frame that hosts it, and the shared UI and helpers know
+ * neither, so a feature's page can be rendered, tested or moved on its own. api/ is not held to it yet: its
+ * client reads the session tokens from features/auth/tokens.ts.
+ */
+const FORBIDDEN: Record<string, readonly string[]> = {
+  features: ['layout', 'routes'],
+  ui: ['features', 'layout', 'routes'],
+  lib: ['features', 'layout', 'routes'],
+};
+
+const SRC = __dirname;
+
+/**
+ * Every module a source file names: static imports and re-exports (styles included), `import()`, `require()`
+ * and the modules a test mocks or reads through jest (a test that mocks the layout depends on it).
+ */
+function importsOf(fileName: string, text: string): string[] {
+  const source = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, false, ts.ScriptKind.TSX);
+  const found: string[] = [];
+  const visit = (node: ts.Node) => {
+    if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier) {
+      if (ts.isStringLiteral(node.moduleSpecifier)) found.push(node.moduleSpecifier.text);
+    } else if (ts.isCallExpression(node) && node.arguments.length > 0 && ts.isStringLiteral(node.arguments[0])) {
+      const callee = node.expression;
+      const named =
+        callee.kind === ts.SyntaxKind.ImportKeyword ||
+        (ts.isIdentifier(callee) && callee.text === 'require') ||
+        (ts.isPropertyAccessExpression(callee) &&
+          ts.isIdentifier(callee.expression) &&
+          callee.expression.text === 'jest');
+      if (named) found.push(node.arguments[0].text);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return found;
+}
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return sourceFiles(path);
+    return /\.tsx?$/.test(entry.name) ? [path] : [];
+  });
+}
+
+/** The top folder (or root module, without its extension) of `src/` a path is in; null outside `src/`. */
+function areaOf(path: string): string | null {
+  const inSrc = relative(SRC, path);
+  if (inSrc.startsWith('..')) return null;
+  return inSrc.split(sep)[0].replace(/\.[^.]+$/, '');
+}
+
+/** `file → specifier` for every relative import of a file under `from/` that lands in one of `targets`. */
+function crossings(from: string, targets: readonly string[]): string[] {
+  const root = join(SRC, from);
+  return sourceFiles(root).flatMap((file) =>
+    importsOf(file, readFileSync(file, 'utf8'))
+      .filter((specifier) => specifier.startsWith('.'))
+      .filter((specifier) => targets.includes(areaOf(resolve(dirname(file), specifier)) ?? ''))
+      .map((specifier) => `${relative(SRC, file)} → ${specifier}`),
+  );
+}
+
+describe('dependency direction of web/src', () => {
+  it('finds static, dynamic, re-exported and mocked imports', () => {
+    const text = [
+      "import { a } from './a';",
+      "import './b.css';",
+      "export { c } from '../c';",
+      "const D = lazy(() => import('./d'));",
+      "jest.mock('../../e', () => ({}));",
+      "const f = require('./f');",
+      "const g = jest.requireActual('./g');",
+    ].join('\n');
+    expect(importsOf('sample.tsx', text)).toEqual(['./a', './b.css', '../c', './d', '../../e', './f', './g']);
+  });
+
+  it('places a path under its top folder of src/', () => {
+    expect(areaOf(resolve(SRC, 'features/chat/pages', '../../../layout/MainLayout'))).toBe('layout');
+    expect(areaOf(resolve(SRC, 'features/chat/pages', '../../sparks/hooks'))).toBe('features');
+    expect(areaOf(resolve(SRC, 'features', '../routes'))).toBe('routes');
+    expect(areaOf(resolve(SRC, '..', 'public'))).toBeNull();
+  });
+
+  it.each(Object.entries(FORBIDDEN))('nothing in %s/ imports from %j', (from, targets) => {
+    expect(crossings(from, targets)).toEqual([]);
+  });
+});

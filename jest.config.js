@@ -1,4 +1,7 @@
-/** Three jest projects: unit (pure logic), web (components in jsdom) and integration (real services). */
+/**
+ * Four jest projects: unit (pure logic), web (components in jsdom), integration (real services) and
+ * security (attacks on the running app, with the integration project's services and a scoreboard).
+ */
 const fs = require('node:fs');
 const path = require('node:path');
 
@@ -59,6 +62,19 @@ module.exports = {
       moduleNameMapper,
       globalSetup: '<rootDir>/test/integration/global-setup.ts',
       globalTeardown: '<rootDir>/test/integration/global-teardown.ts',
+      setupFiles: ['<rootDir>/test/integration/env.ts'],
+      testTimeout: 60000,
+    },
+    {
+      displayName: 'security',
+      rootDir: __dirname,
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/test/security/**/*.sec.ts'],
+      transform: { '^.+\\.tsx?$': swc },
+      moduleNameMapper,
+      globalSetup: '<rootDir>/test/integration/global-setup.ts',
+      // Prints the scoreboard, then runs the integration teardown.
+      globalTeardown: '<rootDir>/test/security/global-teardown.ts',
       setupFiles: ['<rootDir>/test/integration/env.ts'],
       testTimeout: 60000,
     },

@@ -1,0 +1,188 @@
+import { markedPdf, type IdKind, type World } from './world';
+
+/**
+ * How the tenancy matrix fills each route of the api. The matrix lists the routes from the running
+ * app, not from this file: a route that is here by mistake fails, and a route that is missing here
+ * is probed on its own when it can be (GET or DELETE, every path parameter one of DEFAULT_PATH_IDS,
+ * no id in its query), and otherwise fails with a message naming it.
+ *
+ * Keys are `METHOD /path` as Express routes them (`:param`); a key ending in `*` covers every path
+ * that starts with what comes before it. To add a route: give the ids it reads
+ * (`ids`, each with the kinds of resource it may name), the body or form an owner would send, and
+ * what the owner's request answers when that is not 2xx. The matrix then sends it signed out
+ * (401), as the owner (control), as another user with their own ids (2xx, none of the owner's
+ * data) and as another user with the owner's ids, one slot at a time and all at once (404).
+ */
+export interface IdSlot {
+  in: 'path' | 'query' | 'body' | 'form';
+  /** Path parameter, query parameter, form field, or dotted path inside the JSON body. */
+  name: string;
+  /** What the id may name; each kind is probed on its own. */
+  kinds: IdKind[];
+  /**
+   * The route accepts the field but does not read it (a shared query schema): another user's id
+   * there must change nothing, so the answer is the caller's own and holds nothing of the owner's.
+   */
+  ignored?: true;
+  /**
+   * Left out of the request an owner sends, and set only when probed: for an alias that the route
+   * reads when the usual field is absent (`sessionId` for `conversationId`).
+   */
+  optional?: true;
+}
+
+export interface RouteFixture {
+  /** The route is @Public(): why it is open, and why it takes no id of anyone's data. */
+  public?: string;
+  /** Values of path parameters that are not ids (an assistant's name). */
+  literals?: Record<string, string>;
+  /** Ids besides the path parameters of DEFAULT_PATH_IDS. */
+  ids?: IdSlot[];
+  query?: (w: World) => Record<string, string>;
+  body?: (w: World) => Record<string, unknown>;
+  form?: (w: World) => Record<string, string>;
+  /** Whether the form carries the world's PDF. */
+  file?: (w: World) => Promise<Buffer>;
+  /** Ends every session of the caller (logout): both users sign in again afterwards. */
+  endsSessions?: true;
+}
+
+/** Path parameters whose name says what they name; any other needs a fixture. */
+export const DEFAULT_PATH_IDS: Record<string, IdKind> = {
+  sparkId: 'spark',
+  testId: 'test',
+  documentId: 'document',
+};
+
+const ANY_CONVERSATION: IdKind[] = ['systemConversation', 'builderConversation', 'testConversation'];
+
+export const ROUTE_FIXTURES: Record<string, RouteFixture> = {
+  // — open routes —
+  'GET /api/v1/health': { public: 'liveness for load balancers; reads no user data' },
+  'GET /api/v1/dev/outbox': {
+    public: 'dev outbox: off unless DEV_OUTBOX, loopback only, one recipient (dev-outbox.it.ts)',
+  },
+  'POST /api/v1/auth/register': { public: 'sign-up' },
+  'POST /api/v1/auth/send-code': { public: 'sign-up: resend the code (rate-limited)' },
+  'POST /api/v1/auth/verify-code': { public: 'sign-up: the code is the credential (rate-limited)' },
+  'POST /api/v1/auth/login': { public: 'sign-in (rate-limited, auth-attacks.sec.ts)' },
+  'POST /api/v1/auth/refresh-token': { public: 'the refresh token is the credential (auth-attacks.sec.ts)' },
+  'GET /api/v1/auth/providers': { public: 'which sign-in providers are configured' },
+  'GET /api/v1/auth/exchange-token': { public: 'the one-time Google hand-off token is the credential' },
+  'GET /api/v1/auth/service/:provider/login': { public: 'where to start a provider sign-in' },
+  'GET /api/v1/auth/service/google/start': { public: 'redirect to Google' },
+  'GET /api/v1/auth/service/google/callback': { public: 'Google returns here (state checked)' },
+  'POST /api/v1/users/forgot-password': { public: 'mails a reset link to the address (rate-limited)' },
+  'POST /api/v1/users/reset-password': { public: 'the reset token is the credential (auth-attacks.sec.ts)' },
+  'GET /api/docs*': { public: 'API documentation and its assets; 404 in production (api-docs.it.ts)' },
+
+  // — the signed-in user —
+  'POST /api/v1/auth/logout': { body: () => ({}), endsSessions: true },
+  'PATCH /api/v1/account/profile': { body: (w) => ({ firstname: `First ${w.marker}` }) },
+
+  // — Sparks and their tests —
+  'POST /api/v1/sparks': { body: (w) => ({ name: `Another ${w.marker}` }) },
+  'PATCH /api/v1/sparks/:sparkId': { body: (w) => ({ name: `Spark ${w.marker}`, pin: true }) },
+  'POST /api/v1/sparks/:sparkId/tests': {
+    ids: [{ in: 'body', name: 'params.documentId', kinds: ['document'] }],
+    body: (w) => ({ name: `Second test ${w.marker}`, params: { documentId: w.ids.document } }),
+  },
+  'PATCH /api/v1/sparks/:sparkId/tests/:testId': { body: (w) => ({ name: `Test ${w.marker}` }) },
+  'POST /api/v1/sparks/:sparkId/tests/:testId/error': { body: (w) => ({ error: `It said nothing ${w.marker}` }) },
+
+  // — chats —
+  'POST /api/v1/sparks/:sparkId/chat/:testId': {
+    ids: [{ in: 'body', name: 'conversationId', kinds: ['testConversation'] }],
+    body: (w) => ({ input: { text: `What are the hours? ${w.marker}` }, conversationId: w.ids.testConversation }),
+  },
+  'GET /api/v1/sparks/:sparkId/chat/:testId': {
+    ids: [
+      { in: 'query', name: 'sessionId', kinds: ['testConversation'] },
+      { in: 'query', name: 'conversationId', kinds: ['testConversation'], optional: true },
+      { in: 'query', name: 'options.sparkId', kinds: ['spark'], ignored: true },
+    ],
+    query: (w) => ({
+      'input.text': `When do you open? ${w.marker}`,
+      sessionId: w.ids.testConversation,
+      'options.sparkId': w.ids.spark,
+    }),
+  },
+  'POST /api/v1/sparks/:sparkId/messages': {
+    ids: [{ in: 'body', name: 'sessionId', kinds: ['builderConversation'] }],
+    body: (w) => ({ input: { text: `Tell me more ${w.marker}` }, sessionId: w.ids.builderConversation }),
+  },
+  'GET /api/v1/sparks/:sparkId/chat': {
+    ids: [
+      { in: 'query', name: 'sessionId', kinds: ['builderConversation'] },
+      { in: 'query', name: 'conversationId', kinds: ANY_CONVERSATION, ignored: true },
+      { in: 'query', name: 'options.sparkId', kinds: ['spark'], ignored: true },
+    ],
+    query: (w) => ({
+      'input.text': `Go on ${w.marker}`,
+      sessionId: w.ids.builderConversation,
+      conversationId: w.ids.builderConversation,
+      'options.sparkId': w.ids.spark,
+    }),
+  },
+  'GET /api/v1/spark-sys/conversations/:id': { ids: [{ in: 'path', name: 'id', kinds: ANY_CONVERSATION }] },
+  'GET /api/v1/spark-sys/:sparkname/chat': {
+    literals: { sparkname: 'main' },
+    ids: [
+      { in: 'query', name: 'sessionId', kinds: ['systemConversation'] },
+      { in: 'query', name: 'options.sparkId', kinds: ['spark'] },
+      { in: 'query', name: 'conversationId', kinds: ANY_CONVERSATION, ignored: true },
+    ],
+    query: (w) => ({
+      'input.text': `Hi again ${w.marker}`,
+      sessionId: w.ids.systemConversation,
+      'options.sparkId': w.ids.spark,
+      conversationId: w.ids.systemConversation,
+    }),
+  },
+  'GET /api/v1/llm/chat-history/:id': { ids: [{ in: 'path', name: 'id', kinds: ANY_CONVERSATION }] },
+
+  // — objectives —
+  'GET /api/v1/objectives/:key': { ids: [{ in: 'path', name: 'key', kinds: ['spark'] }] },
+  'PATCH /api/v1/objectives/:key': {
+    ids: [{ in: 'path', name: 'key', kinds: ['spark'] }],
+    body: () => ({ stepId: 'business.name', status: 'completed' }),
+  },
+
+  // — documents —
+  'POST /api/v1/bucket': {
+    ids: [
+      { in: 'form', name: 'sparkId', kinds: ['spark'] },
+      { in: 'form', name: 'conversationId', kinds: ['builderConversation'] },
+    ],
+    form: (w) => ({ sparkId: w.ids.spark, conversationId: w.ids.builderConversation, name: `Again ${w.marker}.pdf` }),
+    file: (w) => markedPdf(w.marker),
+  },
+  'POST /api/v1/llm/load-doc-message': {
+    ids: [
+      { in: 'body', name: 'sessionId', kinds: ['builderConversation', 'testConversation', 'systemConversation'] },
+      { in: 'body', name: 'sparkId', kinds: ['spark'] },
+    ],
+    body: (w) => ({
+      message: { type: 'human', content: `Guide ${w.marker}.pdf` },
+      sessionId: w.ids.builderConversation,
+      sparkId: w.ids.spark,
+    }),
+  },
+};
+
+/** A route's path with `w`'s own ids (and the fixture's literals) in its parameters. */
+export function fillPath(path: string, fixture: RouteFixture | undefined, w: World): string {
+  return path.replace(/:(\w+)/g, (_, name: string) => {
+    const literal = fixture?.literals?.[name];
+    if (literal !== undefined) return literal;
+    const kind = fixture?.ids?.find((s) => s.in === 'path' && s.name === name)?.kinds[0] ?? DEFAULT_PATH_IDS[name];
+    return kind ? w.ids[kind] : name;
+  });
+}
+
+/** The fixture of a route key, by its exact key or a `*` key that covers it. */
+export function fixtureFor(key: string): RouteFixture | undefined {
+  if (ROUTE_FIXTURES[key]) return ROUTE_FIXTURES[key];
+  const wildcard = Object.keys(ROUTE_FIXTURES).find((k) => k.endsWith('*') && key.startsWith(k.slice(0, -1)));
+  return wildcard ? ROUTE_FIXTURES[wildcard] : undefined;
+}

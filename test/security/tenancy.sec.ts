@@ -81,7 +81,6 @@ async function snapshot(base: string, w: World): Promise<string> {
       `/api/v1/sparks/${w.ids.spark}/tests`,
       `/api/v1/sparks/${w.ids.spark}/documents`,
       `/api/v1/objectives/${w.ids.spark}`,
-      '/api/v1/account/profile',
     ].map((path) => call(base, { method: 'GET', path, token })),
   );
   return reads.map((r) => `${r.status} ${r.text}`).join('\n');

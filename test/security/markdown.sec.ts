@@ -21,7 +21,7 @@ import { call } from './world';
  * markdown (greetings, the builder's messages, document messages, quoted passages and their source
  * lines). Every stored assistant message is parsed as the SPA parses it (micromark with GFM): it
  * must hold no raw HTML, no image, no reference definition and no link but http(s) or mailto, and
- * it must still show the hostile text as typed. The browser-level check is e2e/hostile-markdown.
+ * it must still show the hostile text as typed. The browser-level check is e2e/hostile-markdown.spec.ts.
  */
 const TAG = '<img src=x onerror=alert(1)>';
 const LINK = '[click](javascript:alert(2))';

@@ -22,6 +22,8 @@ COPY libs/db/package.json libs/db/
 COPY libs/queues/package.json libs/queues/
 COPY libs/knowledge/package.json libs/knowledge/
 COPY libs/engine/package.json libs/engine/
+COPY libs/domain/package.json libs/domain/
+COPY libs/nest/package.json libs/nest/
 COPY api/package.json api/
 COPY worker/package.json worker/
 COPY web/package.json web/
@@ -82,5 +84,5 @@ COPY --from=build /out/api/ /app/
 USER node
 EXPOSE 3000
 HEALTHCHECK --interval=10s --timeout=5s --start-period=60s --retries=5 \
-  CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/api/v1/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
+  CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/api/v1/health/ready').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
 CMD ["node", "api/dist/main.js"]

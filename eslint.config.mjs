@@ -17,6 +17,10 @@ export default tseslint.config(
       '**/*.js',
       '**/*.mjs',
       '**/*.cjs',
+      // The project's own scripts and benchmarks are linted too (below, without type information).
+      '!scripts/**/*.mjs',
+      '!bench/**/*.mjs',
+      '!bench/**/*.cjs',
     ],
   },
   js.configs.recommended,
@@ -62,4 +66,15 @@ export default tseslint.config(
     },
   },
   prettier,
+  {
+    // Plain Node.js ES modules (no TypeScript project): the recommended rules, without type information.
+    files: ['scripts/**/*.mjs', 'bench/**/*.mjs', 'bench/**/*.cjs'],
+    ...tseslint.configs.disableTypeChecked,
+    languageOptions: { ...tseslint.configs.disableTypeChecked.languageOptions, globals: { ...globals.node } },
+  },
+  {
+    files: ['bench/**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs' },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
 );

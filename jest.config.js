@@ -24,7 +24,7 @@ const swc = [
 ];
 const moduleNameMapper = {
   '^@sparks/contracts/(\\w+)$': '<rootDir>/libs/contracts/src/$1',
-  '^@sparks/(contracts|core|db|queues|engine|knowledge)$': '<rootDir>/libs/$1/src',
+  '^@sparks/(contracts|core|db|queues|engine|knowledge|nest|domain)$': '<rootDir>/libs/$1/src',
 };
 
 module.exports = {
@@ -33,7 +33,7 @@ module.exports = {
       displayName: 'unit',
       rootDir: __dirname,
       testEnvironment: 'node',
-      testMatch: ['<rootDir>/{api,worker,libs}/**/*.spec.ts'],
+      testMatch: ['<rootDir>/{api,worker,libs,pulse}/**/*.spec.ts'],
       testPathIgnorePatterns: ['/node_modules/', '/dist/'],
       transform: { '^.+\\.tsx?$': swc },
       moduleNameMapper,

@@ -17,7 +17,10 @@
 //   --off-topic 3   questions of the next article asked per Spark (default 3)
 //   --json <file>   also writes every reply, for the regression test and for reading
 //
-// The data folder defaults to SPARKS_QA_DATA or ../shared/data/xquad-dev next to the repository.
+// The data folder defaults to SPARKS_QA_DATA, else shared/data/xquad-dev beside the repository (or
+// beside its parent, for a git worktree). Every 4th article (the 4th, 8th, …) is held out: the engine
+// is tuned on the others (the development set) and the report gives both, so that a gain that only
+// fits the development questions shows.
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -26,6 +29,19 @@ import { ROOT, log, machine, rootRequire, runBench, sleep, table, writeJsonIfAsk
 import { call, startStack } from './lib/stack.mjs';
 
 const argv = process.argv.slice(2);
+if (argv.includes('--help') || argv.includes('-h')) {
+  const head = fs.readFileSync(new URL(import.meta.url), 'utf8').split('\n');
+  console.log(
+    head
+      .slice(
+        1,
+        head.findIndex((l) => l.startsWith('import ')),
+      )
+      .map((l) => l.replace(/^\/\/ ?/, ''))
+      .join('\n'),
+  );
+  process.exit(0);
+}
 const opt = (name, fallback) => {
   const i = argv.indexOf(`--${name}`);
   return i >= 0 && argv[i + 1] !== undefined ? argv[i + 1] : fallback;
@@ -36,8 +52,17 @@ const MAX_QUESTIONS = Number(opt('questions', Infinity));
 const OFF_TOPIC = Number(opt('off-topic', 3));
 const USE_LLM = argv.includes('--llm');
 const DATA_DIR = path.resolve(
-  opt('data', process.env.SPARKS_QA_DATA ?? path.join(ROOT, '..', 'shared', 'data', 'xquad-dev')),
+  opt(
+    'data',
+    process.env.SPARKS_QA_DATA ??
+      [path.join(ROOT, '..', 'shared'), path.join(ROOT, '..', '..', 'shared')]
+        .map((d) => path.join(d, 'data', 'xquad-dev'))
+        .find((d) => fs.existsSync(d)) ??
+      path.join(ROOT, '..', 'shared', 'data', 'xquad-dev'),
+  ),
 );
+/** Held-out articles: every 4th one. */
+export const heldOut = (article) => article % 4 === 3;
 
 function loadArticles(lang) {
   const file = path.join(DATA_DIR, `xquad-dev.${lang}.json`);
@@ -210,24 +235,26 @@ async function runLanguage(stack, lang) {
       `${lang}: ${article.title} (${article.questions.length} questions) in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
     );
   }
+  return { summaries: ['dev', 'held-out', 'all'].map((set) => summarize(lang, set, rows)), rows, perArticle };
+}
+
+function summarize(lang, set, all) {
+  const rows = all.filter((r) => set === 'all' || (set === 'held-out') === heldOut(r.article));
   const on = rows.filter((r) => !r.offTopic);
   const off = rows.filter((r) => r.offTopic);
   const share = (list, key) => (list.length ? list.filter((r) => r[key]).length / list.length : NaN);
   return {
-    summary: {
-      lang,
-      articles: articles.length,
-      questions: on.length,
-      p1: share(on, 'p1'),
-      firstSentence: share(on, 'first'),
-      anywhere: share(on, 'anywhere'),
-      medianChars: median(on.map((r) => r.chars)),
-      notCoveredOnTopic: on.filter((r) => r.kind === 'notCovered').length,
-      offTopic: off.length,
-      offTopicDeclined: off.filter((r) => r.declined).length,
-    },
-    rows,
-    perArticle,
+    lang,
+    set,
+    articles: new Set(rows.map((r) => r.article)).size,
+    questions: on.length,
+    p1: share(on, 'p1'),
+    firstSentence: share(on, 'first'),
+    anywhere: share(on, 'anywhere'),
+    medianChars: median(on.map((r) => r.chars)),
+    notCoveredOnTopic: on.filter((r) => r.kind === 'notCovered').length,
+    offTopic: off.length,
+    offTopicDeclined: off.filter((r) => r.declined).length,
   };
 }
 
@@ -256,7 +283,8 @@ runBench(async () => {
     table(
       [
         ['lang', (r) => r.lang],
-        ['articles', (r) => r.articles],
+        ['articles', (r) => r.set],
+        ['n', (r) => r.articles],
         ['questions', (r) => r.questions],
         ['P@1', (r) => pct(r.p1)],
         ['first sentence', (r) => pct(r.firstSentence)],
@@ -268,13 +296,13 @@ runBench(async () => {
           (r) => `${r.offTopicDeclined} / ${r.offTopic} (${pct(r.offTopicDeclined / r.offTopic)})`,
         ],
       ],
-      results.map((r) => r.summary),
+      results.flatMap((r) => r.summaries),
     ),
   );
   writeJsonIfAsked({
     machine: m,
     engine: USE_LLM ? 'llm' : 'offline',
-    summaries: results.map((r) => r.summary),
+    summaries: results.flatMap((r) => r.summaries),
     rows: results.flatMap((r) => r.rows),
   });
 });

@@ -5,7 +5,7 @@ import { resetLinkPath, verificationCode } from './support/outbox';
 import { snap } from './support/shots';
 
 /**
- * The auth screens against the real api + worker (spec §2, §4, §5, §8): register → code from the dev outbox →
+ * The auth screens against the real api + worker (docs/product.md §2, §4, §5, §8): register → code from the dev outbox →
  * /onBoarding → log out → log in remembered → forgot → reset link → new password → signed in; in English and
  * in Spanish (switched on /auth), plus wrong credentials, the Google button and the validate-code page.
  */

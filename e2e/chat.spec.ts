@@ -26,7 +26,7 @@ const SHOTS = process.env.CHAT_SHOTS_DIR;
 const words = {
   en: {
     chat: enChat,
-    homeGreeting: 'What would you like to do?',
+    homeGreeting: 'I can help with anything about Sparks: pick an option or type your question.',
     emerald: /Emerald costs 90 euros per month/,
     question: 'Sure, ask me anything about Sparks',
     businessQuestion: 'What is your business called?',
@@ -44,13 +44,15 @@ const words = {
     icon: 'Robot',
     welcomeAsk: 'Which message will greet your visitors?',
     previewTitle: 'This is how your Spark will look',
+    previewAsk: 'Do you like how it looks?',
     yes: 'Yes',
     testAsk: 'Time to test it.',
-    read: /I've read lucia-carta\.pdf: 2 pages, \d+ characters\./,
+    read: /I've read lucia-carta\.pdf: 2 pages, \d+ characters\. It begins with: “Panadería Lucía — Carta de otoño”/,
+    paletteAsk: 'Pick a colour palette for the widget.',
   },
   es: {
     chat: esChat,
-    homeGreeting: '¿Qué te gustaría hacer?',
+    homeGreeting: 'Puedo ayudarte con todo lo de Sparks: elige una opción o escríbeme tu pregunta.',
     emerald: /Emerald cuesta 90 euros al mes/,
     question: 'Claro, pregúntame lo que quieras sobre Sparks',
     businessQuestion: '¿Cómo se llama tu negocio?',
@@ -68,9 +70,11 @@ const words = {
     icon: 'Robot',
     welcomeAsk: '¿Con qué mensaje saludará a tus visitantes?',
     previewTitle: 'Así se verá tu Spark',
+    previewAsk: '¿Te gusta cómo queda?',
     yes: 'Sí',
     testAsk: 'Es hora de probarlo.',
-    read: /He leído lucia-carta\.pdf: 2 páginas, \d+ caracteres\./,
+    read: /He leído lucia-carta\.pdf: 2 páginas, \d+ caracteres\. Empieza por: “Panadería Lucía — Carta de otoño”/,
+    paletteAsk: 'Elige una paleta de colores para el widget.',
   },
 } as const;
 
@@ -205,7 +209,11 @@ for (const lang of ['en', 'es'] as const) {
     const log = page.getByRole('log');
     await expect(log).toHaveAttribute('aria-live', 'polite');
     const bubble = page.locator('.welcome-bubble');
-    await expect(bubble.getByRole('heading', { level: 2 })).toHaveText(t.welcome.greeting.replace('{{name}}', email));
+    // Greeted once, by the part of the e-mail before @ (no first name yet), never by the raw address (issue 18 item 13).
+    await expect(bubble.getByRole('heading', { level: 2 })).toHaveText(
+      t.welcome.greeting.replace('{{name}}', email.split('@')[0]),
+    );
+    await expect(page.locator('main a[href^="mailto:"]')).toHaveCount(0);
     expect((await bubble.boundingBox())?.width).toBe(398);
     const actions = bubble.getByRole('group', { name: t.welcome.actions });
     await expect(actions.getByRole('link', { name: t.welcome.createSpark })).toHaveAttribute('href', '/new-spark');
@@ -259,38 +267,19 @@ for (const lang of ['en', 'es'] as const) {
     await expect(page).toHaveURL(/\/spark\/[0-9a-f-]{36}$/);
     const sparkId = /\/spark\/([0-9a-f-]{36})$/.exec(page.url())![1];
 
-    // — the builder chat of the new Spark —
-    await expect(assistant(log, w.builderIntro)).toBeVisible();
-    await say(page, 'Lucía Bot');
-    await expect(assistant(log, w.nameSaved)).toBeVisible();
-    await expect(assistant(log, w.describe)).toBeVisible();
-    await say(page, 'Vendemos pan de masa madre, bollería y tartas por encargo a vecinos de Valladolid.');
-    await log.getByRole('button', { name: w.tone }).click();
+    // — the builder chat of the new Spark (issue 18) —
+    // What /new-spark answered (name, description, language) is not asked again: the tone comes first.
+    const tone = log.getByRole('button', { name: w.tone });
+    await expect(tone).toBeEnabled();
+    await expect(assistant(log, w.builderIntro)).toHaveCount(0);
+    await expect(assistant(log, w.describe)).toHaveCount(0);
+    await tone.click();
+    // The answer stays marked; the other tones cannot be used any more.
+    await expect(log.getByRole('button', { name: w.tone, pressed: true })).toBeDisabled();
     await expect(assistant(log, w.uploadAsk)).toBeVisible();
-    await log.getByRole('button', { name: w.skip }).click();
-    await expect(assistant(log, w.languageAsk)).toBeVisible();
-    await log.getByRole('button', { name: w.spanish }).last().click();
-    const palettes = log.getByRole('group', { name: t.widgets.colorPalette });
-    await expect(palettes.getByRole('button', { name: w.palette })).toBeEnabled();
-    await shoot(page, `${lang}-04-builder-palettes`);
-    await palettes.getByRole('button', { name: w.palette }).click();
-    const icons = log.getByRole('group', { name: t.widgets.iconSelector });
-    await expect(icons.getByRole('button', { name: w.icon })).toBeEnabled();
-    await expect(icons.locator('svg[data-icon]')).toHaveCount(6);
-    await icons.getByRole('button', { name: w.icon }).click();
-    await expect(assistant(log, w.welcomeAsk)).toBeVisible();
-    await say(page, '¡Hola! Soy el asistente de Panadería Lucía. ¿En qué te ayudo?');
-    const preview = log.locator('figure.chat-preview');
-    await expect(preview).toContainText(w.previewTitle);
-    await expect(preview).toContainText('Lucía Bot');
-    await expect(preview).toContainText('¡Hola! Soy el asistente de Panadería Lucía. ¿En qué te ayudo?');
-    await expect(preview.locator('svg[data-icon="robot"]').first()).toBeVisible();
-    await expect(preview.locator('.chat-preview__header')).toHaveCSS('background-color', 'rgb(11, 107, 203)');
-    await shoot(page, `${lang}-05-builder-preview`);
-    await log.getByRole('button', { name: w.yes, exact: true }).click();
-    await expect(assistant(log, w.testAsk)).toBeVisible();
+    await shoot(page, `${lang}-04-builder-tone`);
 
-    // — upload a PDF through the attach control —
+    // — upload a PDF through the attach control: the builder goes on by itself and says what it read —
     const pdf = await spanishPdf();
     // Hold the upload a moment so that its "Uploading..." state can be seen.
     await page.route('**/api/v1/bucket', async (route) => {
@@ -303,13 +292,55 @@ for (const lang of ['en', 'es'] as const) {
     await (await chooser).setFiles({ name: 'lucia-carta.pdf', mimeType: 'application/pdf', buffer: pdf });
     const confirm = page.getByRole('dialog', { name: t.dialogs.confirmUpload.title });
     await expect(confirm).toContainText('lucia-carta.pdf');
-    await shoot(page, `${lang}-06-upload-confirm`);
+    await shoot(page, `${lang}-05-upload-confirm`);
     await confirm.getByRole('button', { name: t.dialogs.accept }).click();
     await expect(log.getByText(t.panel.uploading)).toBeVisible();
     const uploaded = t.message.uploaded.replace('{{document}}', 'lucia-carta.pdf');
     await expect(log.locator('.chat-bubble--upload').filter({ hasText: uploaded })).toBeVisible({ timeout: 20_000 });
     await expect(assistant(log, w.read)).toBeVisible({ timeout: 30_000 });
-    await shoot(page, `${lang}-07-upload-read`);
+    // Nothing typed: the next question comes (the language was given in /new-spark, so the palettes).
+    await expect(assistant(log, w.paletteAsk)).toBeVisible({ timeout: 20_000 });
+    await expect(log.getByRole('button', { name: w.skip })).toBeDisabled();
+    await expect(assistant(log, w.languageAsk)).toHaveCount(0);
+    await shoot(page, `${lang}-06-upload-read`);
+    const documents = await request.get(`/api/v1/sparks/${sparkId}/documents`, {
+      headers: { Authorization: `Bearer ${await page.evaluate<string>("localStorage.getItem('access_token')")}` },
+    });
+    const docs = ((await documents.json()) as { data: Array<{ name: string; status: string; pages: number }> }).data;
+    expect(docs).toEqual([expect.objectContaining({ name: 'lucia-carta.pdf', status: 'completed', pages: 2 })]);
+
+    const palettes = log.getByRole('group', { name: t.widgets.colorPalette });
+    await expect(palettes.getByRole('button', { name: w.palette })).toBeEnabled();
+    await palettes.getByRole('button', { name: w.palette }).click();
+    await expect(palettes.getByRole('button', { name: w.palette, pressed: true })).toBeVisible();
+    const icons = log.getByRole('group', { name: t.widgets.iconSelector });
+    await expect(icons.getByRole('button', { name: w.icon })).toBeEnabled();
+    await expect(icons.locator('svg[data-icon]')).toHaveCount(6);
+    // The icons wear the palette just picked (Ocean), not the app's violet.
+    await expect(icons.locator('.chat-icon-choice__badge').first()).toHaveCSS('color', 'rgb(11, 107, 203)');
+    await shoot(page, `${lang}-07-builder-icons`);
+    // On a phone the floating "+" and chat buttons leave the answers uncovered (issue 18 item 11).
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.locator('.chat-log').evaluate((el) => el.scrollTo(0, el.scrollHeight));
+    const floating = await page.locator('.floating-buttons').boundingBox();
+    const lastIcon = await icons.locator('.chat-icon-choice').last().boundingBox();
+    expect(floating && lastIcon && lastIcon.x + lastIcon.width <= floating.x).toBe(true);
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await icons.getByRole('button', { name: w.icon }).click();
+    await expect(assistant(log, w.welcomeAsk)).toBeVisible();
+    await say(page, '¡Hola! Soy el asistente de Panadería Lucía. ¿En qué te ayudo?');
+    const preview = log.locator('figure.chat-preview');
+    await expect(preview).toContainText(w.previewTitle);
+    // Said once: the caption, not the message above it too.
+    await expect(log.locator('.chat-bubble--assistant').filter({ hasText: w.previewTitle })).toHaveCount(0);
+    await expect(assistant(log, w.previewAsk)).toBeVisible();
+    await expect(preview).toContainText('Panadería Lucía');
+    await expect(preview).toContainText('¡Hola! Soy el asistente de Panadería Lucía. ¿En qué te ayudo?');
+    await expect(preview.locator('svg[data-icon="robot"]').first()).toBeVisible();
+    await expect(preview.locator('.chat-preview__header')).toHaveCSS('background-color', 'rgb(11, 107, 203)');
+    await shoot(page, `${lang}-08-builder-preview`);
+    await log.getByRole('button', { name: w.yes, exact: true }).click();
+    await expect(assistant(log, w.testAsk)).toBeVisible();
     // A window made narrow enough for the phone layout (its header grows to two rows) keeps the
     // composer at the bottom: only the conversation scrolls, never the page body around it.
     await page.setViewportSize({ width: 1440, height: 900 });
@@ -323,11 +354,6 @@ for (const lang of ['en', 'es'] as const) {
       .toBe(0);
     expect(await page.locator('.chat-page__body').evaluate((el) => el.scrollTop)).toBe(0);
     await page.setViewportSize({ width: 1440, height: 900 });
-    const documents = await request.get(`/api/v1/sparks/${sparkId}/documents`, {
-      headers: { Authorization: `Bearer ${await page.evaluate<string>("localStorage.getItem('access_token')")}` },
-    });
-    const docs = ((await documents.json()) as { data: Array<{ name: string; status: string; pages: number }> }).data;
-    expect(docs).toEqual([expect.objectContaining({ name: 'lucia-carta.pdf', status: 'completed', pages: 2 })]);
 
     // — a picture renamed .pdf is refused in the browser —
     await page.getByRole('button', { name: t.attach.button }).click();
@@ -336,7 +362,7 @@ for (const lang of ['en', 'es'] as const) {
     await (await chooser2).setFiles({ name: 'foto.pdf', mimeType: 'application/pdf', buffer: PNG_BYTES });
     const incorrect = page.getByRole('alertdialog', { name: t.dialogs.format.title });
     await expect(incorrect).toContainText(t.dialogs.format.text);
-    await shoot(page, `${lang}-08-incorrect-format`);
+    await shoot(page, `${lang}-09-incorrect-format`);
     await expect(incorrect.getByRole('button', { name: t.dialogs.understood })).toBeFocused();
     await page.keyboard.press('Enter');
     await expect(incorrect).toHaveCount(0);
@@ -346,8 +372,8 @@ for (const lang of ['en', 'es'] as const) {
     await page.goto('/');
     const change = page
       .locator('.welcome-bubble')
-      .getByRole('link', { name: t.welcome.changeSpark.replace('{{name}}', 'Lucía Bot') });
+      .getByRole('link', { name: t.welcome.changeSpark.replace('{{name}}', 'Panadería Lucía') });
     await expect(change).toHaveAttribute('href', `/spark/${sparkId}`);
-    await shoot(page, `${lang}-09-home-with-spark`);
+    await shoot(page, `${lang}-10-home-with-spark`);
   });
 }

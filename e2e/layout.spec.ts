@@ -18,7 +18,7 @@ import { fill } from './support/catalogues';
  * The signed-in layout against the real api + worker (issue 7, part A), in English and in Spanish: the sidebar's
  * Menu and Profile dropdowns, the pinned and recent Sparks with the "N of M" pager, pin/unpin and delete
  * ("Borrar") from a row's dropdown, the Spark page's editable title, the objectives panel and its ring, the
- * free-trial label and the start-plan button, the chat's close button and the 404 rule of spec §4.
+ * free-trial label and the start-plan button, the chat's close button and a Spark that is not found (issue 18).
  */
 
 const texts = {
@@ -68,7 +68,7 @@ for (const lang of ['en', 'es'] as const) {
     const byName = new Map(created.map((spark) => [spark.name, spark._id]));
     await useSession(context, account, lang);
 
-    // — home: the sidebar's top bar, and the recent Sparks 4 at a time on a 900 px tall window (spec §9) —
+    // — home: the sidebar's top bar, and the recent Sparks 4 at a time on a 900 px tall window (docs/product.md §9) —
     await page.goto('/');
     const topBar = page.getByRole('navigation', { name: common.nav.label });
     await expect(topBar.getByRole('button', { name: layout.menu.button })).toBeVisible();
@@ -245,9 +245,15 @@ for (const lang of ['en', 'es'] as const) {
     await expect(page.getByRole('navigation', { name: common.nav.label })).toBeHidden();
     await page.setViewportSize(DESKTOP);
 
-    // — another user's (or a deleted) Spark: storage cleared, off to /auth (spec §4) —
+    // — another user's (or a deleted) Spark: "Spark not found" inside the app, still signed in (issue 18 item 8) —
     await page.goto(`/spark/${byName.get(names[5])}`);
-    await expect(page).toHaveURL(/\/auth$/);
-    expect(await page.evaluate<string | null>("localStorage.getItem('access_token')")).toBeNull();
+    await expect(page.getByRole('heading', { level: 1, name: sparks.notFound.title })).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`/spark/${byName.get(names[5])}$`));
+    await expect(page.getByRole('navigation', { name: common.nav.label })).toBeVisible();
+    expect(await page.evaluate<string | null>("localStorage.getItem('access_token')")).not.toBeNull();
+    await shot(page, `${lang}-10-spark-not-found`);
+    await page.setViewportSize(PHONE);
+    await shot(page, `${lang}-10-spark-not-found`, 'mobile');
+    await page.setViewportSize(DESKTOP);
   });
 }

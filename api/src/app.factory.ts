@@ -7,7 +7,10 @@ import helmet from 'helmet';
 import { Logger } from 'nestjs-pino';
 import fs from 'node:fs';
 import path from 'node:path';
+import { mountQueuesBoard, QUEUES_BOARD_PATH } from './admin/queues-board';
 import { AppModule } from './app.module';
+import { httpMetrics, metricsEndpoint } from './metrics/metrics';
+import { JobProducer } from '@sparks/queues';
 import { simpleEnvelope } from './common/error-envelope';
 import { isUtf8 } from './common/text-input';
 import { APP_VERSION } from './version';
@@ -56,13 +59,37 @@ function serveSpa(app: NestExpressApplication, dist: string): void {
   );
   app.use((req: Request, res: Response, next: NextFunction) => {
     const isApi =
-      req.path.startsWith('/api/') || req.path === '/api' || req.path.startsWith('/admin') || req.path === '/metrics';
+      req.path.startsWith('/api/') ||
+      req.path === '/api' ||
+      req.path === QUEUES_BOARD_PATH ||
+      req.path.startsWith(`${QUEUES_BOARD_PATH}/`) ||
+      req.path === '/metrics';
     if ((req.method === 'GET' || req.method === 'HEAD') && !isApi && req.accepts('html')) {
       res.setHeader('Cache-Control', 'no-cache');
       res.sendFile(index);
       return;
     }
     next();
+  });
+}
+
+/**
+ * The website widget (`web/dist/widget`, built by `npm run build -w web`): `/widget.js` (the loader a
+ * site embeds) and `/widget/chat.js` (the chat UI it loads). Any site may load them (they hold no
+ * data: the API's allow-list decides who gets a Spark), so they are cross-origin resources; the
+ * loader's address never changes, so it is revalidated rather than cached for long.
+ */
+function serveWidget(app: NestExpressApplication, dist: string): void {
+  const files: Record<string, string> = { '/widget.js': 'widget.js', '/widget/chat.js': 'chat.js' };
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    const file = files[req.path];
+    if (!file || (req.method !== 'GET' && req.method !== 'HEAD')) return next();
+    const full = path.join(dist, 'widget', file);
+    if (!fs.existsSync(full)) return next();
+    res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin');
+    res.setHeader('Cache-Control', 'public, max-age=300, must-revalidate');
+    res.type('application/javascript');
+    res.sendFile(full);
   });
 }
 
@@ -95,6 +122,8 @@ export async function createApp(): Promise<NestExpressApplication> {
     config.TRUST_PROXY ? (/^\d+$/.test(config.TRUST_PROXY) ? Number(config.TRUST_PROXY) : config.TRUST_PROXY) : false,
   );
   app.disable('x-powered-by');
+  app.use(httpMetrics());
+  app.use(metricsEndpoint(config, app.get(JobProducer)));
   // Plain-HTTP deployments (a LAN address) must keep working: no forced upgrade of asset requests.
   app.use(helmet({ contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } } }));
   app.use(express.json({ limit: config.JSON_BODY_LIMIT, verify: verifyUtf8 }));
@@ -115,6 +144,10 @@ export async function createApp(): Promise<NestExpressApplication> {
   );
   SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs/openapi.json' });
 
-  serveSpa(app, config.WEB_DIST ?? path.resolve(__dirname, '..', '..', 'web', 'dist'));
+  mountQueuesBoard(app);
+
+  const webDist = config.WEB_DIST ?? path.resolve(__dirname, '..', '..', 'web', 'dist');
+  serveWidget(app, webDist);
+  serveSpa(app, webDist);
   return app;
 }

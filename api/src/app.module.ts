@@ -1,44 +1,51 @@
 import { Module, RequestMethod } from '@nestjs/common';
 import { APP_FILTER, APP_INTERCEPTOR } from '@nestjs/core';
 import { loadConfig } from '@sparks/core';
-import { randomUUID } from 'node:crypto';
+import { ConfigModule, DatabaseModule, DomainModule } from '@sparks/nest';
 import { LoggerModule } from 'nestjs-pino';
+import { AccountsModule } from './accounts/accounts.module';
+import { AdminModule } from './admin/admin.module';
 import { AuthModule } from './auth/auth.module';
-import { SparksModule } from './sparks/sparks.module';
+import { BillingModule } from './billing/billing.module';
+import { ChatModule } from './chat/chat.module';
+import { accessLogOptions } from './common/access-log';
 import { AllExceptionsFilter } from './common/all-exceptions.filter';
 import { EnvelopeInterceptor } from './common/envelope.interceptor';
 import { TextInputInterceptor } from './common/text-input.interceptor';
-import { DevController } from './dev/dev.controller';
-import { HealthController } from './health/health.controller';
+import { DeployModule } from './deploy/deploy.module';
+import { DevModule } from './dev/dev.module';
+import { HealthModule } from './health/health.module';
 import { InfraModule } from './infra/infra.module';
 import { KnowledgeModule } from './knowledge/knowledge.module';
 import { MailModule } from './mail/mail.module';
+import { ObjectivesModule } from './objectives/objectives.module';
+import { SparksModule } from './sparks/sparks.module';
 
 @Module({
   imports: [
     LoggerModule.forRootAsync({
       useFactory: () => ({
         forRoutes: [{ path: '{*path}', method: RequestMethod.ALL }],
-        pinoHttp: {
-          level: loadConfig().LOG_LEVEL,
-          genReqId: (req, res) => {
-            const incoming = req.headers['x-request-id'];
-            const id = typeof incoming === 'string' && /^[\w-]{8,64}$/.test(incoming) ? incoming : randomUUID();
-            res.setHeader('X-Request-Id', id);
-            return id;
-          },
-          redact: ['req.headers.authorization', 'req.headers.cookie'],
-          autoLogging: { ignore: (req) => req.url === '/api/v1/health' },
-        },
+        pinoHttp: accessLogOptions(loadConfig().LOG_LEVEL),
       }),
     }),
+    ConfigModule,
+    DatabaseModule,
+    DomainModule,
     InfraModule,
     MailModule,
+    BillingModule,
     AuthModule,
+    AccountsModule,
     SparksModule,
+    ObjectivesModule,
+    ChatModule,
     KnowledgeModule,
+    DeployModule,
+    AdminModule,
+    HealthModule,
+    DevModule,
   ],
-  controllers: [HealthController, DevController],
   providers: [
     { provide: APP_FILTER, useClass: AllExceptionsFilter },
     { provide: APP_INTERCEPTOR, useClass: EnvelopeInterceptor },

@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import type { Server } from 'node:http';
 import { createLogger, loadConfig } from '@sparks/core';
 import { runMigrations } from '@sparks/db';
 import { createApp } from './app.factory';
@@ -8,6 +9,10 @@ async function main(): Promise<void> {
   const log = createLogger('api', config.LOG_LEVEL);
   await runMigrations(config.DATABASE_URL);
   const app = await createApp();
+  const http: Server = app.getHttpServer();
+  http.keepAliveTimeout = config.HTTP_KEEP_ALIVE_TIMEOUT_MS;
+  // Node requires the headers timeout to exceed the keep-alive timeout, or it cuts kept sockets first.
+  http.headersTimeout = config.HTTP_KEEP_ALIVE_TIMEOUT_MS + 1000;
   await app.listen(config.PORT, config.HOST);
   log.info({ port: config.PORT, url: config.APP_URL, devOutbox: config.DEV_OUTBOX }, 'api listening');
 

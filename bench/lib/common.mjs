@@ -289,6 +289,8 @@ export async function scratchDatabase(name) {
     await admin.end();
   }
   onCleanup(`drop database ${db}`, async () => {
+    // BENCH_KEEP_DB=1 keeps it, to look into what a run left (drop it by hand afterwards).
+    if (process.env.BENCH_KEEP_DB === '1') return log(`kept database ${db}`);
     const c = new Client({ connectionString: PG_ADMIN_URL });
     await c.connect();
     try {

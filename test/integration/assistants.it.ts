@@ -1,4 +1,3 @@
-import { escapeMarkdown } from '@sparks/contracts';
 import { Pool } from 'pg';
 import { readEvents } from './fixtures/sse';
 import { createUser, startApp, type SignedUser, type TestApp } from './harness';
@@ -57,7 +56,7 @@ async function builder(u: SignedUser, sparkId: string, text: string): Promise<Ms
 const texts = (replies: Msg[]) => replies.filter((m) => m.type === 'ai').map((m) => m.data.content);
 const action = (replies: Msg[], type: string) => replies.find((m) => m.type === 'action' && m.data.type === type)?.data;
 
-/** Every button of spec §3 has a label and exactly one of value, goto or link. */
+/** Every button of docs/product.md §3 has a label and exactly one of value, goto or link. */
 function expectButtons(list: Array<Record<string, unknown>>) {
   for (const b of list) {
     expect(typeof b.label).toBe('string');
@@ -67,15 +66,16 @@ function expectButtons(list: Array<Record<string, unknown>>) {
 
 describe('main assistant (chat home)', () => {
   it.each(['es', 'en'] as const)(
-    'greets by name, offers the next actions and answers product questions (%s)',
+    'does not greet a second time (the welcome bubble does), offers the next actions and answers product questions (%s)',
     async (lang) => {
       const u = await createUser(t, { language: lang });
       const first = await sys(u, 'main', 'inicio');
       expect(texts(first.replies)[0]).toBe(
         lang === 'es'
-          ? `¡Hola, ${escapeMarkdown(u.username)}! ¿Qué te gustaría hacer?`
-          : `Hi ${escapeMarkdown(u.username)}! What would you like to do?`,
+          ? 'Puedo ayudarte con todo lo de Sparks: elige una opción o escríbeme tu pregunta.'
+          : 'I can help with anything about Sparks: pick an option or type your question.',
       );
+      expect(texts(first.replies).join(' ')).not.toContain(u.username);
       const buttons = action(first.replies, 'buttons')!.buttons as Array<Record<string, unknown>>;
       expectButtons(buttons);
       expect(buttons.map((b) => b.goto ?? b.value)).toEqual(['/new-spark', '/profile', 'question']); // no Sparks yet: no "open"
@@ -329,7 +329,12 @@ describe('Spark builder chat and its objectives', () => {
     const card = action(await builder(u, id, es ? 'ver instrucciones' : 'show instructions'), 'card')!;
     expect((card.info as Array<{ value: string }>)[0].value).toBe(spark2.options.sysPrompt);
     await builder(u, id, es ? 'cambiar instrucciones' : 'change instructions');
-    await builder(u, id, 'Answer only about bike rentals in Bilbao.');
+    // Shown for confirmation first (issue 18 item 4), saved on yes.
+    const draft = await builder(u, id, 'Answer only about bike rentals in Bilbao.');
+    expect((action(draft, 'card')!.info as Array<{ value: string }>)[0].value).toBe(
+      'Answer only about bike rentals in Bilbao.',
+    );
+    await builder(u, id, es ? 'sí' : 'yes');
     expect(
       (
         await t
@@ -422,7 +427,17 @@ describe('Spark builder chat and its objectives', () => {
         .set(...a.auth())
         .expect(200)
     ).body;
-    expect(deploy).toEqual({ data: [], meta: { progress: 0, isCompleted: false, title: 'Despliegue', key: 'deploy' } });
+    // The deploy assistant's objectives (issue 16): three groups of steps, none done yet.
+    expect(deploy.meta).toEqual({ progress: 0, isCompleted: false, title: 'Despliegue', key: 'deploy' });
+    const groups = deploy.data as Array<{ _id: string; status: string; steps: Array<{ _id: string; status: string }> }>;
+    expect(groups.map((g) => [g._id, g.steps.map((step) => step._id)])).toEqual([
+      ['choose', ['deploy.spark', 'deploy.channel']],
+      ['sites', ['deploy.sites', 'deploy.preview']],
+      ['publish', ['deploy.publish', 'deploy.verify']],
+    ]);
+    expect(groups.flatMap((g) => [g.status, ...g.steps.map((step) => step.status)]).every((x) => x === 'pending')).toBe(
+      true,
+    );
   });
 });
 
@@ -437,7 +452,7 @@ describe('profile, settings and onboarding assistants', () => {
       { type: 'Apellidos', result: '—' },
       { type: 'Correo', result: u.username },
       { type: 'Idioma', result: 'Español' },
-      { type: 'Plan', result: 'Free Plan' },
+      { type: 'Plan', result: 'Plan gratuito' },
     ]);
     await sys(u, 'profile', 'mi nombre', s.sessionId);
     expect(texts((await sys(u, 'profile', 'Ana', s.sessionId)).replies)[0]).toBe('Hecho, Ana.');
@@ -493,7 +508,10 @@ describe('profile, settings and onboarding assistants', () => {
   it('onboards a new user: name, language, Sparks in three steps, first Spark (es)', async () => {
     const u = await createUser(t, { language: 'es' });
     const s = await sys(u, 'onboarding', 'inicio');
-    expect(texts(s.replies)).toEqual(['¡Bienvenido a Sparks! Te ayudo a empezar en un minuto.', '¿Cómo te llamas?']);
+    expect(texts(s.replies)).toEqual([
+      'Te damos la bienvenida a Sparks. Te ayudo a empezar en un minuto.',
+      '¿Cómo te llamas?',
+    ]);
     const lang = await sys(u, 'onboarding', 'Lucía', s.sessionId);
     expect(texts(lang.replies)[0]).toBe('Encantado, Lucía. ¿En qué idioma prefieres usar Sparks?');
     const end = await sys(u, 'onboarding', 'español', s.sessionId);
@@ -503,9 +521,12 @@ describe('profile, settings and onboarding assistants', () => {
     expect(offer.map((o) => o.goto)).toEqual(['/new-spark', '/']);
   });
 
-  it.each(['billing', 'deploy'])('opens the %s assistant, which says what it will do', async (name) => {
+  it.each([
+    ['billing', /^Here you will/],
+    ['deploy', /^Let's publish your Spark\. The steps are in the panel/],
+  ])('opens the %s assistant, which says what it will do', async (name, greeting) => {
     const u = await createUser(t, { language: 'en' });
     const s = await sys(u, name, 'inicio');
-    expect(texts(s.replies)[0]).toMatch(/^Here you will/);
+    expect(texts(s.replies)[0]).toMatch(greeting);
   });
 });

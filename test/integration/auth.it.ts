@@ -547,7 +547,7 @@ describe('accounts and sign-in', () => {
         const results = await Promise.allSettled(Array.from({ length: 40 }, () => limiter.beginLogin(attempt)));
         expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(10);
         for (const r of results) {
-          if (r.status === 'rejected') expect(r.reason).toMatchObject({ status: 429 });
+          if (r.status === 'rejected') expect(r.reason).toMatchObject({ code: 'TOO_MANY_REQUESTS' });
         }
       });
 

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Response } from 'supertest';
 import { makePdf } from './fixtures/pdfs';
-import { createUser, startApp, uniqueEmail, type SignedUser, type TestApp } from './harness';
+import { createSpark, createTest, createUser } from './factories';
+import { startApp, uniqueEmail, type SignedUser, type TestApp } from './harness';
 
 /**
  * One bad character, as each transport carries it: inside a JSON string (an escape), in a query
@@ -42,20 +43,8 @@ describe('NUL characters and lone surrogates are refused at validation (400, nev
     t = await startApp();
     pdf = await makePdf([{ heading: 'Horario', paragraphs: [['Abrimos de 9 a 18 h.']] }]);
     const user = await createUser(t, { tag: 'badtext' });
-    const spark = await t
-      .http()
-      .post('/api/v1/sparks')
-      .set(...user.auth())
-      .send({ name: 'Tienda' })
-      .expect(201);
-    const sparkId = spark.body.data._id as string;
-    const test = await t
-      .http()
-      .post(`/api/v1/sparks/${sparkId}/tests`)
-      .set(...user.auth())
-      .send({ name: 'Prueba' })
-      .expect(201);
-    const testId = test.body.data._id as string;
+    const sparkId = (await createSpark(t, user, { name: 'Tienda' }))._id;
+    const testId = (await createTest(t, user, sparkId, { name: 'Prueba' }))._id;
     const history = await t
       .http()
       .get(`/api/v1/sparks/${sparkId}/tests/${testId}/conversation`)

@@ -79,9 +79,9 @@ describe('chat pipeline and the offline answer engine (real worker)', () => {
     const { ai, conversationId, human } = res.body.data;
     expect(human.data.content).toBe('¿Cuál es el horario de apertura los sábados?');
     expect(ai.type).toBe('ai');
-    expect(ai.data.content).toMatch(/^Esto es lo que encontré en los documentos:/);
-    expect(ai.data.content).toContain('Catálogo 2026.pdf, página 2');
-    expect(ai.data.content).toMatch(/8:00 a 20:00/);
+    // The answering sentence first, then its source.
+    expect(ai.data.content).toMatch(/^[^\n]*8:00 a 20:00/);
+    expect(ai.data.content).toContain('— *Catálogo 2026.pdf, página 2*');
     expect(ai.data.sources[0]).toMatchObject({ document: 'Catálogo 2026.pdf', page: 2 });
     // The same conversation goes on; the history has both turns.
     await ask(es, '¿Cuánto cuesta el envío a domicilio?', conversationId).expect(201);
@@ -100,9 +100,8 @@ describe('chat pipeline and the offline answer engine (real worker)', () => {
 
   it('answers an English question quoting the right page', async () => {
     const { ai } = (await ask(en, 'How much does an electric bike rental cost?').expect(201)).body.data;
-    expect(ai.data.content).toMatch(/^Here is what I found in the documents:/);
-    expect(ai.data.content).toContain('Handbook.pdf, page 2');
-    expect(ai.data.content).toContain('45 dollars');
+    expect(ai.data.content).toMatch(/^Electric bikes cost 45 dollars per day\./);
+    expect(ai.data.content).toContain('— *Handbook.pdf, page 2*');
   });
 
   it('says plainly when the documents do not cover the question, and records it for the owner', async () => {

@@ -1,4 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
@@ -49,14 +50,30 @@ export default async function globalSetup(): Promise<void> {
     DNS_SERVERS: `127.0.0.1:${dns.port}`,
     STORAGE_DIR: path.join(os.tmpdir(), `sparks_it_${runId}`, 'storage'),
   };
+  // The worker's own /metrics (metrics.it.ts scrapes it), on a port free now.
+  const metricsPort = await new Promise<number>((resolve) => {
+    const probe = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
   const worker = spawn(process.execPath, [workerMain], {
     cwd: ROOT,
-    env: { ...process.env, ...env, LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'warn' },
+    env: {
+      ...process.env,
+      ...env,
+      LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'warn',
+      WORKER_METRICS_PORT: String(metricsPort),
+      HOST: '127.0.0.1',
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   await new Promise((resolve) => setTimeout(resolve, 300));
   if (worker.exitCode !== null) throw new Error('the worker process did not start');
 
   // Test files inherit this environment (jest creates their process objects after global setup).
-  Object.assign(process.env, env, { SPARKS_IT_WORKER_PID: String(worker.pid) });
+  Object.assign(process.env, env, {
+    SPARKS_IT_WORKER_PID: String(worker.pid),
+    SPARKS_IT_WORKER_METRICS_URL: `http://127.0.0.1:${metricsPort}/metrics`,
+  });
 }

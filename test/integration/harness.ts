@@ -94,8 +94,11 @@ export interface SignedUser {
 }
 
 /** Registers, reads the code from the outbox, verifies: a signed-in user of its own. */
-export async function createUser(t: TestApp, opts: { language?: 'es' | 'en'; tag?: string } = {}): Promise<SignedUser> {
-  const username = uniqueEmail(opts.tag ?? 'user');
+export async function createUser(
+  t: TestApp,
+  opts: { language?: 'es' | 'en'; tag?: string; username?: string } = {},
+): Promise<SignedUser> {
+  const username = opts.username ?? uniqueEmail(opts.tag ?? 'user');
   await t
     .http()
     .post('/api/v1/auth/register')

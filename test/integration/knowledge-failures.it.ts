@@ -59,7 +59,6 @@ describe('knowledge: failures leave nothing half-done', () => {
       name: 'Panadería',
       options: {
         isTest: false,
-        deployToken: `dt_${randomUUID()}`,
         initialMessage: 'Hola',
         level: 'PUBLIC',
         sysPrompt: 'Eres el asistente de la panadería.',

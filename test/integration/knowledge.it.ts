@@ -33,6 +33,7 @@ import {
   GUIA_PAGES,
   GUIDE_PAGES,
   heavyPagePdf,
+  heavyPagesPdf,
   ligaturesPdf,
   longPages,
   makePdf,
@@ -88,7 +89,6 @@ describe('knowledge: PDF upload, storage, ingestion and what the Spark read', ()
       name: 'Panadería',
       options: {
         isTest: false,
-        deployToken: `dt_${randomUUID()}`,
         initialMessage: 'Hola',
         level: 'PUBLIC',
         sysPrompt: 'Eres el asistente de la panadería.',
@@ -244,7 +244,8 @@ describe('knowledge: PDF upload, storage, ingestion and what the Spark read', ()
       expect(history[1].type).toBe('ai');
       expect(history[1].data).toMatchObject({ type: 'document', documentId, status: 'completed', pages: 4 });
       expect(history[1].data.content).toMatch(
-        /^He leído \*\*Guía de la panadería\.pdf\*\*: 4 páginas, [\d.]+ caracteres\.$/,
+        // …and what it begins with (issue 18 item 3).
+        /^He leído \*\*Guía de la panadería\.pdf\*\*: 4 páginas, [\d.]+ caracteres\. Empieza por: “[^”]+”(; “[^”]+”)*\.$/,
       );
     });
 
@@ -356,7 +357,9 @@ describe('knowledge: PDF upload, storage, ingestion and what the Spark read', ()
     expect(await ftsPages(sparkId, 'english', 'electric bikes helmet')).toEqual([2]);
     expect(await ftsPages(sparkId, 'english', 'puncture lock')).toEqual([3]);
     const [, read] = await conversations.history(conversationId);
-    expect(read.data.content).toMatch(/^I've read \*\*harbour\.pdf\*\*: 3 pages, [\d,]+ characters\.$/);
+    expect(read.data.content).toMatch(
+      /^I've read \*\*harbour\.pdf\*\*: 3 pages, [\d,]+ characters\. It begins with: “[^”]+”(; “[^”]+”)*\.$/,
+    );
   });
 
   it('flags a page with no text (a scan inside a text PDF) but reads the rest', async () => {
@@ -874,16 +877,19 @@ describe('knowledge: PDF upload, storage, ingestion and what the Spark read', ()
     const options = { limits, timeoutMs: 60_000, maxMemoryMb: 256, maxRssMb: 8192 };
 
     it('stops a file that takes too long (TIMEOUT) and goes on with a fresh thread', async () => {
-      // One huge page (under the text limit): pdf.js needs several times the allowance to lay it out (about
-      // 7 s here), so the test does not depend on the machine being slow.
-      const long = heavyPagePdf(60_000);
+      // Forty huge pages (seconds each to lay out) against a 10 s allowance: the reading cannot end in time on
+      // any machine, while a fresh thread's start and a one-page file fit in it even on a loaded one. The
+      // outcome is asserted, not the clock.
+      const long = heavyPagesPdf(30_000, 40);
       const small = await makePdf([GUIDE_PAGES[0]]);
-      const extractor = new PdfExtractor({ ...options, timeoutMs: 1500 });
+      const extractor = new PdfExtractor({
+        ...options,
+        limits: { ...limits, maxChars: 500_000_000 },
+        timeoutMs: 10_000,
+      });
       try {
         expect(await extractor.extract(small)).toMatchObject({ ok: true, pageCount: 1 }); // warm
-        const started = Date.now();
         expect(await extractor.extract(long)).toEqual({ ok: false, code: 'TIMEOUT' });
-        expect(Date.now() - started).toBeLessThan(3000);
         expect(await extractor.extract(small)).toMatchObject({ ok: true, pageCount: 1 });
       } finally {
         await extractor.close();
@@ -1033,11 +1039,10 @@ describe('knowledge: PDF upload, storage, ingestion and what the Spark read', ()
       });
 
       it('stops a file that takes too long (TIMEOUT), and reads the next one', async () => {
-        const quick = make({ timeoutMs: 1500 });
+        // As above: a reading that cannot end within 10 s, a next one that easily does; no clock asserted.
+        const quick = make({ timeoutMs: 10_000, limits: { ...limits, maxChars: 500_000_000 } });
         try {
-          const started = Date.now();
-          expect(withoutReader(await quick.extract(heavyPagePdf(50_000)))).toEqual({ ok: false, code: 'TIMEOUT' });
-          expect(Date.now() - started).toBeLessThan(4000);
+          expect(withoutReader(await quick.extract(heavyPagesPdf(30_000, 40)))).toEqual({ ok: false, code: 'TIMEOUT' });
           expect(await quick.extract(await makePdf([GUIDE_PAGES[0]]))).toMatchObject({ ok: true, pageCount: 1 });
         } finally {
           await quick.close();
@@ -1054,12 +1059,10 @@ describe('knowledge: PDF upload, storage, ingestion and what the Spark read', ()
           const first = one.extract(heavy, { signal: stopFirst.signal });
           const second = one.extract(heavy, { signal: stopSecond.signal }); // one file at a time: it waits
           await new Promise((r) => setTimeout(r, 300));
-          const started = Date.now();
           stopSecond.abort();
           await expect(second).rejects.toBeInstanceOf(ExtractionInterrupted);
           stopFirst.abort();
           await expect(first).rejects.toBeInstanceOf(ExtractionInterrupted);
-          expect(Date.now() - started).toBeLessThan(2000);
           expect(await one.extract(await makePdf([GUIDE_PAGES[0]]))).toMatchObject({ ok: true, pageCount: 1 });
         } finally {
           await one.close();

@@ -31,6 +31,34 @@ function exitOf(child: ChildProcess): Promise<{ code: number | null; ms: number;
   );
 }
 
+describe('processes: the api over HTTP/1.1 keep-alive', () => {
+  // A client pool (browsers, Playwright's request context, proxies) reuses an idle connection. If the
+  // server closes it after Node's default 5 s while the client is sending on it, the client gets
+  // ECONNRESET ("socket hang up") for a request that did nothing wrong.
+  it('keeps an idle connection open past 5 s, so a request reusing it is answered', async () => {
+    const port = await freePort();
+    const api = start('api', { PORT: String(port), HOST: '127.0.0.1' });
+    const socket = new net.Socket();
+    try {
+      await eventually(async () => (await fetch(`http://127.0.0.1:${port}/api/v1/health`)).ok, 30_000);
+      await new Promise<void>((resolve, reject) => socket.once('error', reject).connect(port, '127.0.0.1', resolve));
+      let closed = false;
+      socket.on('close', () => (closed = true));
+      const request = `GET /api/v1/health HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nConnection: keep-alive\r\n\r\n`;
+      const answer = () => new Promise<string>((resolve) => socket.once('data', (d: Buffer) => resolve(d.toString())));
+      socket.write(request);
+      expect(await answer()).toMatch(/^HTTP\/1\.1 200/);
+      await new Promise((r) => setTimeout(r, 6000));
+      expect(closed).toBe(false);
+      socket.write(request);
+      expect(await answer()).toMatch(/^HTTP\/1\.1 200/);
+    } finally {
+      socket.destroy();
+      api.kill('SIGKILL');
+    }
+  }, 60_000);
+});
+
 describe('processes: graceful shutdown', () => {
   it('the api stops accepting and exits cleanly within 10 s of SIGTERM', async () => {
     const port = await freePort();

@@ -58,7 +58,8 @@ describe('Sparks and their tests', () => {
     });
     expect(es.sparkId).toBe(es._id);
     expect(es.options.sysPrompt).toContain('Spark Nuevo');
-    expect(es.options.deployToken).toMatch(/^dt_[\w-]{20,}$/);
+    // The deploy token lives hashed in `deployments` (deploy.it.ts), never in the Spark's options.
+    expect(es.options).not.toHaveProperty('deployToken');
     expect(typeof es.createdAt).toBe('string');
     const en = await newSpark(bob);
     expect(en).toMatchObject({
@@ -110,7 +111,7 @@ describe('Sparks and their tests', () => {
     expect(results.filter((r) => r.status === 201)).toHaveLength(5);
     const refused = results.filter((r) => r.status === 400);
     expect(refused).toHaveLength(3);
-    expect(refused[0].body.errors[0]).toEqual({ code: 'TESTS_LIMIT', message: 'No puedes añadir más de 5 tests' });
+    expect(refused[0].body.errors[0]).toEqual({ code: 'TESTS_LIMIT', message: 'No puedes añadir más de 5 pruebas' });
     const en = await t
       .http()
       .post(`/api/v1/sparks/${s._id}/tests`)
@@ -118,7 +119,7 @@ describe('Sparks and their tests', () => {
       .set('Accept-Language', 'en')
       .send({ name: 'x' });
     // The signed-in user's language wins over the header.
-    expect(en.body.errors[0].message).toBe('No puedes añadir más de 5 tests');
+    expect(en.body.errors[0].message).toBe('No puedes añadir más de 5 pruebas');
     expect((await as(ana).get(`/api/v1/sparks/${s._id}/tests`).expect(200)).body.data).toHaveLength(5);
   });
 

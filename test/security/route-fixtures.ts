@@ -34,6 +34,11 @@ export interface IdSlot {
 export interface RouteFixture {
   /** The route is @Public(): why it is open, and why it takes no id of anyone's data. */
   public?: string;
+  /**
+   * For admins only (neither world is one): signed out it answers 401, as either user 403 holding
+   * nothing of the owner's; admin.it.ts tests what an admin gets. Say what it does.
+   */
+  adminOnly?: string;
   /** Values of path parameters that are not ids (an assistant's name). */
   literals?: Record<string, string>;
   /** Ids besides the path parameters of DEFAULT_PATH_IDS. */
@@ -45,6 +50,13 @@ export interface RouteFixture {
   file?: (w: World) => Promise<Buffer>;
   /** Ends every session of the caller (logout): both users sign in again afterwards. */
   endsSessions?: true;
+  /**
+   * A website visitor's route (the public widget API): `:token` is the world's deploy token,
+   * `:conversationId` its widget conversation, and the request carries the widget's Origin and the
+   * visitor's token instead of the user's. Without them every probe would stop at the unknown
+   * token (404) and never reach the body's validation.
+   */
+  visitor?: true;
 }
 
 /** Path parameters whose name says what they name; any other needs a fixture. */
@@ -59,6 +71,25 @@ const ANY_CONVERSATION: IdKind[] = ['systemConversation', 'builderConversation',
 export const ROUTE_FIXTURES: Record<string, RouteFixture> = {
   // — open routes —
   'GET /api/v1/health': { public: 'liveness for load balancers; reads no user data' },
+  'GET /api/v1/health/live': { public: 'liveness probe; asks nothing, reads no user data' },
+  'GET /api/v1/health/ready': { public: 'readiness probe: database, Redis, migrations; reads no user data' },
+
+  // — admins only (admin.it.ts, bull-board.it.ts) —
+  'GET /api/v1/admin/me': { adminOnly: 'whether the caller is an admin' },
+  'GET /api/v1/admin/users': {
+    adminOnly: 'an account by e-mail',
+    query: (w) => ({ email: w.user.username }),
+  },
+  'POST /api/v1/admin/users/:userId/disable': {
+    adminOnly: 'disables an account',
+    literals: { userId: '00000000-0000-4000-8000-000000000000' },
+  },
+  'POST /api/v1/admin/users/:userId/enable': {
+    adminOnly: 'enables an account',
+    literals: { userId: '00000000-0000-4000-8000-000000000000' },
+  },
+  'GET /api/v1/admin/audit': { adminOnly: 'the latest admin actions' },
+  'POST /api/v1/admin/session': { adminOnly: 'the admin pages cookie' },
   'GET /api/v1/dev/outbox': {
     public: 'dev outbox: off unless DEV_OUTBOX, loopback only, one recipient (dev-outbox.it.ts)',
   },
@@ -74,6 +105,19 @@ export const ROUTE_FIXTURES: Record<string, RouteFixture> = {
   'GET /api/v1/auth/service/google/callback': { public: 'Google returns here (state checked)' },
   'POST /api/v1/users/forgot-password': { public: 'mails a reset link to the address (rate-limited)' },
   'POST /api/v1/users/reset-password': { public: 'the reset token is the credential (auth-attacks.sec.ts)' },
+  'GET /api/v1/public/widgets/*': {
+    public:
+      'the website widget: the deploy token names the Spark, the origin allow-list and the visitor token guard it (deploy.it.ts)',
+    visitor: true,
+  },
+  'POST /api/v1/public/widgets/*': {
+    public:
+      'the website widget: the deploy token names the Spark, the origin allow-list and the visitor token guard it (deploy.it.ts)',
+    visitor: true,
+  },
+  'POST /api/v1/public/connect': {
+    public: 'the Pulse connects a site: the one-time site key is the credential (deploy.it.ts)',
+  },
   'GET /api/docs*': { public: 'API documentation and its assets; 404 in production (api-docs.it.ts)' },
 
   // — the signed-in user —
@@ -148,6 +192,17 @@ export const ROUTE_FIXTURES: Record<string, RouteFixture> = {
     body: () => ({ stepId: 'business.name', status: 'completed' }),
   },
 
+  // — deploying —
+  'POST /api/v1/sparks/:sparkId/deployment': { body: () => ({}) },
+  'POST /api/v1/sparks/:sparkId/deployment/rotate': { body: () => ({}) },
+  'POST /api/v1/sparks/:sparkId/deployment/origins': { body: () => ({ origin: 'https://shop.example' }) },
+  'POST /api/v1/sparks/:sparkId/deployment/origins/remove': { body: () => ({ origin: 'https://shop.example' }) },
+  'POST /api/v1/sparks/:sparkId/deployment/site-key': { body: () => ({}) },
+  'POST /api/v1/sparks/:sparkId/deployment/preview': { body: () => ({}) },
+  'GET /api/v1/sparks/:sparkId/deployment/conversations/:conversationId': {
+    ids: [{ in: 'path', name: 'conversationId', kinds: ['widgetConversation'] }],
+  },
+
   // — documents —
   'POST /api/v1/bucket': {
     ids: [
@@ -168,6 +223,27 @@ export const ROUTE_FIXTURES: Record<string, RouteFixture> = {
       sparkId: w.ids.spark,
     }),
   },
+
+  // — billing —
+  'GET /api/v1/billing/subscriptions/:customerId': { ids: [{ in: 'path', name: 'customerId', kinds: ['customer'] }] },
+  'POST /api/v1/billing/customers/:customerId/session': {
+    ids: [{ in: 'path', name: 'customerId', kinds: ['customer'] }],
+    body: () => ({ mode: 'subscription', priceId: 'price_zaphire_month' }),
+  },
+  'GET /api/v1/billing/credits/:feature/available': { literals: { feature: 'interactions' } },
+  'POST /api/v1/billing/credits/purchase': { body: () => ({ productId: 'prod_itx_100' }) },
+  'PUT /api/v1/billing/overage': { body: () => ({ enabled: false, capCents: 0 }) },
+  'GET /api/v1/billing/checkout/:sessionId': {
+    ids: [{ in: 'path', name: 'sessionId', kinds: ['checkoutSession'] }],
+  },
+  'POST /api/v1/billing/checkout/:sessionId/pay': {
+    ids: [{ in: 'path', name: 'sessionId', kinds: ['checkoutSession'] }],
+    body: () => ({}),
+  },
+  'POST /api/v1/billing/checkout/:sessionId/cancel': {
+    ids: [{ in: 'path', name: 'sessionId', kinds: ['checkoutSession'] }],
+    body: () => ({}),
+  },
 };
 
 /** A route's path with `w`'s own ids (and the fixture's literals) in its parameters. */
@@ -175,6 +251,8 @@ export function fillPath(path: string, fixture: RouteFixture | undefined, w: Wor
   return path.replace(/:(\w+)/g, (_, name: string) => {
     const literal = fixture?.literals?.[name];
     if (literal !== undefined) return literal;
+    if (fixture?.visitor && name === 'token') return w.deployToken;
+    if (fixture?.visitor && name === 'conversationId') return w.ids.widgetConversation;
     const kind = fixture?.ids?.find((s) => s.in === 'path' && s.name === name)?.kinds[0] ?? DEFAULT_PATH_IDS[name];
     return kind ? w.ids[kind] : name;
   });

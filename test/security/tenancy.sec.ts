@@ -21,7 +21,9 @@ const results = {
   control: [] as Check[],
   untouched: [] as Check[],
   methods: [] as Check[],
+  adminOnly: [] as Check[],
 };
+const adminPlans: Plan[] = [];
 
 interface Plan {
   endpoint: Endpoint;
@@ -120,6 +122,12 @@ function plan(endpoint: Endpoint, openapi: unknown): Plan | undefined {
     return undefined;
   }
   const literals = fixture?.literals ?? {};
+  if (fixture?.adminOnly !== undefined) {
+    const unfilled = [...endpoint.path.matchAll(/:(\w+)/g)].filter(([, name]) => literals[name] === undefined);
+    note(unfilled.length === 0, 'an admin-only route: give its path parameters as `literals`');
+    if (unfilled.length === 0) adminPlans.push({ endpoint, key, fixture, slots: [], literals });
+    return undefined;
+  }
   const slots: IdSlot[] = [];
   const problems: string[] = [];
   for (const [, name] of endpoint.path.matchAll(/:(\w+)/g)) {
@@ -237,6 +245,26 @@ async function probeRoute(t: TestApp, base: string, p: Plan, owner: World, other
   }
 }
 
+/** An admin-only route: 401 signed out, 403 as either (non-admin) user, nothing of the owner's. */
+async function probeAdminOnly(base: string, p: Plan, owner: World, other: World): Promise<void> {
+  const none = new Map<IdSlot, string>();
+  const anonymous = await call(base, await build(p, other, none, undefined));
+  results.signedOut.push([p.key, anonymous.status === 401, `expected 401, got ${short(anonymous)}`]);
+  for (const [who, w] of [
+    ['the owner', owner],
+    ['another user', other],
+  ] as const) {
+    const sent = await build(p, w, none, w.user.access);
+    const got = await call(base, sent);
+    const leak = w === other ? leaked(got, owner, sent) : undefined;
+    results.adminOnly.push([
+      `${p.key} [${who}]`,
+      got.status === 403 && !leak,
+      `expected 403, got ${short(got)}${leak ? ` holding ${leak}` : ''}`,
+    ]);
+  }
+}
+
 /** Methods a path does not have: as another user with the owner's ids, 404 or 405, never 2xx or 5xx. */
 async function probeOtherMethods(base: string, endpoints: Endpoint[], owner: World, other: World): Promise<void> {
   const byPath = new Map<string, Set<string>>();
@@ -280,6 +308,7 @@ describe('tenancy matrix (every route × method, generated from the running app)
     }
     const plans = endpoints.map((e) => plan(e, openapi)).filter((p): p is Plan => p !== undefined);
     await probeOtherMethods(base, endpoints, owner, other);
+    for (const p of adminPlans) await probeAdminOnly(base, p, owner, other);
     for (const p of order(plans)) await probeRoute(t, base, p, owner, other);
   }, 600_000);
   afterAll(() => t.close());
@@ -294,4 +323,5 @@ describe('tenancy matrix (every route × method, generated from the running app)
   probe("a user's own request works and carries nothing of another user's", replay(results.own));
   probe("the owner's own request works (the ids probed were live)", replay(results.control));
   probe('methods a path does not have: 404 or 405', replay(results.methods));
+  probe('admin-only routes: 403 to users who are not admins, nothing of anyone', replay(results.adminOnly));
 });

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { Pool } from 'pg';
 import { makePdf } from '../integration/fixtures/pdfs';
 import { createUser, eventually, type SignedUser, type TestApp } from '../integration/harness';
 
@@ -10,6 +11,9 @@ export const ID_KINDS = [
   'builderConversation',
   'testConversation',
   'systemConversation',
+  'widgetConversation',
+  'customer',
+  'checkoutSession',
 ] as const;
 export type IdKind = (typeof ID_KINDS)[number];
 
@@ -24,6 +28,8 @@ export interface World {
   userId: string;
   marker: string;
   deployToken: string;
+  /** The token of the visitor who wrote in the widget conversation. */
+  visitorToken: string;
   ids: Record<IdKind, string>;
 }
 
@@ -39,6 +45,8 @@ export interface Sent {
   token?: string;
   query?: Record<string, string>;
   json?: unknown;
+  /** Extra headers (the widget's Origin and visitor token). */
+  headers?: Record<string, string>;
   /** A multipart form; `file` is sent as a PDF named `fileName`. */
   form?: { fields: Record<string, string>; file?: Buffer; fileName?: string };
 }
@@ -57,7 +65,7 @@ export interface Got {
 export async function call(base: string, req: Sent): Promise<Got> {
   const url = new URL(req.path, base);
   for (const [k, v] of Object.entries(req.query ?? {})) url.searchParams.set(k, v);
-  const headers: Record<string, string> = {};
+  const headers: Record<string, string> = { ...req.headers };
   if (req.token) headers.authorization = `Bearer ${req.token}`;
   let body: string | FormData | undefined;
   if (req.form) {
@@ -184,6 +192,37 @@ export async function buildWorld(t: TestApp, label: string): Promise<World> {
     query: { 'input.text': `Hello ${marker}` },
   });
   const profile = data(await must(base, { method: 'GET', path: '/api/v1/account/profile', token }));
+  // Published (the plan allows one deployment), with a visitor's conversation through the public API.
+  const sql = new Pool({ connectionString: process.env.DATABASE_URL, max: 1 });
+  await sql
+    .query('UPDATE tenants SET limit_deployments = 1 WHERE user_id = $1', [profile._id])
+    .finally(() => sql.end());
+  const deployment = data(
+    await must(base, { method: 'POST', path: `/api/v1/sparks/${sparkId}/deployment`, token, json: {} }),
+  );
+  const deployToken = deployment.token as string;
+  const widget = `/api/v1/public/widgets/${deployToken}`;
+  const origin = { Origin: base };
+  const visitor = data(await must(base, { method: 'POST', path: `${widget}/visitors`, headers: origin, json: {} }));
+  const visitorAuth = { ...origin, Authorization: `Bearer ${visitor.visitorToken as string}` };
+  const widgetConversation = data(
+    await must(base, { method: 'POST', path: `${widget}/conversations`, headers: visitorAuth, json: {} }),
+  ).conversationId as string;
+  await must(base, {
+    method: 'POST',
+    path: `${widget}/conversations/${widgetConversation}/messages`,
+    headers: visitorAuth,
+    json: { text: `Opening hours ${marker}?` },
+  });
+  const customerId = (profile.tenants as Array<{ customerId: string }>)[0].customerId;
+  const checkout = data(
+    await must(base, {
+      method: 'POST',
+      path: `/api/v1/billing/customers/${customerId}/session`,
+      token,
+      json: { mode: 'subscription', priceId: 'price_emeral_month' },
+    }),
+  );
   await eventually(async () => {
     const doc = data(
       await must(base, { method: 'GET', path: `/api/v1/sparks/${sparkId}/documents/${documentId}`, token }),
@@ -195,7 +234,8 @@ export async function buildWorld(t: TestApp, label: string): Promise<World> {
     user,
     userId: profile._id as string,
     marker,
-    deployToken: (spark.options as { deployToken: string }).deployToken,
+    deployToken,
+    visitorToken: visitor.visitorToken as string,
     ids: {
       spark: sparkId,
       test: test._id as string,
@@ -203,6 +243,9 @@ export async function buildWorld(t: TestApp, label: string): Promise<World> {
       builderConversation,
       testConversation: testHistory.sessionId as string,
       systemConversation: firstEvent(system.text).sessionId as string,
+      widgetConversation,
+      customer: customerId,
+      checkoutSession: String(checkout.sessionUrl).split('/checkout/')[1],
     },
   };
 }

@@ -1,15 +1,27 @@
+import type { Language } from '@sparks/contracts/rules';
 import i18next, { type i18n as I18n, type InitOptions } from 'i18next';
 import LanguageDetector, { type DetectorOptions } from 'i18next-browser-languagedetector';
 import FetchBackend, { type FetchOptions } from 'i18next-fetch-backend';
 import { initReactI18next } from 'react-i18next';
 
 /** Spec §1/§9: Spanish and English, English is the fallback. */
-export const SUPPORTED_LANGUAGES = ['en', 'es'] as const;
-export type Language = (typeof SUPPORTED_LANGUAGES)[number];
+export const SUPPORTED_LANGUAGES: readonly Language[] = ['en', 'es'];
+/** The product's languages, declared once in `@sparks/contracts`. */
+export type { Language };
 export const FALLBACK_LANGUAGE: Language = 'en';
 
 /** Every namespace has a catalogue per language in public/locales/{lng}/{ns}.json. */
-export const NAMESPACES = ['common', 'auth', 'chat', 'layout', 'sparks', 'objectives', 'tests', 'onboarding'] as const;
+export const NAMESPACES = [
+  'common',
+  'auth',
+  'chat',
+  'layout',
+  'sparks',
+  'objectives',
+  'tests',
+  'onboarding',
+  'deploy',
+] as const;
 export const DEFAULT_NAMESPACE = 'common';
 
 /** Spec §3: the chosen language is kept in localStorage and in a cookie under this key. */

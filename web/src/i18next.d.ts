@@ -1,6 +1,7 @@
 import type auth from '../public/locales/en/auth.json';
 import type chat from '../public/locales/en/chat.json';
 import type common from '../public/locales/en/common.json';
+import type deploy from '../public/locales/en/deploy.json';
 import type layout from '../public/locales/en/layout.json';
 import type objectives from '../public/locales/en/objectives.json';
 import type onboarding from '../public/locales/en/onboarding.json';
@@ -18,6 +19,7 @@ declare module 'i18next' {
       objectives: typeof objectives;
       chat: typeof chat;
       onboarding: typeof onboarding;
+      deploy: typeof deploy;
     };
   }
 }

@@ -3,10 +3,12 @@ import type { AppConfig } from '@sparks/core';
 import { startConsumers, type JobHandlers } from '@sparks/queues';
 import type { Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
+import { UsageRecordJob } from './billing/usage-record.job';
 import { SendEmailJob } from './email/send-email.job';
 import { IngestDocumentJob } from './ingestion/ingest-document.job';
 import { ReplyJob } from './reply/reply.job';
 import { CONFIG, REDIS } from './infra/tokens';
+import { timeJobs } from './metrics';
 
 /** Wires every declared job to its handler and runs the BullMQ workers. */
 @Injectable()
@@ -20,6 +22,7 @@ export class ConsumersService implements OnApplicationBootstrap {
     private readonly sendEmail: SendEmailJob,
     private readonly reply: ReplyJob,
     private readonly ingest: IngestDocumentJob,
+    private readonly usage: UsageRecordJob,
   ) {}
 
   handlers(): JobHandlers {
@@ -27,6 +30,7 @@ export class ConsumersService implements OnApplicationBootstrap {
       'email.send': (payload, job) => this.sendEmail.handle(payload, job),
       'reply.generate': (payload, job) => this.reply.handle(payload, job),
       'document.ingest': (payload, job) => this.ingest.handle(payload, job),
+      'usage.record': (payload) => this.usage.handle(payload),
     };
   }
 
@@ -39,6 +43,7 @@ export class ConsumersService implements OnApplicationBootstrap {
       lockDuration: this.config.WORKER_LOCK_DURATION_MS,
       stalledInterval: this.config.WORKER_STALLED_INTERVAL_MS,
     });
+    timeJobs(this.workers);
     for (const w of this.workers) {
       w.on('failed', (job, err) => this.logger.warn(`${w.name}/${job?.name} ${job?.id} failed: ${err.message}`));
       w.on('error', (err) => this.logger.error(`${w.name}: ${err.message}`));

@@ -1,34 +1,21 @@
 import 'reflect-metadata';
-import type { LogLevel } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { createLogger, loadConfig } from '@sparks/core';
 import { runMigrations } from '@sparks/db';
 import { ConsumersService } from './consumers.service';
+import { serveMetrics } from './metrics';
+import { PinoNestLogger } from './pino-logger';
 import { WorkerModule } from './worker.module';
-
-const NEST_LEVELS: LogLevel[] = ['fatal', 'error', 'warn', 'log', 'debug', 'verbose'];
-const PINO_TO_NEST: Record<string, LogLevel> = {
-  fatal: 'fatal',
-  error: 'error',
-  warn: 'warn',
-  info: 'log',
-  debug: 'debug',
-  trace: 'verbose',
-};
-
-/** The same LOG_LEVEL setting for Nest's own logger as for pino. */
-function nestLogLevels(level: string): LogLevel[] | false {
-  const nest = PINO_TO_NEST[level];
-  return nest ? NEST_LEVELS.slice(0, NEST_LEVELS.indexOf(nest) + 1) : false;
-}
 
 async function main(): Promise<void> {
   const config = loadConfig();
   const log = createLogger('worker', config.LOG_LEVEL);
   await runMigrations(config.DATABASE_URL);
   const app = await NestFactory.createApplicationContext(WorkerModule, {
-    logger: nestLogLevels(config.LOG_LEVEL),
+    // Nest's own logs and the services' too: JSON lines (pino), like the api's.
+    logger: new PinoNestLogger(log),
   });
+  const metrics = serveMetrics(config, log);
   log.info({ concurrency: config.WORKER_CONCURRENCY, prefix: config.QUEUE_PREFIX }, 'worker ready');
 
   let stopping = false;
@@ -43,6 +30,7 @@ async function main(): Promise<void> {
     app
       .get(ConsumersService)
       .drain()
+      .then(() => metrics?.close())
       .then(() => app.close())
       .then(
         () => process.exit(0),
@@ -57,6 +45,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: unknown) => {
-  console.error(err instanceof Error ? (err.stack ?? err.message) : err);
+  createLogger('worker').fatal({ err }, 'worker failed to start');
   process.exit(1);
 });

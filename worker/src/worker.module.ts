@@ -1,16 +1,12 @@
 import { Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
-import { loadConfig, type AppConfig } from '@sparks/core';
-import {
-  AccountsRepository,
-  ConversationsRepository,
-  createDb,
-  EmailsRepository,
-  ObjectivesRepository,
-  SparksRepository,
-  type DbHandle,
-} from '@sparks/db';
+import type { AppConfig } from '@sparks/core';
+import { systemClock, type DbHandle } from '@sparks/db';
+import { ConfigModule, DatabaseModule, DomainModule } from '@sparks/nest';
 import { AnswerEngine, FLOWS, FlowEngine } from '@sparks/engine';
 import { createRedis } from '@sparks/queues';
+import { CLOCK } from './billing/tokens';
+import { UsageRecordJob } from './billing/usage-record.job';
+import { UsageSweep } from './billing/usage-sweep.service';
 import type { Redis } from 'ioredis';
 import { ConsumersService } from './consumers.service';
 import { createMailer, MAILER } from './email/mailer';
@@ -19,16 +15,12 @@ import { INGESTION_PROVIDERS } from './ingestion/ingestion.providers';
 import { ReplyJob } from './reply/reply.job';
 import { CONFIG, DB, REDIS } from './infra/tokens';
 
+/** The worker: queue consumers on the shared configuration and database modules (`@sparks/nest`). */
 @Module({
+  imports: [ConfigModule, DatabaseModule, DomainModule],
   providers: [
-    { provide: CONFIG, useFactory: () => loadConfig() },
-    { provide: DB, inject: [CONFIG], useFactory: (c: AppConfig) => createDb(c.DATABASE_URL, c.DATABASE_POOL_MAX) },
     { provide: REDIS, inject: [CONFIG], useFactory: (c: AppConfig) => createRedis(c.REDIS_URL) },
-    { provide: EmailsRepository, inject: [DB], useFactory: (h: DbHandle) => new EmailsRepository(h.db) },
     { provide: MAILER, inject: [CONFIG], useFactory: createMailer },
-    { provide: AccountsRepository, inject: [DB], useFactory: (h: DbHandle) => new AccountsRepository(h.db) },
-    { provide: SparksRepository, inject: [DB], useFactory: (h: DbHandle) => new SparksRepository(h.db) },
-    { provide: ConversationsRepository, inject: [DB], useFactory: (h: DbHandle) => new ConversationsRepository(h.db) },
     {
       provide: AnswerEngine,
       inject: [DB, CONFIG],
@@ -40,8 +32,10 @@ import { CONFIG, DB, REDIS } from './infra/tokens';
             : undefined,
         ),
     },
-    { provide: ObjectivesRepository, inject: [DB], useFactory: (h: DbHandle) => new ObjectivesRepository(h.db) },
     { provide: FlowEngine, useFactory: () => new FlowEngine(FLOWS) },
+    { provide: CLOCK, useValue: systemClock },
+    UsageRecordJob,
+    UsageSweep,
     SendEmailJob,
     ReplyJob,
     ...INGESTION_PROVIDERS,
@@ -49,13 +43,9 @@ import { CONFIG, DB, REDIS } from './infra/tokens';
   ],
 })
 export class WorkerModule implements OnApplicationShutdown {
-  constructor(
-    @Inject(DB) private readonly dbHandle: DbHandle,
-    @Inject(REDIS) private readonly redis: Redis,
-  ) {}
+  constructor(@Inject(REDIS) private readonly redis: Redis) {}
 
-  async onApplicationShutdown(): Promise<void> {
+  onApplicationShutdown(): void {
     this.redis.disconnect();
-    await this.dbHandle.close();
   }
 }

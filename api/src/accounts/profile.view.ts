@@ -3,7 +3,7 @@ import type { TenantRow, UserRow } from '@sparks/db';
 
 const DAY = 86_400_000;
 
-/** The User shape of spec §3, as every screen reads it. */
+/** The User shape of docs/product.md §3, as every screen reads it. */
 export function toProfile(user: UserRow, tenants: TenantRow[], now = new Date()): UserProfile {
   return {
     id: user.id,

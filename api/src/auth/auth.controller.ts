@@ -1,5 +1,5 @@
 import { Body, Controller, Get, Headers, HttpCode, Inject, Next, Post, Req, Res } from '@nestjs/common';
-import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiOperation, ApiTags, ApiResponse } from '@nestjs/swagger';
 import {
   loginSchema,
   logoutSchema,
@@ -8,17 +8,24 @@ import {
   sendCodeSchema,
   verifyCodeSchema,
   type AuthProviders,
+  userProfileSchema,
+  codeSentSchema,
+  loginTokensSchema,
+  refreshedTokensSchema,
+  loggedOutSchema,
+  authProvidersSchema,
+  providerLoginSchema,
 } from '@sparks/contracts';
 import type { z } from 'zod';
 import { DomainError, type AppConfig } from '@sparks/core';
 import type { NextFunction, Request, Response } from 'express';
 import { RawResponse } from '../common/envelope.interceptor';
 import { requestLanguage } from '../common/language';
-import { ApiZodBody, ZodPipe } from '../common/zod';
+import { ApiZodBody, ZodPipe, ApiZodResponse } from '../common/zod';
 import { CONFIG } from '../infra/tokens';
 import { AuthService, type GoogleProfile, type RequestMeta } from './auth.service';
 import { GoogleService } from './google.service';
-import { bearerToken, CurrentUser, Public, type AuthUser } from './public.decorator';
+import { AllowInactive, bearerToken, CurrentUser, Public, type AuthUser } from './public.decorator';
 import { TokensService } from './tokens.service';
 
 export const meta = (req: Request): RequestMeta => ({
@@ -40,6 +47,7 @@ export class AuthController {
   @Post('register')
   @ApiOperation({ summary: 'Create a user and its first tenant (Free Plan, 15-day trial); e-mails a code' })
   @ApiZodBody(registerSchema)
+  @ApiZodResponse(userProfileSchema, { status: 201 })
   register(@Body(new ZodPipe(registerSchema)) body: z.output<typeof registerSchema>, @Req() req: Request) {
     return this.auth.register(body, meta(req));
   }
@@ -49,6 +57,7 @@ export class AuthController {
   @HttpCode(200)
   @ApiOperation({ summary: 'E-mail a new verification code (once every 30 s)' })
   @ApiZodBody(sendCodeSchema)
+  @ApiZodResponse(codeSentSchema)
   sendCode(@Body(new ZodPipe(sendCodeSchema)) body: z.output<typeof sendCodeSchema>, @Req() req: Request) {
     return this.auth.sendCode(body, meta(req));
   }
@@ -58,6 +67,7 @@ export class AuthController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Verify the e-mail with its 6-digit code; answers tokens' })
   @ApiZodBody(verifyCodeSchema)
+  @ApiZodResponse(loginTokensSchema)
   verifyCode(@Body(new ZodPipe(verifyCodeSchema)) body: z.output<typeof verifyCodeSchema>, @Req() req: Request) {
     return this.auth.verifyCode(body, meta(req));
   }
@@ -67,6 +77,7 @@ export class AuthController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Sign in: { access_token, refresh_Token }' })
   @ApiZodBody(loginSchema)
+  @ApiZodResponse(loginTokensSchema)
   login(@Body(new ZodPipe(loginSchema)) body: z.output<typeof loginSchema>, @Req() req: Request) {
     return this.auth.login(body, meta(req));
   }
@@ -76,15 +87,18 @@ export class AuthController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Rotate the refresh token: { access_token, refresh_token }' })
   @ApiZodBody(refreshSchema)
+  @ApiZodResponse(refreshedTokensSchema)
   refresh(@Body(new ZodPipe(refreshSchema)) body: z.output<typeof refreshSchema>) {
     return this.tokens.refresh(body.refresh_token);
   }
 
   @Post('logout')
+  @AllowInactive()
   @HttpCode(200)
   @ApiBearerAuth()
   @ApiOperation({ summary: 'End every session of the signed-in user' })
   @ApiZodBody(logoutSchema)
+  @ApiZodResponse(loggedOutSchema)
   logout(@CurrentUser() user: AuthUser, @Body(new ZodPipe(logoutSchema)) _body: z.output<typeof logoutSchema>) {
     return this.auth.logout(user.id);
   }
@@ -92,6 +106,7 @@ export class AuthController {
   @Public()
   @Get('providers')
   @ApiOperation({ summary: 'Which external sign-in providers this server has configured' })
+  @ApiZodResponse(authProvidersSchema)
   providers(): AuthProviders {
     return { google: this.google.enabled };
   }
@@ -100,6 +115,7 @@ export class AuthController {
   @Get('exchange-token')
   @ApiBearerAuth()
   @ApiOperation({ summary: 'Trade the one-time token of a Google sign-in (bearer) for tokens' })
+  @ApiZodResponse(loginTokensSchema)
   exchange(@Headers('authorization') authorization?: string) {
     return this.auth.exchange(bearerToken(authorization));
   }
@@ -107,10 +123,11 @@ export class AuthController {
   @Public()
   @Get('service/:provider/login')
   @ApiOperation({ summary: 'Where the browser goes to sign in with a provider: { url }' })
+  @ApiZodResponse(providerLoginSchema)
   providerLogin(@Req() req: Request): { url: string } {
     const provider = String(req.params.provider);
     if (provider !== 'google') throw DomainError.notFound();
-    if (!this.google.enabled) throw new DomainError(503, { code: 'GOOGLE_NOT_CONFIGURED' });
+    if (!this.google.enabled) throw new DomainError({ code: 'GOOGLE_NOT_CONFIGURED' });
     return { url: `${this.config.APP_URL}/api/v1/auth/service/google/start` };
   }
 
@@ -118,8 +135,9 @@ export class AuthController {
   @Get('service/google/start')
   @RawResponse()
   @ApiOperation({ summary: 'Redirects to Google with a single-use state' })
+  @ApiResponse({ status: 302, description: 'Redirects to Google' })
   googleStart(@Req() req: Request, @Res() res: Response, @Next() next: NextFunction): void {
-    if (!this.google.enabled) throw new DomainError(503, { code: 'GOOGLE_NOT_CONFIGURED' });
+    if (!this.google.enabled) throw new DomainError({ code: 'GOOGLE_NOT_CONFIGURED' });
     this.google.start(req, res, next);
   }
 
@@ -127,6 +145,7 @@ export class AuthController {
   @Get('service/google/callback')
   @RawResponse()
   @ApiOperation({ summary: 'Google returns here; redirects to the app with a one-time token' })
+  @ApiResponse({ status: 302, description: 'Redirects to the app, with `token` or `error` in the query' })
   async googleCallback(@Req() req: Request, @Res() res: Response): Promise<void> {
     const target = new URL('/auth', this.config.APP_URL);
     const profile = this.google.enabled ? await this.google.callback(req, res) : undefined;

@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { failedLogins } from '../metrics/metrics';
 import {
   BASIC_EMAIL,
   CODE_LENGTH,
@@ -42,7 +43,7 @@ export interface GoogleProfile {
 }
 
 const fail = (details: ErrorDetail[]) => {
-  if (details.length) throw new DomainError(400, details);
+  if (details.length) throw new DomainError(details);
 };
 const sameHash = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 
@@ -72,7 +73,7 @@ export class AuthService {
 
   private async requireUser(username: string): Promise<UserRow> {
     const user = await this.accounts.findUserByUsername(username);
-    if (!user) throw new DomainError(404, { code: 'USER_NOT_FOUND', field: 'username' });
+    if (!user) throw new DomainError({ code: 'USER_NOT_FOUND', field: 'username' });
     return user;
   }
 
@@ -98,7 +99,7 @@ export class AuthService {
       verified: false,
       tenant: this.newTenant(),
     });
-    if (!created) throw new DomainError(400, { code: 'USER_EXISTS', field: 'username' });
+    if (!created) throw new DomainError({ code: 'USER_EXISTS', field: 'username' });
     await this.sendVerification(created.user);
     return toProfile(created.user, [created.tenant]);
   }
@@ -124,11 +125,11 @@ export class AuthService {
     fail(this.emailErrors(username));
     await this.limiter.guard('send-code', username, meta.ip);
     const user = await this.requireUser(username);
-    if (user.verifiedAt) throw DomainError.badRequest('ALREADY_VERIFIED', 'username');
+    if (user.verifiedAt) throw DomainError.invalid('ALREADY_VERIFIED', 'username');
     const last = await this.accounts.latestCode(user.id);
     const waited = last ? (Date.now() - last.createdAt.getTime()) / 1000 : Infinity;
     if (waited < RESEND_COOLDOWN_SECONDS) {
-      throw new DomainError(429, {
+      throw new DomainError({
         code: 'RESEND_TOO_SOON',
         params: { seconds: Math.ceil(RESEND_COOLDOWN_SECONDS - waited) },
       });
@@ -143,8 +144,8 @@ export class AuthService {
     fail([...this.emailErrors(username), ...(code ? [] : [{ code: 'REQUIRED' as const, field: 'code' }])]);
     await this.limiter.guard('verify-code', username, meta.ip);
     const user = await this.requireUser(username);
-    if (user.verifiedAt) throw DomainError.badRequest('ALREADY_VERIFIED', 'username');
-    const invalid = DomainError.badRequest('INVALID_CODE', 'code');
+    if (user.verifiedAt) throw DomainError.invalid('ALREADY_VERIFIED', 'username');
+    const invalid = DomainError.invalid('INVALID_CODE', 'code');
     const current = await this.accounts.latestCode(user.id);
     if (!current || current.consumedAt || current.expiresAt.getTime() <= Date.now()) throw invalid;
     if (code.length !== CODE_LENGTH || !sameHash(sha256(code), current.codeHash)) {
@@ -169,19 +170,22 @@ export class AuthService {
     const ok = user
       ? await verifyPassword(user.passwordHash, input.password)
       : await verifyPassword(await dummyHash(), '');
-    if (!user || !ok) throw DomainError.badRequest('WRONG_CREDENTIALS');
+    if (!user || !ok) {
+      failedLogins.inc();
+      throw DomainError.invalid('WRONG_CREDENTIALS');
+    }
     await this.limiter.loginSucceeded(attempt);
-    if (!user.verifiedAt) throw DomainError.badRequest('NOT_VERIFIED', 'username');
+    if (!user.verifiedAt) throw DomainError.invalid('NOT_VERIFIED', 'username');
     return this.tokens.issue(user);
   }
 
   async forgotPassword(input: { email: string }, meta: RequestMeta): Promise<{ sent: true }> {
     const email = input.email.trim().toLowerCase();
-    if (!BASIC_EMAIL.test(email)) throw DomainError.badRequest('INVALID_PARAMS', 'email');
+    if (!BASIC_EMAIL.test(email)) throw DomainError.invalid('INVALID_PARAMS', 'email');
     await this.limiter.guard('forgot-password', email, meta.ip);
     const user = await this.accounts.findUserByUsername(email);
-    if (!user) throw new DomainError(404, { code: 'USER_NOT_FOUND', field: 'email' });
-    if (!user.verifiedAt) throw DomainError.badRequest('NOT_VERIFIED', 'email');
+    if (!user) throw new DomainError({ code: 'USER_NOT_FOUND', field: 'email' });
+    if (!user.verifiedAt) throw DomainError.invalid('NOT_VERIFIED', 'email');
     const token = newSecret();
     await this.accounts.insertOneTimeToken({
       userId: user.id,
@@ -202,12 +206,12 @@ export class AuthService {
     meta: RequestMeta,
   ): Promise<{ username: string }> {
     await this.limiter.guard('reset-password', undefined, meta.ip);
-    const invalid = DomainError.badRequest('INVALID_TOKEN');
+    const invalid = DomainError.invalid('INVALID_TOKEN');
     if (!token) throw invalid;
     // Check the password before spending the token, so a typo does not burn the link.
     if (!(await this.accounts.peekOneTimeToken(sha256(token), 'password_reset'))) throw invalid;
-    if (!input.newPassword) throw DomainError.badRequest('REQUIRED', 'newPassword');
-    if (!isValidResetPassword(input.newPassword)) throw DomainError.badRequest('RESET_PASSWORD_RULES', 'newPassword');
+    if (!input.newPassword) throw DomainError.invalid('REQUIRED', 'newPassword');
+    if (!isValidResetPassword(input.newPassword)) throw DomainError.invalid('RESET_PASSWORD_RULES', 'newPassword');
     const userId = await this.accounts.useOneTimeToken(sha256(token), 'password_reset');
     if (!userId) throw invalid;
     const user = await this.accounts.updateUser(userId, { passwordHash: await hashPassword(input.newPassword) });
@@ -218,7 +222,7 @@ export class AuthService {
   async exchange(token: string | undefined): Promise<LoginTokens> {
     const userId = token ? await this.accounts.useOneTimeToken(sha256(token), 'oauth_exchange') : undefined;
     const user = userId ? await this.accounts.findUserById(userId) : undefined;
-    if (!user) throw DomainError.badRequest('INVALID_TOKEN');
+    if (!user) throw DomainError.invalid('INVALID_TOKEN');
     return this.tokens.issue(user);
   }
 
@@ -249,7 +253,7 @@ export class AuthService {
         user = created?.user ?? (await this.accounts.findUserByUsername(email));
       }
     }
-    if (!user) throw DomainError.badRequest('GOOGLE_FAILED');
+    if (!user) throw DomainError.invalid('GOOGLE_FAILED');
     const token = newSecret();
     await this.accounts.insertOneTimeToken({
       userId: user.id,

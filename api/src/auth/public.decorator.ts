@@ -5,6 +5,21 @@ export const IS_PUBLIC = 'sparks:public';
 /** Opens a route to signed-out callers; every other route needs a valid access token. */
 export const Public = () => SetMetadata(IS_PUBLIC, true);
 
+export const ALLOW_INACTIVE = 'sparks:allow-inactive';
+/**
+ * A disabled account (first tenant inactive) may still call this route although it changes
+ * something: signing out, the language of its own profile. Every other request that is not a read
+ * is refused with 403 ACCOUNT_INACTIVE.
+ */
+export const AllowInactive = () => SetMetadata(ALLOW_INACTIVE, true);
+
+export const BILLABLE = 'sparks:billable';
+/**
+ * A GET that costs or changes something (a chat message sent as an event stream): refused to a
+ * disabled account like any write.
+ */
+export const Billable = () => SetMetadata(BILLABLE, true);
+
 export interface AuthUser {
   id: string;
   username: string;

@@ -21,7 +21,7 @@ interface Limit {
 }
 
 const tooMany = (msBeforeNext: number) =>
-  new DomainError(429, {
+  new DomainError({
     code: 'TOO_MANY_REQUESTS',
     // `seconds` becomes the Retry-After header (see AllExceptionsFilter).
     params: { seconds: Math.max(1, Math.ceil(msBeforeNext / 1000)) },
@@ -61,14 +61,14 @@ export class RateLimiter {
     this.prefix = `${config.QUEUE_PREFIX}:${config.RATE_LIMIT_NAMESPACE}`;
   }
 
-  private limiter(name: string, points: number): RateLimiterRedis {
+  private limiter(name: string, points: number, duration = this.config.AUTH_RATE_WINDOW_SECONDS): RateLimiterRedis {
     let limiter = this.limiters.get(name);
     if (!limiter) {
       limiter = new RateLimiterRedis({
         storeClient: this.redis,
         keyPrefix: `${this.prefix}:${name}`,
         points,
-        duration: this.config.AUTH_RATE_WINDOW_SECONDS,
+        duration,
       });
       this.limiters.set(name, limiter);
     }
@@ -85,6 +85,18 @@ export class RateLimiter {
       key: account || '-',
     });
     if (byAccount !== undefined) throw tooMany(byAccount);
+  }
+
+  /**
+   * The website widget's limits (public API), each counting per minute: one point per request on
+   * every key given (`visitor`, `ip`, `token`…, with its own maximum). The first one past its limit
+   * answers 429 with Retry-After.
+   */
+  async perMinute(action: string, keys: Array<{ name: string; key: string; max: number }>): Promise<void> {
+    for (const { name, key, max } of keys) {
+      const wait = await take({ limiter: this.limiter(`${action}:${name}:${max}`, max, 60), key });
+      if (wait !== undefined) throw tooMany(wait);
+    }
   }
 
   private loginLimits(attempt: LoginAttempt): { ip: Limit; pair: Limit; account: Limit } {

@@ -61,7 +61,7 @@ export class TokensService {
   }
 
   async refresh(token: string): Promise<RefreshedTokens> {
-    const expired = () => new DomainError(401, { code: 'SESSION_EXPIRED' });
+    const expired = () => new DomainError({ code: 'SESSION_EXPIRED' });
     if (!token) throw expired();
     const row = await this.accounts.findRefreshToken(sha256(token));
     if (!row || row.revokedAt || row.expiresAt.getTime() <= Date.now()) throw expired();
@@ -101,7 +101,9 @@ export class TokensService {
 
   async verifyAccess(token: string): Promise<AccessClaims | undefined> {
     try {
-      return await this.jwt.verifyAsync<AccessClaims>(token);
+      const claims = await this.jwt.verifyAsync<AccessClaims & { typ?: string }>(token);
+      // Other tokens signed with the same key (the admin pages' session) carry a type: not access tokens.
+      return claims.typ === undefined ? claims : undefined;
     } catch {
       return undefined;
     }

@@ -1,9 +1,9 @@
 import { Body, Controller, Headers, HttpCode, Post, Req } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { forgotPasswordSchema, resetPasswordSchema } from '@sparks/contracts';
+import { forgotPasswordSchema, resetPasswordSchema, mailSentSchema, passwordResetSchema } from '@sparks/contracts';
 import type { z } from 'zod';
 import type { Request } from 'express';
-import { ApiZodBody, ZodPipe } from '../common/zod';
+import { ApiZodBody, ZodPipe, ApiZodResponse } from '../common/zod';
 import { meta } from './auth.controller';
 import { AuthService } from './auth.service';
 import { bearerToken, Public } from './public.decorator';
@@ -18,6 +18,7 @@ export class UsersController {
   @HttpCode(200)
   @ApiOperation({ summary: 'E-mail a single-use reset link built from APP_URL' })
   @ApiZodBody(forgotPasswordSchema)
+  @ApiZodResponse(mailSentSchema)
   forgot(@Body(new ZodPipe(forgotPasswordSchema)) body: z.output<typeof forgotPasswordSchema>, @Req() req: Request) {
     return this.auth.forgotPassword(body, meta(req));
   }
@@ -28,6 +29,7 @@ export class UsersController {
   @ApiBearerAuth()
   @ApiOperation({ summary: 'Set a new password; the bearer is the token from the reset link. Answers { username }' })
   @ApiZodBody(resetPasswordSchema)
+  @ApiZodResponse(passwordResetSchema)
   reset(
     @Headers('authorization') authorization: string | undefined,
     @Body(new ZodPipe(resetPasswordSchema)) body: z.output<typeof resetPasswordSchema>,

@@ -1,19 +1,27 @@
-import { Inject, Injectable } from '@nestjs/common';
-import type { ChatHistory, ChatMessageView, SystemAssistant } from '@sparks/contracts';
-import { DomainError, translateError, type AppConfig, type Language } from '@sparks/core';
+import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
+import { START_KEYWORD, type ChatHistory, type SystemAssistant } from '@sparks/contracts';
+import { DomainError, translateError, type AppConfig } from '@sparks/core';
 import { ConversationsRepository, toWireMessage, type ConversationRow, type MessageRow } from '@sparks/db';
 import { JobProducer, type ConversationEvent } from '@sparks/queues';
-import type { Response } from 'express';
 import { CONFIG } from '../infra/tokens';
+import { SparkTestsService } from '../sparks/spark-tests.service';
 import { SparksService } from '../sparks/sparks.service';
 import { ConversationEventsService } from './conversation-events.service';
+import {
+  INTERACTION_METER,
+  type ChatCaller,
+  type ChatTurn,
+  type InteractionMeter,
+  type TurnOptions,
+  type UserCaller,
+} from './converse';
+import { TurnEvents } from './turn-events';
 
-const HEARTBEAT_MS = 15_000;
 /** Messages in a history (the repository's default). */
 const HISTORY_LIMIT = 500;
 
 function checkedText(text: string): string {
-  if (!text || text.trim() === '') throw DomainError.badRequest('EMPTY_MESSAGE', 'input.text');
+  if (!text || text.trim() === '') throw DomainError.invalid('EMPTY_MESSAGE', 'input.text');
   return text.trim();
 }
 
@@ -21,26 +29,202 @@ function checkedText(text: string): string {
 const byTime = (a: MessageRow, b: MessageRow) =>
   a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
-export interface ReplyOutcome {
-  messages: ChatMessageView[];
-  error?: { code: string; message: string };
-}
-
 /**
- * The chat pipeline shared by every transport: store the human message, enqueue
- * `reply.generate`, and relay what the worker publishes — as one JSON answer or as an event stream.
+ * The chat's use cases. Each checks access first, then runs a turn with `converse`: store the
+ * human message, enqueue `reply.generate`, and return the events the worker publishes. No
+ * transport here: `chat.transport.ts` writes a turn as an event stream or as one JSON answer.
  */
 @Injectable()
 export class ChatService {
+  private readonly logger = new Logger(ChatService.name);
+
   constructor(
     private readonly conversations: ConversationsRepository,
     private readonly sparks: SparksService,
+    private readonly tests: SparkTestsService,
     private readonly events: ConversationEventsService,
     private readonly jobs: JobProducer,
     @Inject(CONFIG) private readonly config: AppConfig,
+    @Optional() @Inject(INTERACTION_METER) private readonly meter?: InteractionMeter,
   ) {}
 
-  // — which conversation —
+  // — the use cases: access check, then a turn —
+
+  /** A message to one of the user's test chats (the test's latest conversation, or `conversationId`). */
+  async sendToTest(
+    user: UserCaller,
+    input: { sparkId: string; testId: string; conversationId?: string | null; text: string },
+    options: TurnOptions,
+  ): Promise<ChatTurn> {
+    const conversation = await this.testConversation(user.userId, input.sparkId, input.testId, input.conversationId);
+    return this.converse(user, conversation, input.text, options);
+  }
+
+  /** Restarts a test: forgets its conversations and starts a new one with the start keyword. */
+  async restartTest(user: UserCaller, input: { sparkId: string; testId: string }, options: TurnOptions) {
+    await this.tests.owned(user.userId, input.sparkId, input.testId);
+    await this.conversations.deleteWhere(user.userId, { testId: input.testId });
+    const conversation = await this.conversations.create(user.userId, {
+      kind: 'test',
+      sparkId: input.sparkId,
+      testId: input.testId,
+    });
+    return this.converse(user, conversation, START_KEYWORD, options);
+  }
+
+  /** A message to the builder chat of one of the user's Sparks (its latest conversation, or `sessionId`). */
+  async sendToBuilder(
+    user: UserCaller,
+    input: { sparkId: string; sessionId?: string | null; text: string },
+    options: TurnOptions,
+  ): Promise<ChatTurn> {
+    const conversation = await this.builderConversation(user.userId, input.sparkId, input.sessionId);
+    return this.converse(user, conversation, input.text, options);
+  }
+
+  /** A message to a system assistant (a new conversation unless `sessionId`), optionally about a Spark of the user's. */
+  async sendToSystemAssistant(
+    user: UserCaller,
+    input: { name: SystemAssistant; sessionId?: string; sparkId?: string; text: string },
+    options: TurnOptions,
+  ): Promise<ChatTurn> {
+    const conversation = await this.systemConversation(user.userId, input.name, input.sessionId, input.sparkId);
+    return this.converse(user, conversation, input.text, options);
+  }
+
+  // — histories —
+
+  async history(userId: string, conversationId: string): Promise<ChatHistory> {
+    return this.historyOf(await this.owned(userId, conversationId, () => true));
+  }
+
+  async testHistory(userId: string, sparkId: string, testId: string): Promise<ChatHistory> {
+    return this.historyOf(await this.testConversation(userId, sparkId, testId));
+  }
+
+  async builderHistory(userId: string, sparkId: string): Promise<ChatHistory> {
+    return this.historyOf(await this.builderConversation(userId, sparkId));
+  }
+
+  private async historyOf(conversation: ConversationRow): Promise<ChatHistory> {
+    const messages = await this.conversations.history(conversation.id);
+    return { messages: messages.map(toWireMessage), sessionId: conversation.id, sparkId: conversation.sparkId };
+  }
+
+  // — the core —
+
+  /**
+   * One turn in a conversation whose access the caller has already checked: meter `reserve` (if
+   * any), store the human message (with the history so far when `options.history`), subscribe to
+   * the conversation's channel, enqueue `reply.generate`, and return the turn's events. A failure
+   * before the events start (an empty message, Redis away) throws, takes the message back and
+   * releases the reservation. The events end with `done` or `error`; at REPLY_TIMEOUT_MS an
+   * `error` REPLY_TIMEOUT is produced. Meter: `settle` on `done`, `release` on `error`.
+   *
+   * Callers: the use cases above (a signed-in user) and, next, the public widget API (a
+   * `VisitorCaller`, its conversation resolved from the deploy token and visitor id).
+   */
+  async converse(
+    caller: ChatCaller,
+    conversation: ConversationRow,
+    text: string,
+    options: TurnOptions,
+  ): Promise<ChatTurn> {
+    const content = checkedText(text);
+    const meter = options.meter ?? this.meter;
+    const reservation = meter ? await meter.reserve({ caller, conversation, text: content }) : undefined;
+    try {
+      const [stored, earlier] = await Promise.all([
+        this.conversations.addMessage(conversation.id, 'human', { content }),
+        options.history ? this.conversations.history(conversation.id, HISTORY_LIMIT) : undefined,
+      ]);
+      const history =
+        earlier &&
+        (earlier.some((m) => m.id === stored.id) ? earlier : [...earlier, stored].sort(byTime).slice(-HISTORY_LIMIT));
+      return await this.startTurn(conversation, stored, history, options, meter ? { meter, reservation } : undefined);
+    } catch (err) {
+      if (meter) await this.quietly(meter.release(reservation, { code: 'NOT_SENT' }), 'release');
+      throw err;
+    }
+  }
+
+  /**
+   * Subscribes first, then enqueues: no event can be published before we listen. When either fails
+   * (Redis away), the human message is taken back, so no message waits for an answer never asked for.
+   */
+  private async startTurn(
+    conversation: ConversationRow,
+    human: MessageRow,
+    history: MessageRow[] | undefined,
+    options: TurnOptions,
+    metering: { meter: InteractionMeter; reservation: unknown } | undefined,
+  ): Promise<ChatTurn> {
+    let outcome: ConversationEvent | undefined;
+    let stopListening: (() => Promise<void>) | undefined;
+    const stop = () => {
+      clearTimeout(timer);
+      const unsubscribe = stopListening;
+      stopListening = undefined;
+      void unsubscribe?.().catch(() => undefined);
+    };
+    // The client left: stop relaying. With a meter, keep listening until the outcome to settle it.
+    const events = new TurnEvents<ConversationEvent>(() => {
+      if (!metering) stop();
+    });
+    const finish = (e: ConversationEvent) => {
+      if (outcome) return;
+      outcome = e;
+      events.push(e);
+      events.end();
+      stop();
+      if (!metering) return;
+      const { meter, reservation } = metering;
+      if (e.type === 'done') void this.quietly(meter.settle(reservation, { human, messages: e.messages }), 'settle');
+      else if (e.type === 'error') void this.quietly(meter.release(reservation, { code: e.code }), 'release');
+    };
+    const onEvent = (e: ConversationEvent) => {
+      if (e.type !== 'message' && e.replyTo !== human.id) return;
+      if (e.type === 'done' || e.type === 'error') finish(e);
+      else events.push(e);
+    };
+
+    // The reply timeout; `stop` clears it.
+    const timer = setTimeout(
+      () =>
+        finish({
+          type: 'error',
+          replyTo: human.id,
+          code: 'REPLY_TIMEOUT',
+          message: translateError('REPLY_TIMEOUT', options.language),
+        }),
+      this.config.REPLY_TIMEOUT_MS,
+    );
+
+    try {
+      stopListening = await this.events.listen(conversation.id, onEvent);
+      await this.jobs.enqueue('reply.generate', { conversationId: conversation.id, messageId: human.id });
+    } catch (err) {
+      stop();
+      await this.conversations.deleteMessage(conversation.id, human.id);
+      throw err;
+    }
+    return {
+      conversation,
+      human,
+      history,
+      events,
+      close: () => {
+        events.end();
+        if (!metering) stop();
+      },
+    };
+  }
+
+  private async quietly(work: Promise<void>, step: string): Promise<void> {
+    await work.catch((err: unknown) => this.logger.error({ err }, `interaction meter: ${step} failed`));
+  }
+
+  // — which conversation: access first (run alongside the lookup: one round trip), then create —
 
   private async owned(userId: string, id: string, match: (c: ConversationRow) => boolean): Promise<ConversationRow> {
     const conversation = await this.conversations.findOwned(userId, id);
@@ -48,11 +232,7 @@ export class ChatService {
     return conversation;
   }
 
-  /**
-   * Each lookup below runs alongside the owner check it is given (one round trip instead of two);
-   * a conversation is created only once that check has passed.
-   */
-  async systemConversation(
+  private async systemConversation(
     userId: string,
     name: SystemAssistant,
     sessionId?: string,
@@ -65,7 +245,11 @@ export class ChatService {
     return found ?? this.conversations.create(userId, { kind: 'system', systemName: name, sparkId: sparkId ?? null });
   }
 
-  async builderConversation(userId: string, sparkId: string, sessionId?: string | null): Promise<ConversationRow> {
+  private async builderConversation(
+    userId: string,
+    sparkId: string,
+    sessionId?: string | null,
+  ): Promise<ConversationRow> {
     const [, found] = await Promise.all([
       this.sparks.owned(userId, sparkId),
       sessionId
@@ -75,167 +259,18 @@ export class ChatService {
     return found ?? this.conversations.create(userId, { kind: 'builder', sparkId });
   }
 
-  /** `ownerCheck`: the caller's check that the test is the user's (it rejects when not). */
-  async testConversation(
+  private async testConversation(
     userId: string,
     sparkId: string,
     testId: string,
-    conversationId: string | null | undefined,
-    ownerCheck: Promise<unknown>,
+    conversationId?: string | null,
   ): Promise<ConversationRow> {
     const [, found] = await Promise.all([
-      ownerCheck,
+      this.tests.owned(userId, sparkId, testId),
       conversationId
         ? this.owned(userId, conversationId, (c) => c.kind === 'test' && c.sparkId === sparkId && c.testId === testId)
         : this.conversations.latest(userId, { kind: 'test', sparkId, testId }),
     ]);
     return found ?? this.conversations.create(userId, { kind: 'test', sparkId, testId });
-  }
-
-  async newTestConversation(userId: string, sparkId: string, testId: string): Promise<ConversationRow> {
-    await this.conversations.deleteWhere(userId, { testId });
-    return this.conversations.create(userId, { kind: 'test', sparkId, testId });
-  }
-
-  async history(userId: string, conversationId: string): Promise<ChatHistory> {
-    const conversation = await this.owned(userId, conversationId, () => true);
-    return this.historyOf(conversation);
-  }
-
-  async historyOf(conversation: ConversationRow): Promise<ChatHistory> {
-    const messages = await this.conversations.history(conversation.id);
-    return { messages: messages.map(toWireMessage), sessionId: conversation.id, sparkId: conversation.sparkId };
-  }
-
-  // — sending —
-
-  /** Stores the human message; empty or whitespace-only messages are refused. */
-  async store(conversation: ConversationRow, text: string): Promise<MessageRow> {
-    return this.conversations.addMessage(conversation.id, 'human', { content: checkedText(text) });
-  }
-
-  /**
-   * Event-stream transport: stores the human message and reads the history at the same time (the
-   * history then holds the new message whether or not the read saw it), then streams.
-   */
-  async send(res: Response, conversation: ConversationRow, text: string, language: Language): Promise<void> {
-    const content = checkedText(text);
-    const [human, earlier] = await Promise.all([
-      this.conversations.addMessage(conversation.id, 'human', { content }),
-      this.conversations.history(conversation.id, HISTORY_LIMIT),
-    ]);
-    const history = earlier.some((m) => m.id === human.id)
-      ? earlier
-      : [...earlier, human].sort(byTime).slice(-HISTORY_LIMIT);
-    await this.stream(res, conversation, human, history, language);
-  }
-
-  /**
-   * Subscribes first, then enqueues: no event can be published before we listen. When either fails
-   * (Redis away), the human message is taken back, so no message waits for an answer never asked for.
-   */
-  private async start(
-    conversation: ConversationRow,
-    human: MessageRow,
-    listener: (e: ConversationEvent) => void,
-  ): Promise<() => Promise<void>> {
-    let stop: (() => Promise<void>) | undefined;
-    try {
-      stop = await this.events.listen(conversation.id, (e) => {
-        if (e.type === 'message' || e.replyTo === human.id) listener(e);
-      });
-      await this.jobs.enqueue('reply.generate', { conversationId: conversation.id, messageId: human.id });
-      return stop;
-    } catch (err) {
-      await stop?.().catch(() => undefined);
-      await this.conversations.deleteMessage(conversation.id, human.id);
-      throw err;
-    }
-  }
-
-  /** JSON transport: waits for the reply (at most REPLY_TIMEOUT_MS). */
-  async reply(conversation: ConversationRow, human: MessageRow, language: Language): Promise<ReplyOutcome> {
-    let settle: (o: ReplyOutcome) => void = () => undefined;
-    const outcome = new Promise<ReplyOutcome>((resolve) => (settle = resolve));
-    const stop = await this.start(conversation, human, (e) => {
-      if (e.type === 'done') settle({ messages: e.messages });
-      if (e.type === 'error') settle({ messages: [], error: { code: e.code, message: e.message } });
-    });
-    const timer = setTimeout(
-      () =>
-        settle({ messages: [], error: { code: 'REPLY_TIMEOUT', message: translateError('REPLY_TIMEOUT', language) } }),
-      this.config.REPLY_TIMEOUT_MS,
-    );
-    try {
-      return await outcome;
-    } finally {
-      clearTimeout(timer);
-      await stop();
-    }
-  }
-
-  /**
-   * Event-stream transport. The first `data:` line is `{ messages, sessionId }` (spec §7); then
-   * tokens, messages, and a final `done` or `error`. A client that leaves loses nothing: the
-   * worker goes on and persists the reply.
-   */
-  private async stream(
-    res: Response,
-    conversation: ConversationRow,
-    human: MessageRow,
-    history: MessageRow[],
-    language: Language,
-  ): Promise<void> {
-    // Handed to the worker before the stream opens, so a failure (Redis away) is still a JSON error;
-    // what the worker publishes meanwhile waits until the history line is written.
-    const early: ConversationEvent[] = [];
-    const relay: { to?: (e: ConversationEvent) => void } = {};
-    const stopListening = await this.start(conversation, human, (e) => (relay.to ? relay.to(e) : early.push(e)));
-
-    res.status(200);
-    res.setHeader('Content-Type', 'text/event-stream; charset=utf-8');
-    res.setHeader('Cache-Control', 'no-cache, no-transform');
-    res.setHeader('Connection', 'keep-alive');
-    res.setHeader('X-Accel-Buffering', 'no');
-    res.flushHeaders();
-    const send = (payload: unknown) => {
-      if (!res.writableEnded) res.write(`data: ${JSON.stringify(payload)}\n\n`);
-    };
-    send({
-      type: 'history',
-      messages: history.map(toWireMessage),
-      sessionId: conversation.id,
-      sparkId: conversation.sparkId,
-    });
-
-    let finished = false;
-    const finish = () => {
-      if (finished) return;
-      finished = true;
-      clearInterval(heartbeat);
-      clearTimeout(timer);
-      void stopListening();
-      if (!res.writableEnded) res.end();
-    };
-    const heartbeat = setInterval(() => {
-      if (!res.writableEnded) res.write(': keep-alive\n\n');
-    }, HEARTBEAT_MS);
-    const timer = setTimeout(() => {
-      send({
-        type: 'error',
-        replyTo: human.id,
-        code: 'REPLY_TIMEOUT',
-        message: translateError('REPLY_TIMEOUT', language),
-      });
-      finish();
-    }, this.config.REPLY_TIMEOUT_MS);
-    // A client that left lets go of the channel (the job still runs and persists the reply).
-    res.on('close', finish);
-
-    relay.to = (e) => {
-      send(e);
-      if (e.type === 'done' || e.type === 'error') finish();
-    };
-    for (const e of early.splice(0)) relay.to(e);
   }
 }

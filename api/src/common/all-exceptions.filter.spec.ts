@@ -45,7 +45,7 @@ describe('AllExceptionsFilter', () => {
 
   it('answers domain errors with their status, codes and fields in the caller’s language', () => {
     const { h, res } = host({ ...req, headers: { 'accept-language': 'es' } });
-    filter.catch(DomainError.badRequest('REQUIRED', 'email'), h);
+    filter.catch(DomainError.invalid('REQUIRED', 'email'), h);
     expect(res.statusCode).toBe(400);
     expect(res.body).toEqual({
       statusCode: 400,

@@ -1,25 +1,16 @@
 import { ArgumentsHost, Catch, HttpException, Logger, type ExceptionFilter } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { DomainError, type ErrorCode } from '@sparks/core';
+import { DomainError } from '@sparks/core';
 import { isRedisUnavailable } from '@sparks/queues';
 import { envelopeFor, simpleEnvelope } from './error-envelope';
+import { CODE_BY_STATUS, statusOf } from './error-status';
 
 /** What a client is told to wait before trying again while Redis is away. */
 const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
 
-const CODE_BY_STATUS: Record<number, ErrorCode> = {
-  400: 'INVALID_PARAMS',
-  401: 'UNAUTHORIZED',
-  403: 'FORBIDDEN',
-  404: 'NOT_FOUND',
-  413: 'PAYLOAD_TOO_LARGE',
-  429: 'TOO_MANY_REQUESTS',
-  503: 'SERVICE_UNAVAILABLE',
-};
-
 /**
- * The one place where errors become HTTP answers. Domain errors carry their own codes; Nest's
- * HTTP exceptions map by status; anything else is a bug: logged with the request's correlation id
+ * The one place where errors become HTTP answers. Domain errors carry codes, answered with the
+ * status `error-status.ts` gives the first one; Nest's HTTP exceptions map by status; anything else is a bug: logged with the request's correlation id
  * and answered 500 without internals.
  */
 @Catch()
@@ -37,9 +28,10 @@ export class AllExceptionsFilter implements ExceptionFilter {
     }
 
     if (exception instanceof DomainError) {
+      const status = statusOf(exception.code);
       const wait = exception.details.find((d) => typeof d.params?.seconds === 'number')?.params?.seconds;
-      if (exception.status === 429 && wait !== undefined) res.setHeader('Retry-After', String(wait));
-      res.status(exception.status).json(envelopeFor(req, exception.status, exception));
+      if (status === 429 && wait !== undefined) res.setHeader('Retry-After', String(wait));
+      res.status(status).json(envelopeFor(req, status, exception));
       return;
     }
 

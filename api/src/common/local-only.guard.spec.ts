@@ -14,7 +14,7 @@ describe('LocalOnlyGuard', () => {
     try {
       guard.canActivate(c);
     } catch (err) {
-      expect((err as DomainError).status).toBe(404);
+      expect((err as DomainError).code).toBe('NOT_FOUND');
     }
   };
 

@@ -87,5 +87,5 @@ export function findBadQueryEscape(url: string): string | undefined {
 }
 
 export function badText(field: string | undefined): DomainError {
-  return DomainError.badRequest('INVALID_CHARACTERS', field || undefined);
+  return DomainError.invalid('INVALID_CHARACTERS', field || undefined);
 }

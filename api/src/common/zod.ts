@@ -1,5 +1,5 @@
 import { applyDecorators, type PipeTransform } from '@nestjs/common';
-import { ApiBody, ApiQuery } from '@nestjs/swagger';
+import { ApiBody, ApiProduces, ApiQuery, ApiResponse } from '@nestjs/swagger';
 import type { SchemaObject } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
 import { DomainError, type ErrorDetail } from '@sparks/core';
 import { z } from 'zod';
@@ -20,7 +20,7 @@ export class ZodPipe<S extends z.ZodType> implements PipeTransform<unknown, z.ou
 
   transform(value: unknown): z.output<S> {
     const result = this.schema.safeParse(value ?? {});
-    if (!result.success) throw new DomainError(400, toDetails(result.error));
+    if (!result.success) throw new DomainError(toDetails(result.error));
     return result.data;
   }
 }
@@ -41,4 +41,39 @@ export const ApiZodQuery = (schema: z.ZodObject) =>
         schema: jsonSchema(field as z.ZodType),
       }),
     ),
+  );
+
+/** A schema of what a route answers, as OpenAPI 3.0 (the document's version) sees it. */
+export function responseJsonSchema(schema: z.ZodType): SchemaObject {
+  return z.toJSONSchema(schema, { io: 'output', target: 'openapi-3.0', unrepresentable: 'any' }) as SchemaObject;
+}
+
+export interface ZodResponseOptions {
+  /** The success status: 200 unless the route says otherwise (a POST without @HttpCode(200) answers 201). */
+  status?: number;
+  /** The `meta` beside `data` of a list answered with `Paged`. */
+  meta?: z.ZodType;
+  description?: string;
+}
+
+/**
+ * Documents what a route answers on success: its zod schema from `@sparks/contracts` inside the
+ * envelope, `{ data }` (or `{ data, meta }` for a `Paged` list). Every JSON route declares one; the
+ * integration test contracts.it.ts checks real answers against the document.
+ */
+export const ApiZodResponse = (schema: z.ZodType, options: ZodResponseOptions = {}) => {
+  const properties: Record<string, SchemaObject> = { data: responseJsonSchema(schema) };
+  if (options.meta) properties.meta = responseJsonSchema(options.meta);
+  return ApiResponse({
+    status: options.status ?? 200,
+    description: options.description ?? 'Success',
+    schema: { type: 'object', required: Object.keys(properties), properties },
+  });
+};
+
+/** Documents an event stream: one JSON object of `schema` per `data:` line (not wrapped in the envelope). */
+export const ApiZodEventStream = (schema: z.ZodType, description: string) =>
+  applyDecorators(
+    ApiProduces('text/event-stream'),
+    ApiResponse({ status: 200, description, schema: responseJsonSchema(schema) }),
   );

@@ -1,11 +1,11 @@
 import { Controller, Get, Inject, Injectable, Query, UseGuards, type CanActivate } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import { outboxQuerySchema, type OutboxMessage } from '@sparks/contracts';
+import { outboxQuerySchema, type OutboxMessage, outboxMessageSchema } from '@sparks/contracts';
 import { DomainError, type AppConfig } from '@sparks/core';
 import { EmailsRepository } from '@sparks/db';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { LocalOnlyGuard } from '../common/local-only.guard';
-import { ApiZodQuery, ZodPipe } from '../common/zod';
+import { ApiZodQuery, ZodPipe, ApiZodResponse } from '../common/zod';
 import { Public } from '../auth/public.decorator';
 import { CONFIG } from '../infra/tokens';
 
@@ -33,6 +33,7 @@ export class DevController {
       'Mail kept instead of sent to one address (`to` is required), newest first. Only with DEV_OUTBOX on (never in production) and only for direct requests from this machine.',
   })
   @ApiZodQuery(outboxQuerySchema)
+  @ApiZodResponse(z.array(outboxMessageSchema))
   async outbox(
     @Query(new ZodPipe(outboxQuerySchema)) query: z.output<typeof outboxQuerySchema>,
   ): Promise<OutboxMessage[]> {

@@ -1,25 +1,25 @@
 import { Global, Inject, Logger, Module, type OnApplicationShutdown } from '@nestjs/common';
-import { loadConfig, type AppConfig } from '@sparks/core';
-import { createDb, EmailsRepository, type DbHandle } from '@sparks/db';
-import { createFailFastRedis, JobProducer } from '@sparks/queues';
+import type { AppConfig } from '@sparks/core';
+import { createFailFastRedis, JobProducer, logRedisErrors } from '@sparks/queues';
 import type { Redis } from 'ioredis';
-import { CONFIG, DB, REDIS } from './tokens';
+import { CONFIG, REDIS } from './tokens';
 
-/** Process-wide resources: configuration, the database pool, Redis and the job producer. */
+/**
+ * The api's process-wide Redis resources: the connection and the job producer. Configuration and
+ * the database come from `ConfigModule` and `DatabaseModule` (`@sparks/nest`), shared with the worker.
+ */
 @Global()
 @Module({
   providers: [
-    { provide: CONFIG, useFactory: () => loadConfig() },
-    {
-      provide: DB,
-      inject: [CONFIG],
-      useFactory: (config: AppConfig) => createDb(config.DATABASE_URL, config.DATABASE_POOL_MAX),
-    },
     {
       provide: REDIS,
       inject: [CONFIG],
       // Requests fail fast (503) while Redis is frozen or away instead of hanging.
-      useFactory: (config: AppConfig) => createFailFastRedis(config.REDIS_URL, config.REDIS_COMMAND_TIMEOUT_MS),
+      useFactory: (config: AppConfig) => {
+        const redis = createFailFastRedis(config.REDIS_URL, config.REDIS_COMMAND_TIMEOUT_MS);
+        logRedisErrors(redis, new Logger('Redis'));
+        return redis;
+      },
     },
     {
       provide: JobProducer,
@@ -30,13 +30,11 @@ import { CONFIG, DB, REDIS } from './tokens';
         return new JobProducer(redis, config.QUEUE_PREFIX, onError);
       },
     },
-    { provide: EmailsRepository, inject: [DB], useFactory: (h: DbHandle) => new EmailsRepository(h.db) },
   ],
-  exports: [CONFIG, DB, REDIS, JobProducer, EmailsRepository],
+  exports: [REDIS, JobProducer],
 })
 export class InfraModule implements OnApplicationShutdown {
   constructor(
-    @Inject(DB) private readonly dbHandle: DbHandle,
     @Inject(REDIS) private readonly redis: Redis,
     private readonly producer: JobProducer,
   ) {}
@@ -44,6 +42,5 @@ export class InfraModule implements OnApplicationShutdown {
   async onApplicationShutdown(): Promise<void> {
     await this.producer.close();
     this.redis.disconnect();
-    await this.dbHandle.close();
   }
 }

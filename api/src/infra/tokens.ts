@@ -1,3 +1,2 @@
-export const CONFIG = Symbol('CONFIG');
-export const DB = Symbol('DB');
+export { CONFIG, DB } from '@sparks/nest';
 export const REDIS = Symbol('REDIS');

@@ -6,11 +6,16 @@ import {
   loadDocMessageSchema,
   MAX_UPLOAD_MB,
   sparkIdParams,
+  uploadResultSchema,
+  documentViewSchema,
+  documentPagesViewSchema,
+  documentDeletedSchema,
+  loadDocMessageResultSchema,
 } from '@sparks/contracts';
 import type { Request } from 'express';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { CurrentUser, type AuthUser } from '../auth/public.decorator';
-import { ApiZodBody, ApiZodQuery, ZodPipe } from '../common/zod';
+import { ApiZodBody, ApiZodQuery, ZodPipe, ApiZodResponse } from '../common/zod';
 import { DocumentsService } from './documents.service';
 import { UploadService } from './upload.service';
 
@@ -47,6 +52,7 @@ export class KnowledgeController {
       },
     },
   })
+  @ApiZodResponse(uploadResultSchema, { status: 201 })
   upload(@CurrentUser() user: AuthUser, @Req() req: Request) {
     return this.uploads.upload(req, user);
   }
@@ -55,12 +61,14 @@ export class KnowledgeController {
   @ApiOperation({
     summary: "The Spark's documents, newest first, with their status (pending, inProgress, completed, error)",
   })
+  @ApiZodResponse(z.array(documentViewSchema))
   list(@CurrentUser() user: AuthUser, @Param(new ZodPipe(sparkIdParams)) p: SparkParams) {
     return this.documents.list(user.id, p.sparkId, user.language);
   }
 
   @Get('sparks/:sparkId/documents/:documentId')
   @ApiOperation({ summary: 'One document of the Spark' })
+  @ApiZodResponse(documentViewSchema)
   get(@CurrentUser() user: AuthUser, @Param(new ZodPipe(documentParams)) p: DocParams) {
     return this.documents.get(user.id, p.sparkId, p.documentId, user.language);
   }
@@ -70,6 +78,7 @@ export class KnowledgeController {
     summary: 'What the Spark read, page by page; pages with no text are flagged (`noText`, `emptyPages`)',
   })
   @ApiZodQuery(documentPagesQuery)
+  @ApiZodResponse(documentPagesViewSchema)
   pages(
     @CurrentUser() user: AuthUser,
     @Param(new ZodPipe(documentParams)) p: DocParams,
@@ -80,6 +89,7 @@ export class KnowledgeController {
 
   @Delete('sparks/:sparkId/documents/:documentId')
   @ApiOperation({ summary: 'Delete a document with its chunks and its stored file' })
+  @ApiZodResponse(documentDeletedSchema)
   remove(@CurrentUser() user: AuthUser, @Param(new ZodPipe(documentParams)) p: DocParams) {
     return this.documents.remove(user.id, p.sparkId, p.documentId);
   }
@@ -88,6 +98,7 @@ export class KnowledgeController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Whether a chat message is a document upload: { isDocumentLoadMessage }' })
   @ApiZodBody(loadDocMessageSchema)
+  @ApiZodResponse(loadDocMessageResultSchema)
   loadDocMessage(
     @CurrentUser() user: AuthUser,
     @Body(new ZodPipe(loadDocMessageSchema)) body: z.output<typeof loadDocMessageSchema>,

@@ -40,21 +40,21 @@ const DRAIN_LIMIT = 16 * 1024 * 1024;
 
 export function tooLarge(maxBytes: number): DomainError {
   const maxMb = Math.round(maxBytes / (1024 * 1024));
-  return new DomainError(413, [
+  return new DomainError([
     { code: 'FILE_TOO_LARGE', field: 'file' },
     { code: 'FILE_TOO_LARGE_DETAIL', field: 'file', params: { maxMb } },
   ]);
 }
 
 export function uploadTimeout(idleTimeoutMs: number): DomainError {
-  return new DomainError(408, {
+  return new DomainError({
     code: 'UPLOAD_TIMEOUT',
     params: { seconds: Math.max(1, Math.round(idleTimeoutMs / 1000)) },
   });
 }
 
 export function incorrectFormat(): DomainError {
-  return new DomainError(415, [
+  return new DomainError([
     { code: 'INCORRECT_FORMAT', field: 'file' },
     { code: 'INCORRECT_FORMAT_DETAIL', field: 'file' },
   ]);
@@ -81,7 +81,7 @@ export function receiveUpload(req: Request, options: ReceiveOptions): Promise<Re
   const fileField = options.fileField ?? 'file';
   const contentType = req.headers['content-type'] ?? '';
   if (!/^multipart\/form-data/i.test(contentType)) {
-    return Promise.reject(new DomainError(400, { code: 'FILE_REQUIRED', field: 'file' }));
+    return Promise.reject(new DomainError({ code: 'FILE_REQUIRED', field: 'file' }));
   }
   const declared = Number(req.headers['content-length']);
   if (Number.isFinite(declared) && declared > options.maxBytes + ENVELOPE_ALLOWANCE) {
@@ -151,12 +151,12 @@ export function receiveUpload(req: Request, options: ReceiveOptions): Promise<Re
         limits: { files: 1, fileSize: options.maxBytes + 1, fields: 10, fieldSize: 4096, parts: 20, headerPairs: 100 },
       });
     } catch {
-      reject(new DomainError(400, { code: 'FILE_REQUIRED', field: 'file' }));
+      reject(new DomainError({ code: 'FILE_REQUIRED', field: 'file' }));
       return;
     }
 
     bb.on('field', (name, value, info) => {
-      if (info.valueTruncated) return fail(DomainError.badRequest('INVALID_PARAMS', name));
+      if (info.valueTruncated) return fail(DomainError.invalid('INVALID_PARAMS', name));
       // busboy turns bytes that are not UTF-8 (an encoded surrogate) into U+FFFD, so in a form field that
       // character is refused with NUL and lone surrogates: the text would otherwise be stored altered.
       if (hasBadCharacter(name) || hasBadCharacter(value) || value.includes('\uFFFD')) {
@@ -199,13 +199,13 @@ export function receiveUpload(req: Request, options: ReceiveOptions): Promise<Re
       });
       stream.on('end', () => {
         if (settled) return;
-        if (size === 0) return fail(DomainError.badRequest('EMPTY_FILE', 'file'));
+        if (size === 0) return fail(DomainError.invalid('EMPTY_FILE', 'file'));
         if (headLength < PDF_HEADER_LENGTH) return fail(incorrectFormat());
         output.end();
       });
       // busboy fails the file's stream when the body breaks inside it (no closing boundary): the
       // client's request is malformed. A write error of the temp file stays a server error.
-      stream.on('error', () => fail(DomainError.badRequest('INVALID_PARAMS', 'file')));
+      stream.on('error', () => fail(DomainError.invalid('INVALID_PARAMS', 'file')));
       output.on('error', fail);
       output.on('finish', () => {
         if (settled) return;
@@ -215,7 +215,7 @@ export function receiveUpload(req: Request, options: ReceiveOptions): Promise<Re
       });
     });
 
-    bb.on('error', () => fail(DomainError.badRequest('INVALID_PARAMS', 'file')));
+    bb.on('error', () => fail(DomainError.invalid('INVALID_PARAMS', 'file')));
     bb.on('close', () => {
       parsed = true;
       maybeDone();

@@ -55,10 +55,10 @@ export class UploadService {
       const parsed = uploadFieldsSchema.safeParse(received.fields);
       if (!parsed.success) {
         const field = parsed.error.issues[0]?.path.map(String).join('.') || undefined;
-        throw DomainError.badRequest(received.fields[field ?? ''] === undefined ? 'REQUIRED' : 'INVALID_PARAMS', field);
+        throw DomainError.invalid(received.fields[field ?? ''] === undefined ? 'REQUIRED' : 'INVALID_PARAMS', field);
       }
       const file = received.file;
-      if (!file) throw DomainError.badRequest('FILE_REQUIRED', 'file');
+      if (!file) throw DomainError.invalid('FILE_REQUIRED', 'file');
       const { sparkId } = parsed.data;
       const conversationId = parsed.data.conversationId ?? null;
       const name = sanitizeFileName(parsed.data.name || file.filename);
@@ -74,7 +74,7 @@ export class UploadService {
       );
       if (result.kind === 'not-found') throw DomainError.notFound();
       if (result.kind === 'full') {
-        throw new DomainError(402, [{ code: 'DOCUMENT_LIMIT' }, { code: 'DOCUMENT_LIMIT_DETAIL' }]);
+        throw new DomainError([{ code: 'DOCUMENT_LIMIT' }, { code: 'DOCUMENT_LIMIT_DETAIL' }]);
       }
       return result.kind === 'duplicate'
         ? await this.reupload(user, result.document, file, conversationId)
@@ -181,7 +181,7 @@ export class UploadService {
     } catch (err) {
       if (err instanceof DomainError) throw err;
       this.logger.error(`upload: could not ${what}: ${String(err)}`);
-      throw new DomainError(503, { code: 'UPLOAD_FAILED' });
+      throw new DomainError({ code: 'UPLOAD_FAILED' });
     }
   }
 

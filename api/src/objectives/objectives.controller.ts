@@ -1,10 +1,16 @@
 import { Body, Controller, Get, Param, Patch, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { objectivesKeyParams, objectivesQuery, updateObjectiveSchema } from '@sparks/contracts';
-import type { z } from 'zod';
+import {
+  objectivesKeyParams,
+  objectivesQuery,
+  updateObjectiveSchema,
+  objectiveGroupViewSchema,
+  objectivesMetaSchema,
+} from '@sparks/contracts';
+import { z } from 'zod';
 import { CurrentUser, type AuthUser } from '../auth/public.decorator';
 import { Paged } from '../common/paged';
-import { ApiZodBody, ApiZodQuery, ZodPipe } from '../common/zod';
+import { ApiZodBody, ApiZodQuery, ZodPipe, ApiZodResponse } from '../common/zod';
 import { ObjectivesService } from './objectives.service';
 
 type KeyParams = z.output<typeof objectivesKeyParams>;
@@ -21,6 +27,7 @@ export class ObjectivesController {
       'Objectives of a Spark (key = its id) or of the deploy, profile or billing page: `{ data: [{ _id, title, status, steps }], meta: { progress, title } }`',
   })
   @ApiZodQuery(objectivesQuery)
+  @ApiZodResponse(z.array(objectiveGroupViewSchema), { meta: objectivesMetaSchema })
   async list(
     @CurrentUser() user: AuthUser,
     @Param(new ZodPipe(objectivesKeyParams)) p: KeyParams,
@@ -33,6 +40,7 @@ export class ObjectivesController {
   @Patch(':key')
   @ApiOperation({ summary: 'Set a step status: { stepId, status }' })
   @ApiZodBody(updateObjectiveSchema)
+  @ApiZodResponse(z.array(objectiveGroupViewSchema), { meta: objectivesMetaSchema })
   async update(
     @CurrentUser() user: AuthUser,
     @Param(new ZodPipe(objectivesKeyParams)) p: KeyParams,

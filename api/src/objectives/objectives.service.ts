@@ -1,11 +1,18 @@
 import { Injectable } from '@nestjs/common';
-import type { ObjectiveGroupView, ObjectivesMeta } from '@sparks/contracts';
+import {
+  objectivesKey,
+  objectivesScope,
+  type ObjectiveGroupView,
+  type ObjectivesMeta,
+  type ObjectivesPage,
+  type ObjectivesScope,
+} from '@sparks/contracts';
 import { DomainError, type Language } from '@sparks/core';
 import { ObjectivesRepository } from '@sparks/db';
 import { FLOWS, objectivesOf, type Flow, type StepStatus } from '@sparks/engine';
 import { SparksService } from '../sparks/sparks.service';
 
-const PAGE_TITLES: Record<string, Record<Language, string>> = {
+const PAGE_TITLES: Record<ObjectivesPage, Record<Language, string>> = {
   deploy: { es: 'Despliegue', en: 'Deploy' },
   profile: { es: 'Perfil', en: 'Profile' },
   billing: { es: 'Facturación', en: 'Billing' },
@@ -19,16 +26,18 @@ export class ObjectivesService {
     private readonly sparks: SparksService,
   ) {}
 
-  private flowFor(key: string): Flow | undefined {
-    const kind = key === 'deploy' || key === 'profile' || key === 'billing' ? key : 'spark';
+  private flowFor(scope: ObjectivesScope): Flow | undefined {
+    const kind = scope.kind === 'page' ? scope.page : 'spark';
     return FLOWS.find((f) => f.objectivesKey === kind);
   }
 
-  private async resolve(userId: string, key: string): Promise<{ key: string; title: Record<Language, string> }> {
-    const real = key === 'profile-menu' ? 'profile' : key;
-    if (PAGE_TITLES[real]) return { key: real, title: PAGE_TITLES[real] };
-    const spark = await this.sparks.owned(userId, real);
-    return { key: real, title: { es: spark.name, en: spark.name } };
+  /** Which objectives the key names (`objectivesScope`, one rule with the web and the worker), checked. */
+  private async resolve(userId: string, rawKey: string) {
+    const scope = objectivesScope(rawKey);
+    const key = objectivesKey(scope);
+    if (scope.kind === 'page') return { scope, key, title: PAGE_TITLES[scope.page] };
+    const spark = await this.sparks.owned(userId, scope.sparkId);
+    return { scope, key, title: { es: spark.name, en: spark.name } };
   }
 
   async list(
@@ -36,8 +45,8 @@ export class ObjectivesService {
     rawKey: string,
     language: Language,
   ): Promise<{ items: ObjectiveGroupView[]; meta: ObjectivesMeta }> {
-    const { key, title } = await this.resolve(userId, rawKey);
-    const flow = this.flowFor(key);
+    const { scope, key, title } = await this.resolve(userId, rawKey);
+    const flow = this.flowFor(scope);
     const row = await this.objectives.find(userId, key);
     const { objectives, progress } = flow
       ? objectivesOf(flow, row?.statuses ?? {}, language)
@@ -49,17 +58,17 @@ export class ObjectivesService {
   }
 
   async update(userId: string, rawKey: string, stepId: string, status: StepStatus, language: Language) {
-    const { key } = await this.resolve(userId, rawKey);
-    const flow = this.flowFor(key);
+    const { scope, key } = await this.resolve(userId, rawKey);
+    const flow = this.flowFor(scope);
     const step = flow?.steps.find((s) => s.id === stepId && s.objective);
-    if (!flow || !step) throw DomainError.badRequest('INVALID_PARAMS', 'stepId');
+    if (!flow || !step) throw DomainError.invalid('INVALID_PARAMS', 'stepId');
     const row = await this.objectives.setStatus(
       userId,
       key,
       flow.name,
       stepId,
       status,
-      key === rawKey && !(key in PAGE_TITLES) ? key : null,
+      scope.kind === 'spark' ? scope.sparkId : null,
     );
     const view = objectivesOf(flow, row.statuses, language);
     await this.objectives.setCompleted(row.id, view.progress === 100);

@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { MAX_TESTS_PER_SPARK, type SparkTestView } from '@sparks/contracts';
+import type { SparkTestView } from '@sparks/contracts';
 import { DomainError } from '@sparks/core';
-import { DocumentsRepository, SparksRepository, type SparkTestRow } from '@sparks/db';
+import { SparksRepository, type SparkTestRow } from '@sparks/db';
+import { SparkTestRules } from '@sparks/domain';
 import { SparksService } from './sparks.service';
 import { toTestView } from './sparks.view';
 
@@ -10,7 +11,7 @@ export class SparkTestsService {
   constructor(
     private readonly sparks: SparksRepository,
     private readonly sparkService: SparksService,
-    private readonly documents: DocumentsRepository,
+    private readonly rules: SparkTestRules,
   ) {}
 
   async owned(userId: string, sparkId: string, testId: string): Promise<SparkTestRow> {
@@ -24,22 +25,12 @@ export class SparkTestsService {
     sparkId: string,
     input: { name: string; params?: { documentId?: string | null; waitResponse?: boolean } },
   ): Promise<SparkTestView> {
-    const documentId = input.params?.documentId ?? null;
-    if (documentId) {
-      // A test may point only at a document of this very Spark; anything else is as absent as a missing one.
-      await this.sparkService.owned(userId, sparkId);
-      const document = await this.documents.findOwned(userId, sparkId, documentId);
-      if (!document) throw new DomainError(404, { code: 'NOT_FOUND', field: 'params.documentId' });
-    }
-    const result = await this.sparks.addTest(
-      userId,
-      sparkId,
-      { name: input.name, params: { documentId, waitResponse: input.params?.waitResponse ?? true } },
-      MAX_TESTS_PER_SPARK,
-    );
-    if (result === 'not-found') throw DomainError.notFound();
-    if (result === 'full') throw DomainError.badRequest('TESTS_LIMIT');
-    return toTestView(result);
+    const test = await this.rules.create(userId, sparkId, {
+      name: input.name,
+      documentId: input.params?.documentId,
+      waitResponse: input.params?.waitResponse,
+    });
+    return toTestView(test);
   }
 
   async list(userId: string, sparkId: string): Promise<SparkTestView[]> {

@@ -9,11 +9,16 @@ import {
   sparkTestParams,
   testErrorSchema,
   updateSparkSchema,
+  sparkViewSchema,
+  pageMetaSchema,
+  deletedSchema,
+  sparkTestViewSchema,
+  testErrorReportSchema,
 } from '@sparks/contracts';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { CurrentUser, type AuthUser } from '../auth/public.decorator';
 import { Paged } from '../common/paged';
-import { ApiZodBody, ApiZodQuery, ZodPipe } from '../common/zod';
+import { ApiZodBody, ApiZodQuery, ZodPipe, ApiZodResponse } from '../common/zod';
 import { SparkTestsService } from './spark-tests.service';
 import { SparksService } from './sparks.service';
 
@@ -32,6 +37,7 @@ export class SparksController {
   @Post()
   @ApiOperation({ summary: "Create a Spark (type DOC) with the owner's language defaults" })
   @ApiZodBody(createSparkSchema)
+  @ApiZodResponse(sparkViewSchema, { status: 201 })
   create(
     @CurrentUser() user: AuthUser,
     @Body(new ZodPipe(createSparkSchema)) body: z.output<typeof createSparkSchema>,
@@ -44,12 +50,14 @@ export class SparksController {
     summary: 'The Sparks of the signed-in user, newest first: `{ data: [...], meta: { total, page, limit } }`',
   })
   @ApiZodQuery(listSparksQuery)
+  @ApiZodResponse(z.array(sparkViewSchema), { meta: pageMetaSchema })
   async list(@CurrentUser() user: AuthUser, @Query(new ZodPipe(listSparksQuery)) q: z.output<typeof listSparksQuery>) {
     const page = await this.sparks.list(user.id, q);
     return new Paged(page.items, page.meta);
   }
 
   @Get(':sparkId')
+  @ApiZodResponse(sparkViewSchema)
   get(@CurrentUser() user: AuthUser, @Param(new ZodPipe(sparkIdParams)) p: SparkParams) {
     return this.sparks.get(user.id, p.sparkId);
   }
@@ -57,6 +65,7 @@ export class SparksController {
   @Patch(':sparkId')
   @ApiOperation({ summary: 'Pin/unpin or rename (a blank name is refused)' })
   @ApiZodBody(updateSparkSchema)
+  @ApiZodResponse(sparkViewSchema)
   update(
     @CurrentUser() user: AuthUser,
     @Param(new ZodPipe(sparkIdParams)) p: SparkParams,
@@ -67,6 +76,7 @@ export class SparksController {
 
   @Delete(':sparkId')
   @ApiOperation({ summary: 'Delete the Spark with its tests, conversations, documents and chunks' })
+  @ApiZodResponse(deletedSchema)
   remove(@CurrentUser() user: AuthUser, @Param(new ZodPipe(sparkIdParams)) p: SparkParams) {
     return this.sparks.remove(user.id, p.sparkId);
   }
@@ -76,6 +86,7 @@ export class SparksController {
   @Post(':sparkId/tests')
   @ApiOperation({ summary: 'Add a test (at most 5: a sixth answers 400 "You can\'t add more than 5 tests")' })
   @ApiZodBody(createTestSchema)
+  @ApiZodResponse(sparkTestViewSchema, { status: 201 })
   createTest(
     @CurrentUser() user: AuthUser,
     @Param(new ZodPipe(sparkIdParams)) p: SparkParams,
@@ -85,17 +96,20 @@ export class SparksController {
   }
 
   @Get(':sparkId/tests')
+  @ApiZodResponse(z.array(sparkTestViewSchema))
   listTests(@CurrentUser() user: AuthUser, @Param(new ZodPipe(sparkIdParams)) p: SparkParams) {
     return this.tests.list(user.id, p.sparkId);
   }
 
   @Get(':sparkId/tests/:testId')
+  @ApiZodResponse(sparkTestViewSchema)
   getTest(@CurrentUser() user: AuthUser, @Param(new ZodPipe(sparkTestParams)) p: TestParams) {
     return this.tests.get(user.id, p.sparkId, p.testId);
   }
 
   @Patch(':sparkId/tests/:testId')
   @ApiZodBody(renameTestSchema)
+  @ApiZodResponse(sparkTestViewSchema)
   renameTest(
     @CurrentUser() user: AuthUser,
     @Param(new ZodPipe(sparkTestParams)) p: TestParams,
@@ -105,6 +119,7 @@ export class SparksController {
   }
 
   @Delete(':sparkId/tests/:testId')
+  @ApiZodResponse(deletedSchema)
   deleteTest(@CurrentUser() user: AuthUser, @Param(new ZodPipe(sparkTestParams)) p: TestParams) {
     return this.tests.remove(user.id, p.sparkId, p.testId);
   }
@@ -112,6 +127,7 @@ export class SparksController {
   @Post(':sparkId/tests/:testId/error')
   @ApiOperation({ summary: 'Report an error seen in a test' })
   @ApiZodBody(testErrorSchema)
+  @ApiZodResponse(testErrorReportSchema, { status: 201 })
   reportError(
     @CurrentUser() user: AuthUser,
     @Param(new ZodPipe(sparkTestParams)) p: TestParams,

@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import type { CreateSparkRequest, SparkView } from '@sparks/contracts';
-import { DomainError, newSparkValues } from '@sparks/core';
-import { AccountsRepository, SparksRepository, type SparkRow } from '@sparks/db';
+import { DomainError } from '@sparks/core';
+import { SparksRepository, type SparkRow } from '@sparks/db';
+import { SparkRules } from '@sparks/domain';
 import { DocumentsService } from '../knowledge/documents.service';
 import { toSparkView } from './sparks.view';
 
@@ -14,23 +15,21 @@ export interface Page<T> {
 export class SparksService {
   constructor(
     private readonly sparks: SparksRepository,
-    private readonly accounts: AccountsRepository,
+    private readonly rules: SparkRules,
     private readonly documents: DocumentsService,
   ) {}
 
   /** The owner's Spark, or 404 — never a 403 that would confirm another user's Spark exists. */
-  async owned(userId: string, sparkId: string): Promise<SparkRow> {
-    const spark = await this.sparks.findOwned(userId, sparkId);
-    if (!spark) throw DomainError.notFound();
-    return spark;
+  owned(userId: string, sparkId: string): Promise<SparkRow> {
+    return this.rules.owned(userId, sparkId);
   }
 
   async create(userId: string, input: CreateSparkRequest): Promise<SparkView> {
-    const user = await this.accounts.findUserById(userId);
-    const language = input.options?.language ?? user?.language ?? 'es';
-    const values = newSparkValues(language, input.name);
-    if (input.options?.initialMessage) values.options.initialMessage = input.options.initialMessage;
-    const spark = await this.sparks.create(userId, values);
+    const spark = await this.rules.create(userId, {
+      name: input.name,
+      language: input.options?.language,
+      options: { initialMessage: input.options?.initialMessage || undefined },
+    });
     return toSparkView(spark);
   }
 
@@ -48,10 +47,7 @@ export class SparksService {
   }
 
   async update(userId: string, sparkId: string, patch: { name?: string; pin?: boolean }): Promise<SparkView> {
-    if (patch.name !== undefined && patch.name.trim() === '') throw DomainError.badRequest('BLANK_NAME', 'name');
-    const row = await this.sparks.update(userId, sparkId, patch);
-    if (!row) throw DomainError.notFound();
-    return toSparkView(row);
+    return toSparkView(await this.rules.update(userId, sparkId, patch));
   }
 
   async remove(userId: string, sparkId: string): Promise<{ deleted: true }> {

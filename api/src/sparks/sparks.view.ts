@@ -9,7 +9,8 @@ export function toSparkView(s: SparkRow): SparkView {
     pin: s.pin,
     type: s.type,
     userId: s.userId,
-    options: s.options,
+    // A deploy token left in an old row's options is never sent (tokens live hashed in `deployments`).
+    options: Object.fromEntries(Object.entries(s.options).filter(([k]) => k !== 'deployToken')) as SparkView['options'],
     createdAt: s.createdAt.toISOString(),
     updatedAt: s.updatedAt.toISOString(),
   };

@@ -5,7 +5,6 @@ import { LANGUAGES } from './rules';
 export const languageSchema = z.enum(LANGUAGES);
 
 export * from './rules';
-import type { Language } from './rules';
 
 // — payloads (unknown keys are dropped: server-owned fields cannot be set) —
 
@@ -36,46 +35,61 @@ export const updateProfileSchema = z.object({
 });
 export type UpdateProfileRequest = z.input<typeof updateProfileSchema>;
 
-// — answers —
+// — answers (each route's `data`; the api documents them in its OpenAPI document) —
 
 /** Login, code verification and token exchange: the spec spells the refresh token `refresh_Token`. */
-export interface LoginTokens {
-  access_token: string;
-  refresh_Token: string;
-  refresh_token: string;
-}
-export interface RefreshedTokens {
-  access_token: string;
-  refresh_token: string;
-}
+export const loginTokensSchema = z.object({
+  access_token: z.string(),
+  refresh_Token: z.string(),
+  refresh_token: z.string(),
+});
+export type LoginTokens = z.infer<typeof loginTokensSchema>;
 
-export interface Subscription {
-  productName: string;
-  subscriptionId: string | null;
-  limits: { deployments: { value: number }; interactions: { value: number } };
-}
+export const refreshedTokensSchema = z.object({ access_token: z.string(), refresh_token: z.string() });
+export type RefreshedTokens = z.infer<typeof refreshedTokensSchema>;
 
-export interface TenantView {
-  customerId: string;
-  status: 'active' | 'inactive';
-  subscription: Subscription;
-  usage: { interactions: number };
-  trial: { startedAt: string; endsAt: string; daysLeft: number; active: boolean };
-}
+export const subscriptionSchema = z.object({
+  productName: z.string(),
+  subscriptionId: z.string().nullable(),
+  limits: z.object({
+    deployments: z.object({ value: z.number() }),
+    interactions: z.object({ value: z.number() }),
+  }),
+});
+export type Subscription = z.infer<typeof subscriptionSchema>;
 
-export interface UserProfile {
-  id: string;
-  _id: string;
-  username: string;
-  email: string;
-  firstname: string;
-  lastname: string;
-  config: { language: Language };
-  verified: boolean;
-  tenants: TenantView[];
-  createdAt: string;
-}
+export const tenantViewSchema = z.object({
+  customerId: z.string(),
+  status: z.enum(['active', 'inactive']),
+  subscription: subscriptionSchema,
+  usage: z.object({ interactions: z.number() }),
+  trial: z.object({ startedAt: z.string(), endsAt: z.string(), daysLeft: z.number(), active: z.boolean() }),
+});
+export type TenantView = z.infer<typeof tenantViewSchema>;
 
-export interface AuthProviders {
-  google: boolean;
-}
+export const userProfileSchema = z.object({
+  id: z.string(),
+  _id: z.string(),
+  username: z.string(),
+  email: z.string(),
+  firstname: z.string(),
+  lastname: z.string(),
+  config: z.object({ language: languageSchema }),
+  verified: z.boolean(),
+  tenants: z.array(tenantViewSchema),
+  createdAt: z.string(),
+});
+export type UserProfile = z.infer<typeof userProfileSchema>;
+
+export const authProvidersSchema = z.object({ google: z.boolean() });
+export type AuthProviders = z.infer<typeof authProvidersSchema>;
+
+/** POST /auth/send-code: sent, and how long before another may be asked for. */
+export const codeSentSchema = z.object({ sent: z.literal(true), cooldownSeconds: z.number().int() });
+/** POST /users/forgot-password: answered the same whether or not the address has an account. */
+export const mailSentSchema = z.object({ sent: z.literal(true) });
+export const loggedOutSchema = z.object({ loggedOut: z.literal(true) });
+/** POST /users/reset-password: whose password changed. */
+export const passwordResetSchema = z.object({ username: z.string() });
+/** GET /auth/service/{provider}/login: where the browser goes. */
+export const providerLoginSchema = z.object({ url: z.string() });

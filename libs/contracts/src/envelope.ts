@@ -26,3 +26,13 @@ export const healthSchema = z.object({
   version: z.string(),
 });
 export type Health = z.infer<typeof healthSchema>;
+
+/** Liveness: the process answers. Nothing it depends on is asked. */
+export const livenessSchema = z.object({ status: z.literal('ok'), version: z.string() });
+export type Liveness = z.infer<typeof livenessSchema>;
+
+/** Readiness: PostgreSQL and Redis answer and every committed migration is applied (503 otherwise). */
+export const readinessSchema = healthSchema.extend({
+  migrations: z.enum(['applied', 'pending', 'unknown']),
+});
+export type Readiness = z.infer<typeof readinessSchema>;

@@ -5,3 +5,7 @@ export * from './sparks';
 export * from './knowledge';
 export * from './objectives';
 export * from './markdown';
+export * from './chat';
+export * from './deploy';
+export * from './admin';
+export * from './billing';

@@ -8,7 +8,7 @@ export const PDF_MIME = 'application/pdf';
 export const DOCUMENT_STATUSES = ['pending', 'inProgress', 'completed', 'error'] as const;
 export type DocumentStatus = (typeof DOCUMENT_STATUSES)[number];
 
-/** Multipart fields of POST /bucket besides `file` (spec §3 upload payload). */
+/** Multipart fields of POST /bucket besides `file` (docs/product.md §3 upload payload). */
 export const uploadFieldsSchema = z.object({
   sparkId: z.uuid(),
   conversationId: z
@@ -20,31 +20,36 @@ export const uploadFieldsSchema = z.object({
 });
 
 /** What POST /bucket answers. */
-export interface UploadResult {
-  _id: string;
-  bucketFileId: string;
-  name: string;
-  status: DocumentStatus;
+export const uploadResultSchema = z.object({
+  _id: z.string(),
+  bucketFileId: z.string(),
+  name: z.string(),
+  status: z.enum(DOCUMENT_STATUSES),
   /** True when this Spark already had the very same file: nothing new was stored. */
-  duplicate: boolean;
-}
+  duplicate: z.boolean(),
+});
+export type UploadResult = z.infer<typeof uploadResultSchema>;
 
-export interface DocumentView {
-  _id: string;
-  sparkId: string;
-  bucketFileId: string;
-  name: string;
-  size: number;
-  status: DocumentStatus;
-  pages: number | null;
-  chars: number | null;
-  language: 'es' | 'en' | null;
+export const documentViewSchema = z.object({
+  _id: z.string(),
+  sparkId: z.string(),
+  bucketFileId: z.string(),
+  name: z.string(),
+  size: z.number(),
+  status: z.enum(DOCUMENT_STATUSES),
+  pages: z.number().nullable(),
+  chars: z.number().nullable(),
+  language: z.enum(['es', 'en']).nullable(),
   /** Why it could not be read: a code, and the explanation in the caller's language. */
-  error: string | null;
-  errorMessage: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
+  error: z.string().nullable(),
+  errorMessage: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type DocumentView = z.infer<typeof documentViewSchema>;
+
+/** DELETE of a document. */
+export const documentDeletedSchema = z.object({ _id: z.string(), deleted: z.literal(true) });
 
 export const documentParams = z.object({ sparkId: z.uuid(), documentId: z.uuid() });
 
@@ -54,24 +59,26 @@ export const documentPagesQuery = z.object({
 });
 
 /** A page as the Spark read it; `noText` flags a page that is probably a scanned image. */
-export interface DocumentPage {
-  page: number;
-  chars: number;
-  text: string;
-  noText: boolean;
+export const documentPageSchema = z.object({
+  page: z.number().int(),
+  chars: z.number().int(),
+  text: z.string(),
+  noText: z.boolean(),
   /** Some text, but very little: often a table, a chart or a scan with a caption. */
-  littleText: boolean;
-}
+  littleText: z.boolean(),
+});
+export type DocumentPage = z.infer<typeof documentPageSchema>;
 
-export interface DocumentPagesView {
-  document: DocumentView;
+export const documentPagesViewSchema = z.object({
+  document: documentViewSchema,
   /** Pages with no text at all, over the whole document. */
-  emptyPages: number[];
-  offset: number;
-  limit: number;
-  total: number;
-  pages: DocumentPage[];
-}
+  emptyPages: z.array(z.number().int()),
+  offset: z.number().int(),
+  limit: z.number().int(),
+  total: z.number().int(),
+  pages: z.array(documentPageSchema),
+});
+export type DocumentPagesView = z.infer<typeof documentPagesViewSchema>;
 
 /** POST /llm/load-doc-message: is this chat message a document upload? */
 export const loadDocMessageSchema = z.object({
@@ -91,3 +98,6 @@ export const loadDocMessageSchema = z.object({
     .optional()
     .or(z.literal('').transform(() => undefined)),
 });
+
+/** What POST /llm/load-doc-message answers. */
+export const loadDocMessageResultSchema = z.object({ isDocumentLoadMessage: z.boolean() });

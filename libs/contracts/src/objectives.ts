@@ -9,23 +9,26 @@ export const updateObjectiveSchema = z.object({
   status: z.enum(['pending', 'completed', 'error']),
 });
 
-export interface ObjectiveStepView {
-  _id: string;
-  title: string;
-  status: 'pending' | 'completed' | 'error';
-}
+export const objectiveStepViewSchema = z.object({
+  _id: z.string(),
+  title: z.string(),
+  status: z.enum(['pending', 'completed', 'error']),
+});
+export type ObjectiveStepView = z.infer<typeof objectiveStepViewSchema>;
 
-export interface ObjectiveGroupView {
-  _id: string;
-  title: string;
-  status: 'pending' | 'inProgress' | 'completed' | 'error';
-  steps: ObjectiveStepView[];
-}
+export const objectiveGroupViewSchema = z.object({
+  _id: z.string(),
+  title: z.string(),
+  status: z.enum(['pending', 'inProgress', 'completed', 'error']),
+  steps: z.array(objectiveStepViewSchema),
+});
+export type ObjectiveGroupView = z.infer<typeof objectiveGroupViewSchema>;
 
 /** `meta` of GET /objectives/{key}: the overall progress and the panel's title. */
-export interface ObjectivesMeta {
-  progress: number;
-  isCompleted: boolean;
-  title: string;
-  key: string;
-}
+export const objectivesMetaSchema = z.object({
+  progress: z.number(),
+  isCompleted: z.boolean(),
+  title: z.string(),
+  key: z.string(),
+});
+export type ObjectivesMeta = z.infer<typeof objectivesMetaSchema>;

@@ -1,5 +1,5 @@
 /**
- * The rules shared by the screens and the server (spec §5), free of zod so that the web app can
+ * The rules shared by the screens and the server (docs/product.md §5), free of zod so that the web app can
  * import them without the schema library (`@sparks/contracts/rules`).
  */
 
@@ -50,3 +50,47 @@ export function isStrongEnoughForRegister(password: string): boolean {
   const c = passwordCriteria(password);
   return password.length >= PASSWORD_MIN && c.lower && c.upper && c.special;
 }
+
+// — chats —
+
+/** Spec §4: what a client sends to open a chat, and what a restarted test begins with. */
+export const START_KEYWORD = 'inicio';
+
+/**
+ * Spec §4: the start keywords ('inicio', 'inicio en {language}', 'start in {language}', any case):
+ * they open a chat (the assistant greets) and are never shown in the history.
+ */
+export function isStartKeyword(text: string): boolean {
+  return /^(inicio|inicio en [\p{L}-]+|start in [\p{L}-]+)$/u.test(text.trim().toLowerCase());
+}
+
+// — search —
+
+/** The PostgreSQL text-search configuration that indexes and searches text of a language. */
+export type TextSearchConfig = 'spanish' | 'english';
+export const TEXT_SEARCH_CONFIGS: readonly TextSearchConfig[] = ['spanish', 'english'];
+export const textSearchConfig = (language: Language): TextSearchConfig => (language === 'es' ? 'spanish' : 'english');
+
+// — objectives —
+
+/** The pages with an objectives panel of their own; any other key names a Spark (its id). */
+export const OBJECTIVES_PAGES = ['deploy', 'profile', 'billing'] as const;
+export type ObjectivesPage = (typeof OBJECTIVES_PAGES)[number];
+
+/** Whose objectives: a page's, or a Spark's. */
+export type ObjectivesScope = { kind: 'page'; page: ObjectivesPage } | { kind: 'spark'; sparkId: string };
+
+export const isObjectivesPage = (value: string): value is ObjectivesPage =>
+  (OBJECTIVES_PAGES as readonly string[]).includes(value);
+
+/**
+ * Spec §2: which objectives a key names (the `{key}` of GET /objectives/{key}). 'profile-menu'
+ * (the profile menu's panel) is the profile page's.
+ */
+export function objectivesScope(key: string): ObjectivesScope {
+  const page = key === 'profile-menu' ? 'profile' : key;
+  return isObjectivesPage(page) ? { kind: 'page', page } : { kind: 'spark', sparkId: key };
+}
+
+/** The key under which a scope's objectives are kept and fetched. */
+export const objectivesKey = (scope: ObjectivesScope): string => (scope.kind === 'page' ? scope.page : scope.sparkId);

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 
+import { chatMessageViewSchema } from './chat';
+
 export const MAX_TESTS_PER_SPARK = 5;
 export const MAX_MESSAGE_LENGTH = 4000;
 export const PINNED_SHOWN = 4;
@@ -99,44 +101,59 @@ export const SYSTEM_ASSISTANTS = [
 export type SystemAssistant = (typeof SYSTEM_ASSISTANTS)[number];
 export const systemChatParams = z.object({ sparkname: z.enum(SYSTEM_ASSISTANTS) });
 
-export interface SparkView {
-  _id: string;
-  sparkId: string;
-  name: string;
-  pin: boolean;
-  type: string;
-  userId: string;
-  options: {
-    isTest: boolean;
-    deployToken: string;
-    initialMessage: string;
-    level: 'PUBLIC';
-    sysPrompt: string;
-    language: 'es' | 'en';
-    [key: string]: unknown;
-  };
-  createdAt: string;
-  updatedAt: string;
-}
+// — answers —
 
-export interface SparkTestView {
-  _id: string;
-  sparkId: string;
-  name: string;
-  params: { documentId?: string | null; waitResponse?: boolean };
-  createdAt: string;
-}
+export const sparkViewSchema = z.object({
+  _id: z.string(),
+  sparkId: z.string(),
+  name: z.string(),
+  pin: z.boolean(),
+  type: z.string(),
+  userId: z.string(),
+  options: z.looseObject({
+    isTest: z.boolean(),
+    initialMessage: z.string(),
+    level: z.literal('PUBLIC'),
+    sysPrompt: z.string(),
+    language: z.enum(['es', 'en']),
+  }),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type SparkView = z.infer<typeof sparkViewSchema>;
 
-export interface ChatMessageView {
-  _id: string;
-  type: 'human' | 'ai' | 'action';
-  data: { content: string; type?: string; documentId?: string; [key: string]: unknown };
-  createdAt: string;
-  replyTo?: string | null;
-}
+/** `meta` of a paged list: `{ data: items, meta }`. */
+export const pageMetaSchema = z.object({ total: z.number().int(), page: z.number().int(), limit: z.number().int() });
 
-export interface ChatHistory {
-  messages: ChatMessageView[];
-  sessionId: string;
-  sparkId: string | null;
-}
+export const sparkTestViewSchema = z.object({
+  _id: z.string(),
+  sparkId: z.string(),
+  name: z.string(),
+  params: z.object({ documentId: z.string().nullable().optional(), waitResponse: z.boolean().optional() }),
+  createdAt: z.string(),
+});
+export type SparkTestView = z.infer<typeof sparkTestViewSchema>;
+
+/** DELETE of a Spark or a test. */
+export const deletedSchema = z.object({ deleted: z.literal(true) });
+
+/** POST /sparks/{sparkId}/tests/{testId}/error: the report as kept. */
+export const testErrorReportSchema = z.object({
+  _id: z.string(),
+  testId: z.string(),
+  error: z.string(),
+  createdAt: z.string(),
+});
+
+/** What the JSON chat routes answer once the reply is complete: the reply's messages and the human one. */
+const chatAnswer = z.object({
+  ai: chatMessageViewSchema.nullable(),
+  messages: z.array(chatMessageViewSchema),
+  human: chatMessageViewSchema,
+});
+/** POST /sparks/{sparkId}/chat/{testId} and the restart of a test. */
+export const testChatAnswerSchema = chatAnswer.extend({ conversationId: z.string() });
+/** POST /sparks/{sparkId}/messages. */
+export const builderChatAnswerSchema = chatAnswer.extend({ sessionId: z.string() });
+/** GET /spark-sys/conversations/{id}. */
+export const conversationMessagesSchema = z.object({ messages: z.array(chatMessageViewSchema) });

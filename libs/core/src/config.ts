@@ -35,6 +35,11 @@ export const configSchema = z
     MAIL_FROM: z.string().default('Sparks <no-reply@sparks.local>'),
     WEB_DIST: optionalString,
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).default(9000),
+    /**
+     * How long the api keeps an idle HTTP/1.1 connection. Longer than the clients' and proxies' own
+     * idle timeouts (60 s for most load balancers), so that a pool never reuses a socket the server is closing.
+     */
+    HTTP_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1000).default(65_000),
     /** Where uploaded documents live: `local` disk (default) or an S3-compatible store (default when S3_BUCKET is set). */
     STORAGE_DRIVER: z.enum(['local', 's3']).optional(),
     /** Folder of the local-disk store (relative paths are from the working directory). */
@@ -72,6 +77,11 @@ export const configSchema = z
       .transform((v) => v === 'true'),
     DNS_SERVERS: optionalString,
     DNS_CANARY_DOMAIN: z.string().default('example.com'),
+    /** Website widget (public API): lifetime of a visitor token, and the per-minute rate limits. */
+    VISITOR_TOKEN_TTL_SECONDS: z.coerce.number().int().min(10).default(3600),
+    WIDGET_RATE_VISITOR_MAX: z.coerce.number().int().min(1).default(20),
+    WIDGET_RATE_IP_MAX: z.coerce.number().int().min(1).default(120),
+    WIDGET_RATE_TOKEN_MAX: z.coerce.number().int().min(1).default(1200),
     AUTH_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
     AUTH_RATE_ACCOUNT_MAX: z.coerce.number().int().min(1).default(10),
     AUTH_RATE_IP_MAX: z.coerce.number().int().min(1).default(100),
@@ -89,6 +99,14 @@ export const configSchema = z
     GOOGLE_AUTHORIZATION_URL: z.string().default('https://accounts.google.com/o/oauth2/v2/auth'),
     GOOGLE_TOKEN_URL: z.string().default('https://www.googleapis.com/oauth2/v4/token'),
     GOOGLE_USERINFO_URL: z.string().default('https://www.googleapis.com/oauth2/v3/userinfo'),
+    /** Comma-separated e-mails of the admins (besides those granted with `npm run admin -- grant`). None by default. */
+    ADMIN_EMAILS: optionalString,
+    /** Lifetime of the admin pages' session cookie (Bull Board). */
+    /** Bearer token of the api's GET /metrics and the worker's metrics port; unset: no metrics are served. */
+    METRICS_TOKEN: optionalString,
+    /** Port of the worker's own /metrics (job durations, wait times, ingestion pages); unset: none. */
+    WORKER_METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+    ADMIN_SESSION_TTL_SECONDS: z.coerce.number().int().min(10).max(86_400).default(900),
   })
   .refine((c) => c.NODE_ENV !== 'production' || !!c.JWT_SECRET, {
     message: 'JWT_SECRET is required in production',
@@ -111,6 +129,10 @@ export const configSchema = z
     INGEST_JOB_TIMEOUT_MS: c.INGEST_JOB_TIMEOUT_MS ?? 2 * c.INGEST_TIMEOUT_MS,
     /** Any OpenAI-compatible endpoint; without one the offline answer engine answers. */
     LLM_ENABLED: !!(c.LLM_BASE_URL || c.LLM_API_KEY),
+    ADMIN_EMAILS: (c.ADMIN_EMAILS ?? '')
+      .split(',')
+      .map((e) => e.trim().toLowerCase())
+      .filter((e) => e !== ''),
   }));
 
 export type AppConfig = z.output<typeof configSchema>;

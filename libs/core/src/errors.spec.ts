@@ -18,9 +18,10 @@ describe('server-side messages', () => {
     expect(translateError('ROUTE_NOT_FOUND', 'es', { method: 'GET', path: '/x' })).toBe('No hay nada en GET /x');
   });
 
-  it('carries status and codes', () => {
-    const e = DomainError.badRequest('REQUIRED', 'username');
-    expect(e.status).toBe(400);
+  it('carries codes, not a transport status', () => {
+    const e = DomainError.invalid('REQUIRED', 'username');
+    expect(e.code).toBe('REQUIRED');
+    expect(e).not.toHaveProperty('status');
     expect(e.details).toEqual([{ code: 'REQUIRED', field: 'username', params: undefined }]);
   });
 });

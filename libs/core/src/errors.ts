@@ -1,11 +1,14 @@
+import type { Language } from '@sparks/contracts';
 import en from './locales/en/errors.json';
 import es from './locales/es/errors.json';
 
-export type Language = 'en' | 'es';
-export const LANGUAGES: readonly Language[] = ['en', 'es'];
+/** The languages are declared once, in `@sparks/contracts` (rules.ts). */
+export type { Language };
 export const FALLBACK_LANGUAGE: Language = 'en';
 
 export type ErrorCode = keyof typeof en;
+/** Every error code, in the order of the English catalogue. */
+export const ERROR_CODES = Object.keys(en) as ErrorCode[];
 
 const catalogues: Record<Language, Record<ErrorCode, string>> = { en, es };
 
@@ -41,26 +44,36 @@ export interface ErrorDetail {
 }
 
 /**
- * A rule of the product was broken. Carries its HTTP status and one or more codes; the api's
- * exception filter turns it into the error envelope in the caller's language.
+ * A rule of the product was broken. Carries one or more codes (the first is the error's `code`),
+ * never a transport status: the libs and the worker do not speak HTTP. The api's exception filter
+ * turns it into the error envelope in the caller's language, its status looked up by code in
+ * `api/src/common/error-status.ts`.
  */
 export class DomainError extends Error {
   readonly details: ErrorDetail[];
 
-  constructor(
-    readonly status: number,
-    details: ErrorDetail | ErrorDetail[],
-  ) {
+  constructor(details: ErrorDetail | ErrorDetail[]) {
     const list = Array.isArray(details) ? details : [details];
+    if (list.length === 0) throw new TypeError('A DomainError needs at least one code');
     super(list.map((d) => d.code).join(','));
     this.details = list;
   }
 
-  static badRequest(code: ErrorCode, field?: string, params?: ErrorDetail['params']): DomainError {
-    return new DomainError(400, { code, field, params });
+  /** The code that decides how the error is answered (the first detail's). */
+  get code(): ErrorCode {
+    return this.details[0].code;
+  }
+
+  static of(code: ErrorCode, params?: ErrorDetail['params'], field?: string): DomainError {
+    return new DomainError({ code, field, params });
+  }
+
+  /** Input broke a rule: `code` names the rule, `field` the input. */
+  static invalid(code: ErrorCode, field?: string, params?: ErrorDetail['params']): DomainError {
+    return new DomainError({ code, field, params });
   }
 
   static notFound(code: ErrorCode = 'NOT_FOUND'): DomainError {
-    return new DomainError(404, { code });
+    return new DomainError({ code });
   }
 }

@@ -5,3 +5,4 @@ export * from './logger';
 export * from './plans';
 export * from './knowledge';
 export * from './sparks';
+export * from './rules';

@@ -54,3 +54,21 @@ describe('document messages', () => {
     expect(isIngestionErrorCode('toString')).toBe(false);
   });
 });
+
+describe('what a document covers (issue 18 item 3)', () => {
+  it('names its first lines after the figures, escaped, without repeats', () => {
+    const { documentReadMessage, documentTopics } = jest.requireActual<typeof import('./knowledge')>('./knowledge');
+    const topics = documentTopics([
+      'Horario de la Panadería Sol\nDe lunes a sábado abrimos de 8:00 a 20:30. Horario de la Panadería Sol',
+      'Pan de *masa madre*.',
+    ]);
+    expect(topics).toEqual([
+      'Horario de la Panadería Sol',
+      'De lunes a sábado abrimos de 8:00 a 20:30.',
+      'Pan de *masa madre*.',
+    ]);
+    expect(documentReadMessage('es', { name: 'a.pdf', pages: 1, chars: 10, emptyPages: 0, topics })).toBe(
+      'He leído **a.pdf**: 1 página, 10 caracteres. Empieza por: “Horario de la Panadería Sol”; “De lunes a sábado abrimos de 8:00 a 20:30.”; “Pan de \\*masa madre\\*.”.',
+    );
+  });
+});

@@ -40,10 +40,10 @@ export function ingestionReason(
   return fill(catalogues[language].reasons[code], formatted);
 }
 
-/** The chat message posted when a document has been read (spec §4: the document message). */
+/** The chat message posted when a document has been read (docs/product.md §4: the document message). */
 export function documentReadMessage(
   language: Language,
-  doc: { name: string; pages: number; chars: number; emptyPages: number },
+  doc: { name: string; pages: number; chars: number; emptyPages: number; topics?: string[] },
 ): string {
   const t = catalogues[language];
   const read = fill(t.read, {
@@ -51,7 +51,28 @@ export function documentReadMessage(
     pages: counted(language, 'pages', doc.pages),
     chars: counted(language, 'chars', doc.chars),
   });
-  return doc.emptyPages > 0 ? `${read} ${counted(language, 'emptyPages', doc.emptyPages)}` : read;
+  const topics = (doc.topics ?? []).filter(Boolean);
+  const covers = topics.length
+    ? ` ${fill(t.covers, { topics: topics.map((topic) => `“${escapeMarkdown(topic)}”`).join('; ') })}`
+    : '';
+  return (doc.emptyPages > 0 ? `${read} ${counted(language, 'emptyPages', doc.emptyPages)}` : read) + covers;
+}
+
+/**
+ * What a document covers, said after reading it (issue 18 item 3): its first lines (a title, headings, the
+ * first sentences), at most `max`, each cut to 70 characters, without repeats.
+ */
+export function documentTopics(passages: readonly string[], max = 3): string[] {
+  const topics: string[] = [];
+  for (const passage of passages) {
+    for (const line of passage.split(/\n+|(?<=[.!?])\s+/)) {
+      const text = line.replace(/\s+/g, ' ').trim();
+      if (text.length < 3 || topics.some((t) => t.toLowerCase() === text.toLowerCase())) continue;
+      topics.push(text.length > 70 ? `${text.slice(0, 69).trimEnd()}…` : text);
+      if (topics.length >= max) return topics;
+    }
+  }
+  return topics;
 }
 
 /** The chat message posted when a document could not be read. */

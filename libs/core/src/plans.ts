@@ -6,7 +6,7 @@ export const FREE_PLAN = {
   limitDeployments: 0,
   limitInteractions: 100,
   /**
-   * Documents per Spark (spec §9 plan copy: "a maximum of 10 documents"). Paid plans will bring
+   * Documents per Spark (docs/product.md §9 plan copy: "a maximum of 10 documents"). Paid plans will bring
    * their own number with billing; until then every tenant has this one.
    */
   limitDocuments: 10,

@@ -1,11 +1,10 @@
 import en from './locales/en/sparks.json';
 import es from './locales/es/sparks.json';
-import { randomBytes } from 'node:crypto';
 import type { Language } from './errors';
 
 const catalogues = { en, es };
 
-/** What a new Spark starts with (spec §3), in its owner's language. */
+/** What a new Spark starts with (docs/product.md §3), in its owner's language. */
 export function sparkDefaults(language: Language, name?: string) {
   const t = catalogues[language];
   const finalName = name ?? t.defaultName;
@@ -23,7 +22,6 @@ export function newSparkValues(language: Language, name?: string) {
     name: d.name,
     options: {
       isTest: false,
-      deployToken: `dt_${randomBytes(18).toString('base64url')}`,
       initialMessage: d.initialMessage,
       level: 'PUBLIC' as const,
       sysPrompt: d.sysPrompt,

@@ -1,4 +1,5 @@
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Language } from '@sparks/core';
 import type { Database } from './client';
 import { oneTimeTokens, refreshTokens, tenants, users, verificationCodes } from './schema/index';
 
@@ -7,7 +8,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export type UserRow = typeof users.$inferSelect;
 export type TenantRow = typeof tenants.$inferSelect;
-export type Language = UserRow['language'];
+export type { Language };
 
 export interface NewAccount {
   username: string;
@@ -23,7 +24,16 @@ export interface NewAccount {
 
 /** Users, their tenants and their sign-in secrets. No rules here: the services own them. */
 export class AccountsRepository {
-  constructor(private readonly db: Database) {}
+  /** Prepared once (named): the auth guard looks the user up on every authenticated request. */
+  private readonly userById;
+
+  constructor(private readonly db: Database) {
+    this.userById = db
+      .select()
+      .from(users)
+      .where(eq(users.id, sql.placeholder('id')))
+      .prepare('user_by_id');
+  }
 
   /** Creates the user and its first tenant together; returns undefined when the username is taken. */
   async createAccount(a: NewAccount): Promise<{ user: UserRow; tenant: TenantRow } | undefined> {
@@ -66,7 +76,7 @@ export class AccountsRepository {
     // The id may come from outside (a token's subject): text that is no uuid names no user, rather
     // than failing the query.
     if (!UUID.test(id)) return undefined;
-    const [row] = await this.db.select().from(users).where(eq(users.id, id));
+    const [row] = await this.userById.execute({ id });
     return row;
   }
 

@@ -3,6 +3,10 @@ import { Pool } from 'pg';
 import * as schema from './schema/index';
 
 export type Database = NodePgDatabase<typeof schema>;
+/** A transaction begun with `db.transaction`: repositories given one (`withTx`) act inside it. */
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+/** What a repository runs its statements on: the pool, or a transaction it was handed. */
+export type Executor = Database | Transaction;
 
 export interface DbHandle {
   db: Database;

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
-import type { Database } from './client';
+import type { Executor, Transaction } from './client';
 import { conversations, messages, unansweredQuestions, type MessageData } from './schema/index';
 
 export type ConversationRow = typeof conversations.$inferSelect;
@@ -14,7 +14,12 @@ export interface ConversationKey {
 }
 
 export class ConversationsRepository {
-  constructor(private readonly db: Database) {}
+  constructor(private readonly db: Executor) {}
+
+  /** The same repository acting inside `tx` (its statements commit or roll back with it). */
+  withTx(tx: Transaction): ConversationsRepository {
+    return new ConversationsRepository(tx);
+  }
 
   async create(userId: string, key: ConversationKey): Promise<ConversationRow> {
     const [row] = await this.db
@@ -76,6 +81,27 @@ export class ConversationsRepository {
     const [row] = await this.db.insert(messages).values({ conversationId, type, data }).returning();
     await this.touch(conversationId);
     return row;
+  }
+
+  /**
+   * Locks a conversation against deletion until the transaction ends (`key share`; call it with
+   * `withTx`), optionally only if it is the owner's in this Spark; answers whether it is there.
+   */
+  async hold(conversationId: string, owner?: { userId: string; sparkId: string }): Promise<boolean> {
+    const [row] = await this.db
+      .select({ id: conversations.id })
+      .from(conversations)
+      .where(
+        owner
+          ? and(
+              eq(conversations.id, conversationId),
+              eq(conversations.userId, owner.userId),
+              eq(conversations.sparkId, owner.sparkId),
+            )
+          : eq(conversations.id, conversationId),
+      )
+      .for('key share');
+    return !!row;
   }
 
   /** Removes a message no reply was ever asked for (handing it to the assistant failed). */

@@ -1,12 +1,13 @@
 import { and, asc, count, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
-import { uuidv7 } from 'uuidv7';
-import type { Database } from './client';
-import type { MessageRow } from './conversations.repository';
-import { conversations, documentChunks, documents, messages, sparks, type MessageData } from './schema/index';
+import type { TextSearchConfig } from '@sparks/core';
+import { openChunkWriter, type ChunkWriter } from './chunk-writer';
+import type { Database, Transaction } from './client';
+import { ConversationsRepository, type MessageRow } from './conversations.repository';
+import { documentChunks, documents, messages, sparks, type MessageData } from './schema/index';
 
 export type DocumentRow = typeof documents.$inferSelect;
 export type DocumentStatus = DocumentRow['status'];
-export type TextSearchConfig = 'spanish' | 'english';
+export type { TextSearchConfig };
 
 export interface NewDocument {
   name: string;
@@ -59,8 +60,6 @@ export interface OutcomeMessage {
   data: MessageData;
 }
 
-type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
-
 /** What the worker found in a document it read. */
 export interface DocumentFigures {
   pages: number;
@@ -74,114 +73,24 @@ export interface CompletedDocument {
   message?: MessageRow;
 }
 
-/** See `DocumentsRepository.openChunkWriter`. */
-export interface ChunkWriter {
-  /** Hands over chunks to write, in reading order (written in the background). */
-  write(chunks: NewChunk[], config: TextSearchConfig): void;
-  /**
-   * Writes what is left, completes the document and commits; undefined when it was deleted
-   * meanwhile. With `replaceWith`, the chunks written so far are dropped and these written instead
-   * (a reading that had to start over).
-   */
-  complete(
-    figures: DocumentFigures,
-    message?: Omit<OutcomeMessage, 'conversationId'>,
-    replaceWith?: NewChunk[],
-  ): Promise<CompletedDocument | undefined>;
-  /** Writes nothing (rolls back); safe to call after `complete` or twice. */
-  abort(): Promise<void>;
-  /**
-   * `abort`, for a writer that may be stuck in the middle of a statement (a lock it waits for, a
-   * server that stopped answering): the statement is cancelled on the server, then its backend
-   * ended if that is not enough. Waits `graceMs` at most for each step; answers whether the
-   * transaction is over (if not, its connection is abandoned to whatever holds it).
-   */
-  cancel(graceMs: number): Promise<boolean>;
-}
-
-type WriterCommand =
-  | { kind: 'chunks'; chunks: NewChunk[]; config: TextSearchConfig }
-  | {
-      kind: 'complete';
-      figures: DocumentFigures;
-      message?: Omit<OutcomeMessage, 'conversationId'>;
-      replaceWith?: NewChunk[];
-    }
-  | { kind: 'abort' };
-
-class WriterAborted extends Error {}
-
-/** Whether `promise` settles within `ms`. */
-function settlesWithin(promise: Promise<unknown>, ms: number): Promise<boolean> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), ms)));
-  const settled = promise.then(
-    () => true,
-    () => true,
-  );
-  return Promise.race([settled, late]).finally(() => clearTimeout(timer));
-}
-
-/**
- * Locks the conversation an upload posts to (it must be the owner's and the Spark's), so that it
- * cannot be deleted before the messages are written; answers whether it is there.
- */
-async function holdConversation(tx: Transaction, userId: string, sparkId: string, conversationId: string) {
-  const [row] = await tx
-    .select({ id: conversations.id })
-    .from(conversations)
-    .where(
-      and(eq(conversations.id, conversationId), eq(conversations.userId, userId), eq(conversations.sparkId, sparkId)),
-    )
-    .for('key share');
-  return !!row;
-}
-
-/** Writes messages in a conversation already held (see `holdConversation`) and marks it as updated. */
-async function insertMessages(tx: Transaction, conversationId: string, list: NewMessage[]): Promise<MessageRow[]> {
-  if (list.length === 0) return [];
+/** Writes messages in a conversation the transaction holds, in order (their ids and times follow it). */
+async function insertMessages(
+  conversations: ConversationsRepository,
+  conversationId: string,
+  list: NewMessage[],
+): Promise<MessageRow[]> {
   const rows: MessageRow[] = [];
-  // One by one: their order in the conversation is the order of their ids and creation times.
-  for (const m of list) {
-    const [row] = await tx.insert(messages).values({ conversationId, type: m.type, data: m.data }).returning();
-    rows.push(row);
-  }
-  await tx
-    .update(conversations)
-    .set({ updatedAt: sql`now()` })
-    .where(eq(conversations.id, conversationId));
+  for (const m of list) rows.push(await conversations.addMessage(conversationId, m.type, m.data));
   return rows;
-}
-
-const INSERT_BATCH = 1000;
-
-/**
- * Inserts chunks numbered from `firstOrd`, one statement per 1,000: the rows travel as one JSON
- * parameter and PostgreSQL computes each chunk's tsvector in the document's text-search
- * configuration. The Spark is taken from the document row: a document deleted meanwhile gets none.
- */
-async function insertChunks(
-  tx: Transaction,
-  documentId: string,
-  firstOrd: number,
-  chunks: NewChunk[],
-  config: TextSearchConfig,
-): Promise<void> {
-  for (let start = 0; start < chunks.length; start += INSERT_BATCH) {
-    const rows = chunks
-      .slice(start, start + INSERT_BATCH)
-      .map((c, i) => ({ id: uuidv7(), ord: firstOrd + start + i, page: c.page, content: c.content }));
-    await tx.execute(sql`
-      INSERT INTO document_chunks (id, document_id, spark_id, ord, page, content, config, tsv)
-      SELECT c.id, d.id, d.spark_id, c.ord, c.page, c.content, ${config}, to_tsvector(${config}::regconfig, c.content)
-        FROM documents d, jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS c(id uuid, ord int, page int, content text)
-       WHERE d.id = ${documentId}::uuid`);
-  }
 }
 
 /** Documents of a Spark and their indexed chunks. Reads for users name the owner; the worker acts by id. */
 export class DocumentsRepository {
-  constructor(private readonly db: Database) {}
+  constructor(
+    private readonly db: Database,
+    /** Posts the messages of uploads and outcomes, inside the document's transaction (`withTx`). */
+    private readonly conversations = new ConversationsRepository(db),
+  ) {}
 
   /**
    * Adds a document unless the Spark already holds `max` of them, with the messages of `announce`
@@ -204,7 +113,7 @@ export class DocumentsRepository {
         .where(and(eq(sparks.id, sparkId), eq(sparks.userId, userId)))
         .for('update');
       if (!spark) return { kind: 'not-found' };
-      if (announce && !(await holdConversation(tx, userId, sparkId, announce.conversationId))) {
+      if (announce && !(await this.conversations.withTx(tx).hold(announce.conversationId, { userId, sparkId }))) {
         return { kind: 'not-found' };
       }
       const [existing] = await tx
@@ -218,7 +127,9 @@ export class DocumentsRepository {
         .insert(documents)
         .values({ sparkId, userId, ...values, status: 'pending' })
         .returning();
-      const posted = announce ? await insertMessages(tx, announce.conversationId, announce.messages(document)) : [];
+      const posted = announce
+        ? await insertMessages(this.conversations.withTx(tx), announce.conversationId, announce.messages(document))
+        : [];
       return { kind: 'created', document, messages: posted };
     });
   }
@@ -241,7 +152,10 @@ export class DocumentsRepository {
         .for('update');
       if (!doc) return { kind: 'not-found' };
       const { announce } = options;
-      if (announce && !(await holdConversation(tx, userId, doc.sparkId, announce.conversationId))) {
+      if (
+        announce &&
+        !(await this.conversations.withTx(tx).hold(announce.conversationId, { userId, sparkId: doc.sparkId }))
+      ) {
         return { kind: 'not-found' };
       }
       let document = doc;
@@ -266,7 +180,9 @@ export class DocumentsRepository {
           .where(eq(documents.id, doc.id))
           .returning();
       }
-      const posted = announce ? await insertMessages(tx, announce.conversationId, announce.messages(document)) : [];
+      const posted = announce
+        ? await insertMessages(this.conversations.withTx(tx), announce.conversationId, announce.messages(document))
+        : [];
       return { kind: 'announced', document, messages: posted, retried };
     });
   }
@@ -377,113 +293,9 @@ export class DocumentsRepository {
    * document waits for it. Every writer must end with `complete` or `abort`.
    */
   openChunkWriter(documentId: string): ChunkWriter {
-    const queue: WriterCommand[] = [];
-    let wake: (() => void) | undefined;
-    const push = (command: WriterCommand) => {
-      queue.push(command);
-      wake?.();
-      wake = undefined;
-    };
-    const next = async (): Promise<WriterCommand> => {
-      while (queue.length === 0) await new Promise<void>((resolve) => (wake = resolve));
-      return queue.shift()!;
-    };
-    /** The server process of the transaction and when the transaction began (see `cancel`). */
-    let backend: { pid: number; began: string } | undefined;
-    const transaction = () =>
-      this.db
-        .transaction(async (tx) => {
-          const began = await tx.execute<{ pid: number; began: string }>(
-            sql`SELECT pg_backend_pid() AS pid, now()::text AS began`,
-          );
-          backend = began.rows[0];
-          const [held] = await tx
-            .select({ id: documents.id })
-            .from(documents)
-            .where(eq(documents.id, documentId))
-            .for('key share');
-          if (held) await tx.delete(documentChunks).where(eq(documentChunks.documentId, documentId));
-          let ord = 0;
-          for (;;) {
-            const command = await next();
-            if (command.kind === 'abort') throw new WriterAborted();
-            if (command.kind === 'complete') {
-              if (!held) return undefined;
-              if (command.replaceWith) {
-                if (ord > 0) await tx.delete(documentChunks).where(eq(documentChunks.documentId, documentId));
-                await insertChunks(tx, documentId, 0, command.replaceWith, command.figures.config);
-              }
-              // Held since the start: still there.
-              const [doc] = await tx.select().from(documents).where(eq(documents.id, documentId)).for('update');
-              return this.finishIn(tx, doc, command.figures, command.message);
-            }
-            const chunks = [...command.chunks];
-            while (queue[0]?.kind === 'chunks' && queue[0].config === command.config) {
-              chunks.push(...(queue.shift() as { chunks: NewChunk[] }).chunks);
-            }
-            if (held) await insertChunks(tx, documentId, ord, chunks, command.config);
-            ord += chunks.length;
-          }
-        })
-        .catch((err: unknown) => {
-          if (err instanceof WriterAborted) return undefined;
-          throw err;
-        });
-    /** The transaction, once begun; nothing is begun for a writer aborted before its first chunks. */
-    let run: Promise<CompletedDocument | undefined> | undefined;
-    const begin = () => {
-      if (!run) {
-        run = transaction();
-        // Observed by `complete` (or swallowed by `abort`); never an unhandled rejection meanwhile.
-        run.catch(() => undefined);
-      }
-      return run;
-    };
-    let ended = false;
-    const end = (command: WriterCommand) => {
-      if (ended) throw new Error('this chunk writer has already ended');
-      ended = true;
-      push(command);
-    };
-    /**
-     * Signals the writer's backend, only while it is still in the transaction the writer began: its
-     * connection goes back to the pool once the transaction ends, and must not be hit then.
-     */
-    const signal = async (fn: 'pg_cancel_backend' | 'pg_terminate_backend') => {
-      if (!backend) return;
-      await this.db
-        .execute(
-          sql`SELECT ${sql.raw(fn)}(pid) FROM pg_stat_activity
-               WHERE pid = ${backend.pid} AND xact_start = ${backend.began}::timestamptz`,
-        )
-        .catch(() => undefined); // not allowed, or the server is away: the caller stops waiting anyway
-    };
-    return {
-      write: (chunks, config) => {
-        if (ended) throw new Error('this chunk writer has already ended');
-        if (chunks.length === 0) return;
-        push({ kind: 'chunks', chunks, config });
-        void begin();
-      },
-      complete: (figures, message, replaceWith) => {
-        end({ kind: 'complete', figures, message, replaceWith });
-        return begin();
-      },
-      abort: async () => {
-        if (!ended) end({ kind: 'abort' });
-        await run?.catch(() => undefined);
-      },
-      cancel: async (graceMs) => {
-        if (!ended) end({ kind: 'abort' });
-        if (!run) return true;
-        // A writer waiting for its next command rolls back at once; one inside a statement does not.
-        if (await settlesWithin(run, graceMs)) return true;
-        await signal('pg_cancel_backend');
-        if (await settlesWithin(run, graceMs)) return true;
-        await signal('pg_terminate_backend');
-        return settlesWithin(run, graceMs);
-      },
-    };
+    return openChunkWriter(this.db, documentId, (tx, doc, figures, message) =>
+      this.finishIn(tx, doc, figures, message),
+    );
   }
 
   private async finishIn(
@@ -602,21 +414,9 @@ export class DocumentsRepository {
     message: Omit<OutcomeMessage, 'conversationId'>,
   ): Promise<MessageRow | undefined> {
     if (!conversationId) return undefined;
+    const conversations = this.conversations.withTx(tx);
     // Held until the end, so that a conversation deleted meanwhile cannot fail the insert.
-    const [conversation] = await tx
-      .select({ id: conversations.id })
-      .from(conversations)
-      .where(eq(conversations.id, conversationId))
-      .for('key share');
-    if (!conversation) return undefined;
-    const [row] = await tx
-      .insert(messages)
-      .values({ conversationId, type: message.type, data: message.data })
-      .returning();
-    await tx
-      .update(conversations)
-      .set({ updatedAt: sql`now()` })
-      .where(eq(conversations.id, conversationId));
-    return row;
+    if (!(await conversations.hold(conversationId))) return undefined;
+    return conversations.addMessage(conversationId, message.type, message.data);
   }
 }

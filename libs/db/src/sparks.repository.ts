@@ -7,7 +7,36 @@ export type SparkTestRow = typeof sparkTests.$inferSelect;
 
 /** Sparks and their tests. Every read and write names the owner: another user's Spark is not found. */
 export class SparksRepository {
-  constructor(private readonly db: Database) {}
+  /**
+   * The list's statements, prepared once (named: PostgreSQL plans each once per connection, and
+   * Drizzle builds its SQL once): every list of every request runs them.
+   */
+  private readonly listStatements;
+
+  constructor(private readonly db: Database) {
+    this.listStatements = this.prepareList();
+  }
+
+  private prepareList() {
+    const userId = sql.placeholder('userId');
+    const ofUser = eq(sparks.userId, userId);
+    const ofUserPinned = and(eq(sparks.userId, userId), eq(sparks.pin, sql.placeholder('pin')));
+    const page = (where: typeof ofUser | undefined, name: string) =>
+      this.db
+        .select()
+        .from(sparks)
+        .where(where)
+        .orderBy(desc(sparks.createdAt), desc(sparks.id))
+        .offset(sql.placeholder('offset'))
+        .limit(sql.placeholder('limit'))
+        .prepare(name);
+    const total = (where: typeof ofUser | undefined, name: string) =>
+      this.db.select({ total: count() }).from(sparks).where(where).prepare(name);
+    return {
+      all: { page: page(ofUser, 'sparks_page'), total: total(ofUser, 'sparks_total') },
+      pinned: { page: page(ofUserPinned, 'sparks_page_pinned'), total: total(ofUserPinned, 'sparks_total_pinned') },
+    };
+  }
 
   async create(userId: string, values: { name: string; options: SparkOptions; type?: string }): Promise<SparkRow> {
     const [row] = await this.db
@@ -35,20 +64,9 @@ export class SparksRepository {
     userId: string,
     opts: { pinned?: boolean; offset: number; limit: number },
   ): Promise<{ rows: SparkRow[]; total: number }> {
-    const where =
-      opts.pinned === undefined
-        ? eq(sparks.userId, userId)
-        : and(eq(sparks.userId, userId), eq(sparks.pin, opts.pinned));
-    const [rows, [{ total }]] = await Promise.all([
-      this.db
-        .select()
-        .from(sparks)
-        .where(where)
-        .orderBy(desc(sparks.createdAt), desc(sparks.id))
-        .offset(opts.offset)
-        .limit(opts.limit),
-      this.db.select({ total: count() }).from(sparks).where(where),
-    ]);
+    const statements = opts.pinned === undefined ? this.listStatements.all : this.listStatements.pinned;
+    const params = { userId, pin: opts.pinned ?? null, offset: opts.offset, limit: opts.limit };
+    const [rows, [{ total }]] = await Promise.all([statements.page.execute(params), statements.total.execute(params)]);
     return { rows, total };
   }
 

@@ -1,6 +1,6 @@
 import type { Database } from '@sparks/db';
 import { sql } from 'drizzle-orm';
-import { composeOffline, covers, isGreeting } from './composer';
+import { composeOffline, covers, smallTalk } from './composer';
 import { LlmProvider, type LlmSettings, type LlmTurn } from './llm';
 import { retrieve } from './retrieval';
 import { t, type Lang } from './texts';
@@ -46,7 +46,7 @@ export class AnswerEngine {
   }
 
   async answer(input: AnswerInput): Promise<Answer> {
-    const passages = isGreeting(input.question)
+    const passages = smallTalk(input.question)
       ? []
       : await retrieve(this.db, { sparkId: input.sparkId, question: input.question, language: input.language });
     const offline = composeOffline({
@@ -56,7 +56,7 @@ export class AnswerEngine {
       passages,
       hasDocuments: passages.length > 0 || (await this.hasDocuments(input.sparkId)),
     });
-    // Greetings and questions the documents do not cover never go to the model: nothing to ground it.
+    // Small talk and questions the documents do not cover never go to the model: nothing to ground it.
     if (!this.llm || offline.kind !== 'answer') {
       await input.onToken(offline.text);
       return { ...offline, engine: 'offline' };

@@ -1,4 +1,4 @@
-import { composeOffline, covers, isGreeting, isStartKeyword } from './composer';
+import { composeOffline, covers, isGreeting, isStartKeyword, smallTalk } from './composer';
 import type { Passage } from './retrieval';
 
 const passage = (over: Partial<Passage> = {}): Passage => ({
@@ -12,11 +12,14 @@ const passage = (over: Partial<Passage> = {}): Passage => ({
   matched: 2,
   terms: 3,
   strict: false,
+  score: 3,
+  coverage: 0.6,
+  best: 'Abrimos de lunes a sábado de 8:00 a 20:00.',
   ...over,
 });
 
 describe('offline composer', () => {
-  it('recognises the start keywords of spec §4, whatever their case', () => {
+  it('recognises the start keywords of docs/product.md §4, whatever their case', () => {
     for (const s of [
       'inicio',
       'INICIO',
@@ -43,13 +46,13 @@ describe('offline composer', () => {
     }
   });
 
-  it('counts a passage as an answer only when it holds half of the question’s terms', () => {
-    expect(covers(passage({ matched: 2, terms: 4 }))).toBe(true);
-    expect(covers(passage({ matched: 1, terms: 3 }))).toBe(false);
-    expect(covers(passage({ matched: 0, terms: 0 }))).toBe(false);
+  it('counts a passage as an answer only when its best sentence covers enough of the question’s weight', () => {
+    expect(covers(passage({ coverage: 0.25 }))).toBe(true);
+    expect(covers(passage({ coverage: 0.2 }))).toBe(false);
+    expect(covers(passage({ matched: 0, terms: 0, coverage: 0 }))).toBe(false);
   });
 
-  it('quotes the passages with their source in the Spark’s language', () => {
+  it('leads with the sentence that answers, then its source, in the Spark’s language', () => {
     const es = composeOffline({
       question: '¿horario?',
       language: 'es',
@@ -58,9 +61,7 @@ describe('offline composer', () => {
       hasDocuments: true,
     });
     expect(es.kind).toBe('answer');
-    expect(es.text).toBe(
-      'Esto es lo que encontré en los documentos:\n\n> Abrimos de **lunes** a sábado de 8:00 a 20:00.\n>\n> — *Carta.pdf, página 3*',
-    );
+    expect(es.text).toBe('Abrimos de lunes a sábado de 8:00 a 20:00.\n\n— *Carta.pdf, página 3*');
     expect(es.sources).toEqual([{ documentId: 'd1', document: 'Carta.pdf', page: 3 }]);
     const en = composeOffline({
       question: 'hours?',
@@ -77,7 +78,7 @@ describe('offline composer', () => {
       question: 'x y z',
       language: 'en',
       initialMessage: 'Hi',
-      passages: [passage({ matched: 1, terms: 3 })],
+      passages: [passage({ matched: 1, terms: 3, coverage: 0.1 })],
       hasDocuments: true,
     });
     expect(weak.kind).toBe('notCovered');
@@ -135,14 +136,51 @@ describe('offline composer', () => {
     expect(answer.sources[0].document).toBe('[x](javascript:window.__pwned=1)*.pdf');
   });
 
-  it('quotes a passage without an excerpt escaped, as plain text', () => {
+  it('quotes the answering sentence escaped, as plain text', () => {
     const answer = composeOffline({
       question: 'horario',
       language: 'en',
       initialMessage: 'Hi',
-      passages: [passage({ excerpt: '', content: '# Horario\n<b>8:00</b> ![t](http://127.0.0.2:9/x.png)' })],
+      passages: [passage({ best: '# Horario <b>8:00</b> ![t](http://127.0.0.2:9/x.png)' })],
       hasDocuments: true,
     });
-    expect(answer.text).toContain('> \\# Horario \\<b\\>8:00\\</b\\> !\\[t\\](http\\://127.0.0.2:9/x.png)\n');
+    expect(answer.text).toMatch(/^\\# Horario \\<b\\>8:00\\<\/b\\> !\\\[t\\\]\(http\\:\/\/127\.0\.0\.2:9\/x\.png\)\n/);
+  });
+
+  it('lists the other passages that also answer as further sources, the best one first', () => {
+    const answer = composeOffline({
+      question: 'horario',
+      language: 'en',
+      initialMessage: 'Hi',
+      passages: [passage(), passage({ chunkId: 'c2', page: 5 }), passage({ chunkId: 'c3', page: 7, coverage: 0.1 })],
+      hasDocuments: true,
+    });
+    expect(answer.text).toBe(
+      'Abrimos de lunes a sábado de 8:00 a 20:00.\n\n— *Carta.pdf, page 3*\nAlso in: Carta.pdf, page 5',
+    );
+    expect(answer.sources.map((s) => s.page)).toEqual([3, 5]);
+  });
+});
+
+describe('small talk in a test chat (issue 18 item 15)', () => {
+  const reply = (question: string, language: 'en' | 'es' = 'en') =>
+    composeOffline({ question, language, initialMessage: 'Hi, I am Espiga', passages: [], hasDocuments: true });
+
+  it('thanks and goodbyes get a short polite reply, never "not covered"', () => {
+    for (const q of ['Thanks!', 'thank you so much', 'Ok, thanks', 'bye', 'Goodbye!', 'see you later']) {
+      const r = reply(q);
+      expect({ q, kind: r.kind }).toEqual({ q, kind: 'greeting' });
+      expect(r.text).not.toMatch(/noted your question/);
+    }
+    expect(reply('¡Muchas gracias!', 'es').text).toBe('¡De nada! ¿Te puedo ayudar con algo más?');
+    expect(reply('Adiós', 'es').text).toBe('¡Hasta pronto, y gracias por tu visita!');
+    expect(reply('Thanks!').text).toBe("You're welcome! Is there anything else I can help you with?");
+    expect(reply('Hello!').text).toBe('Hi, I am Espiga');
+  });
+
+  it('a question that starts with thanks is still a question', () => {
+    expect(smallTalk('Thanks, and how much is a croissant?')).toBeUndefined();
+    expect(smallTalk('gracias, ¿a qué hora abrís el sábado?')).toBeUndefined();
+    expect(reply('Thanks, and how much is a croissant?').kind).toBe('notCovered');
   });
 });

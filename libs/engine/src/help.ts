@@ -1,3 +1,4 @@
+import { textSearchConfig } from '@sparks/contracts';
 import type { Database } from '@sparks/db';
 import { sql } from 'drizzle-orm';
 import type { Lang } from './texts';
@@ -58,7 +59,7 @@ const FALLBACK: Record<Lang, string> = {
 
 /** Answers a product question with the help article that matches it best (Postgres full-text search). */
 export async function helpAnswer(db: Database, question: string, language: Lang): Promise<string> {
-  const config = language === 'es' ? 'spanish' : 'english';
+  const config = textSearchConfig(language);
   const texts = HELP.map((a) => a[language]);
   const result = await db.execute<{ i: number; matched: number }>(sql`
     WITH q AS (

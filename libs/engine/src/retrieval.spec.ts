@@ -80,12 +80,12 @@ describe('retrieval planning', () => {
     expect(planSearch([]).tiers).toEqual([]);
   });
 
-  it('builds the tiers of a long question from its longest terms, still down to half of all terms', () => {
+  it('builds the tiers of a long question from its longest terms, still down to a third of all terms', () => {
     const terms = ['can', 'i', 'pay', 'the', 'invoic', 'by', 'credit', 'card'].map(term);
     const plan = planSearch(terms, 6);
     expect(plan.chosen.map((i) => terms[i].lexeme)).toEqual(['can', 'pay', 'the', 'invoic', 'credit', 'card']);
-    // Half of 8 is 4; a chunk missing "i" and "by" needs 2 of the 6 chosen terms.
-    expect(plan.tiers.map((t) => t.level)).toEqual(['strict', 6, 5, 4, 3, 2]);
+    // A third of 8 is 3 (rounded up); a chunk missing "i" and "by" needs 1 of the 6 chosen terms.
+    expect(plan.tiers.map((t) => t.level)).toEqual(['strict', 6, 5, 4, 3, 2, 1]);
   });
 
   describe('choosing between the sample and the index', () => {

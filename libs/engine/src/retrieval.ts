@@ -1,9 +1,11 @@
-import { highlightMarkdown } from '@sparks/contracts';
+import { highlightMarkdown, TEXT_SEARCH_CONFIGS, textSearchConfig, type TextSearchConfig } from '@sparks/contracts';
 import type { Database } from '@sparks/db';
 import { sql, type SQL } from 'drizzle-orm';
+import { fold, idf, rankPassages, RANKING, type WeightedTerm } from './ranking';
 
-export type TextConfig = 'spanish' | 'english';
-export const configFor = (language: 'es' | 'en'): TextConfig => (language === 'es' ? 'spanish' : 'english');
+/** The text-search configuration of a language (one rule, in `@sparks/contracts`). */
+export type TextConfig = TextSearchConfig;
+export const configFor = textSearchConfig;
 
 export interface Passage {
   chunkId: string;
@@ -22,6 +24,12 @@ export interface Passage {
   terms: number;
   /** Whether the passage contains every term (websearch_to_tsquery semantics). */
   strict: boolean;
+  /** The reranker's score (ranking.ts): passages come best first. */
+  score: number;
+  /** Weighted share (0–1) of the question's terms the passage holds; see RANKING.MIN_COVERAGE. */
+  coverage: number;
+  /** The passage's sentence that best answers the question, as the document says it (plain text). */
+  best: string;
 }
 
 /**
@@ -32,8 +40,10 @@ export interface Passage {
  *   are taken from the sample instead of the index, whose cost grows with the number of matches.
  * - CANDIDATES: chunks ranked per tier at most.
  * - MAX_TERMS: question terms (the longest) the tiers are built from; C(6, 3) = 20 groups at most.
+ * - POOL: passages read from PostgreSQL at least, which the reranker (ranking.ts) orders.
+ * - FLOOR: a chunk is a candidate when it holds at least 1/FLOOR of the question's terms.
  */
-export const RETRIEVAL = { SAMPLE: 200, DENSE: 7, CANDIDATES: 64, MAX_TERMS: 6 } as const;
+export const RETRIEVAL = { SAMPLE: 200, DENSE: 7, CANDIDATES: 64, MAX_TERMS: 6, POOL: 12, FLOOR: 3 } as const;
 
 /** A search term of the question: its stem and the stem prefix that also matches (null when < 3 letters). */
 export interface Term {
@@ -75,7 +85,7 @@ export function atLeast(operands: string[], m: number, from = 0): string | undef
 /**
  * The tiers of a search, best first: the chunks holding every word (`websearch_to_tsquery`), then
  * those holding m of the chosen terms by stem prefix, for m from all of them down to the least that
- * can still cover the question (half of its terms, as `covers()` in the composer requires).
+ * can still be a candidate (a third of its terms, RETRIEVAL.FLOOR; the reranker then decides).
  */
 export interface Tier {
   /** 'strict', or how many of the chosen terms the chunks of this tier hold. */
@@ -102,8 +112,8 @@ export function planSearch(terms: Term[], maxTerms: number = RETRIEVAL.MAX_TERMS
     .slice(0, maxTerms)
     .map((x) => x.i)
     .sort((a, b) => a - b);
-  // A chunk holding half of all terms holds at least this many of the chosen ones.
-  const need = Math.max(1, Math.ceil(n / 2) - (n - chosen.length));
+  // A chunk holding a FLOOR-th of all terms holds at least this many of the chosen ones.
+  const need = Math.max(1, Math.ceil(n / RETRIEVAL.FLOOR) - (n - chosen.length));
   const tiers: Tier[] = n === 0 ? [] : [{ level: 'strict', holds: (_h, strict) => strict }];
   for (let m = chosen.length; n > 0 && m >= need; m--) {
     const level = m;
@@ -164,11 +174,13 @@ export function chooseSources(plan: SearchPlan, sample: SampleView, dense: numbe
   return sources;
 }
 
-/** Whether one of the sampled chunks the sources rank holds at least half of the question's terms. */
+/** Whether one of the sampled chunks the sources rank holds at least a FLOOR-th of the question's terms. */
 export function sampleCovers(plan: SearchPlan, sample: SampleView, sources: TierSource[]): boolean {
   const ranked = new Set(sources.flatMap((s) => (s.from === 'sample' ? s.ids : [])));
   return sample.ids.some(
-    (id, row) => ranked.has(id) && sample.termHits.filter((hits) => hits.includes(row)).length * 2 >= plan.terms.length,
+    (id, row) =>
+      ranked.has(id) &&
+      sample.termHits.filter((hits) => hits.includes(row)).length * RETRIEVAL.FLOOR >= plan.terms.length,
   );
 }
 
@@ -212,7 +224,7 @@ async function readTerms(
   const ids = result.rows.find((r) => r.config === null)?.ids ?? [];
   const complete = ids.length < RETRIEVAL.SAMPLE;
   const langs = new Map<TextConfig, { terms: Term[]; sample: SampleView }>();
-  for (const config of ['spanish', 'english'] as const) {
+  for (const config of TEXT_SEARCH_CONFIGS) {
     const rows = result.rows.filter((r) => r.config === config);
     const terms = rows.filter((r) => r.lexeme !== null);
     langs.set(config, {
@@ -294,38 +306,56 @@ function languageQuery(
  * Full-text retrieval over a Spark's chunks, in bounded time (docs/decisions.md, "Retrieval in
  * bounded time"). A question's terms match by stem prefix (the stem less its last two letters, so
  * that "hora" finds "horario" and "abrís" finds "abrimos"); a passage is worth returning when it
- * holds at least half of them. The search goes tier by tier — every word of the question first,
+ * holds at least a third of them (RETRIEVAL.FLOOR), and the reranker (ranking.ts) orders them and
+ * weighs how well they cover the question. The search goes tier by tier — every word of the question first,
  * then all of its terms, then one fewer… — and stops at the first tier that yields k passages;
  * within a tier at most CANDIDATES chunks are ranked by cover density. Tiers common in the Spark
  * are read from a sample of its chunks instead of the GIN indexes, whose cost grows with the
- * number of matches. Passages in the Spark's language come first; the other language is searched
- * only when the first yields no passage that covers the question.
+ * number of matches. The question is read in its own language (the one whose stop words leave fewer
+ * terms; the Spark's on a tie), then in the other only when that leaves no more terms and the first
+ * yields no passage that covers the question.
  */
 export async function retrieve(
   db: Database,
-  params: { sparkId: string; question: string; language: 'es' | 'en'; k?: number },
+  params: { sparkId: string; question: string; language: 'es' | 'en'; k?: number; rerank?: boolean },
 ): Promise<Passage[]> {
   const k = params.k ?? 4;
-  const first = configFor(params.language);
-  const order: TextConfig[] = [first, first === 'spanish' ? 'english' : 'spanish'];
+  // Without the reranker (the tier tests): the k best passages in PostgreSQL's order.
+  const pool = params.rerank === false ? k : Math.max(k, RETRIEVAL.POOL);
+  const own = configFor(params.language);
+  const otherConfig: TextConfig = own === 'spanish' ? 'english' : 'spanish';
   const langs = await readTerms(db, params.sparkId, params.question);
-  const searches: Array<{ config: TextConfig; plan: SearchPlan; sources: TierSource[] }> = [];
+  // The question's language: the one whose stop words leave fewer terms (the Spark's on a tie).
+  const first = langs.get(otherConfig)!.terms.length < langs.get(own)!.terms.length ? otherConfig : own;
+  const order: TextConfig[] = [first, first === 'spanish' ? 'english' : 'spanish'];
+  const searches: Array<{ config: TextConfig; plan: SearchPlan; sources: TierSource[]; weighted: WeightedTerm[] }> = [];
   for (const config of order) {
     const lang = langs.get(config)!;
+    // Never the question read as another language than its own: an English question read as
+    // Spanish keeps "the", "was", "of" as terms, which match anything.
+    if (config !== first && lang.terms.length > langs.get(first)!.terms.length) break;
     const plan = planSearch(lang.terms);
     // A tier taken from the sample must be able to fill the k places by itself.
-    const sources = chooseSources(plan, lang.sample, Math.max(RETRIEVAL.DENSE, k));
-    if (sources.length > 0) searches.push({ config, plan, sources });
+    const sources = chooseSources(plan, lang.sample, Math.max(RETRIEVAL.DENSE, pool));
+    // Term weights from the sample (the whole Spark when it is small); equal weights when the
+    // sample is too small to tell a rare term from a common one.
+    const n = lang.sample.ids.length;
+    const weighted = lang.terms.map((t, i) => ({
+      stem: fold(t.lexeme),
+      prefix: t.prefix === null ? null : fold(t.prefix),
+      idf: n < RANKING.MIN_CHUNKS_FOR_IDF ? 1 : idf(lang.sample.termHits[i]?.length ?? 0, n),
+    }));
+    if (sources.length > 0) searches.push({ config, plan, sources, weighted });
     // The sample already shows a passage in this language that covers the question.
     if (sampleCovers(plan, lang.sample, sources)) break;
   }
   if (searches.length === 0) return [];
 
   const covering = (lang: number) =>
-    sql.raw(`SELECT 1 FROM found${lang} WHERE matched * 2 >= ${searches[lang].plan.terms.length}`);
+    sql.raw(`SELECT 1 FROM found${lang} WHERE matched * ${RETRIEVAL.FLOOR} >= ${searches[lang].plan.terms.length}`);
   const found = searches.map(
     (s, lang) =>
-      sql`${sql.raw(`found${lang}`)} AS MATERIALIZED (${languageQuery(params.sparkId, params.question, s.config, s.plan, s.sources, k, lang)})`,
+      sql`${sql.raw(`found${lang}`)} AS MATERIALIZED (${languageQuery(params.sparkId, params.question, s.config, s.plan, s.sources, pool, lang)})`,
   );
   // The second language only when the first found nothing that covers the question.
   const chosen =
@@ -340,7 +370,7 @@ export async function retrieve(
            h.rank, h.matched, h.strict, h.lang
       FROM h JOIN document_chunks c ON c.id = h.id JOIN documents d ON d.id = c.document_id
      ORDER BY h.strict DESC, h.matched DESC, h.rank DESC, h.id`);
-  return result.rows.map((r) => {
+  const passages = result.rows.map((r) => {
     const { plan } = searches[Number(r.lang)];
     return {
       chunkId: r.chunk_id,
@@ -356,15 +386,17 @@ export async function retrieve(
       matched: Number(r.matched),
       terms: plan.terms.length,
       strict: r.strict,
+      score: 0,
+      coverage: 0,
+      best: '',
     };
   });
+  if (params.rerank === false) return passages;
+  const lang = Number(result.rows[0]?.lang ?? 0);
+  return rankPassages(passages, searches[lang].weighted, params.question)
+    .slice(0, k)
+    .map((r) => ({ ...r.passage, score: r.score, coverage: r.best.coverage, best: r.best.text }));
 }
-
-const fold = (w: string) =>
-  w
-    .normalize('NFD')
-    .replace(/\p{M}+/gu, '')
-    .toLowerCase();
 
 /**
  * The one or two whole sentences of a passage that hold most of the question's terms, in their

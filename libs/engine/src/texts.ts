@@ -1,7 +1,9 @@
+import type { Language } from '@sparks/contracts';
 import en from './locales/en/engine.json';
 import es from './locales/es/engine.json';
 
-export type Lang = 'es' | 'en';
+/** The product's languages (declared once, in `@sparks/contracts`). */
+export type Lang = Language;
 type Key = keyof typeof en;
 const catalogues: Record<Lang, Record<Key, string>> = { en, es };
 

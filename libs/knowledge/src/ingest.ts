@@ -1,3 +1,4 @@
+import type { TextSearchConfig } from '@sparks/core';
 import { streamedPages, type PdfTextReader, type ReadOutcome } from './pdf/reader';
 import type { Chunk } from './text/chunking';
 import { DocumentReader, readDocument, type ReadDocument } from './text/document';
@@ -26,7 +27,7 @@ export async function readPdfDocument(
   reader: PdfTextReader,
   data: Uint8Array,
   fallbackLanguage: DocumentLanguage,
-  onChunks?: (chunks: Chunk[], config: 'spanish' | 'english') => void,
+  onChunks?: (chunks: Chunk[], config: TextSearchConfig) => void,
   signal?: AbortSignal,
 ): Promise<PdfDocumentRead> {
   const doc = new DocumentReader(fallbackLanguage);

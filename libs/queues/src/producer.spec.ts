@@ -80,11 +80,16 @@ describe('JobProducer', () => {
     const redis = createRedis(peer.url, { retryStrategy: () => null });
     redis.on('error', () => undefined);
     const errors: string[] = [];
-    const producer = new JobProducer(redis, 'spec', (queue, err) => errors.push(`${queue}: ${err.message}`));
+    let reported!: () => void;
+    const closedReported = new Promise<void>((r) => (reported = r));
+    const producer = new JobProducer(redis, 'spec', (queue, err) => {
+      errors.push(`${queue}: ${err.message}`);
+      if (queue === 'email' && /Connection is closed/.test(err.message)) reported();
+    });
     try {
       await new Promise((r) => setTimeout(r, 100));
       await peer.close(); // the server drops every connection
-      await new Promise((r) => setTimeout(r, 100));
+      await closedReported; // the callback's call, however long it takes (jest's timeout otherwise)
       expect(errors).toEqual(expect.arrayContaining([expect.stringMatching(/^email: .*Connection is closed/)]));
     } finally {
       await producer.close();

@@ -9,6 +9,8 @@ export interface JobPayloads {
   'email.send': { emailId: string };
   'reply.generate': { conversationId: string; messageId: string };
   'document.ingest': { documentId: string };
+  /** Records the usage event of one answered message (issue 15). */
+  'usage.record': { messageId: string };
 }
 
 export type JobName = keyof JobPayloads;
@@ -16,7 +18,7 @@ export type JobName = keyof JobPayloads;
 export const QUEUES = {
   ingestion: { jobs: ['document.ingest'] as JobName[] },
   'assistant-reply': { jobs: ['reply.generate'] as JobName[] },
-  usage: { jobs: [] as JobName[] },
+  usage: { jobs: ['usage.record'] as JobName[] },
   email: { jobs: ['email.send'] as JobName[] },
 } as const;
 
@@ -35,4 +37,5 @@ export const jobIds: { [J in JobName]: (payload: JobPayloads[J]) => string } = {
   'email.send': (p) => `email-${p.emailId}`,
   'reply.generate': (p) => `reply-${p.messageId}`,
   'document.ingest': (p) => `ingest-${p.documentId}`,
+  'usage.record': (p) => `usage-${p.messageId}`,
 };

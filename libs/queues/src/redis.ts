@@ -32,3 +32,26 @@ export function isRedisUnavailable(err: unknown): boolean {
   if (!(err instanceof Error)) return false;
   return err.name === 'MaxRetriesPerRequestError' || UNAVAILABLE_MESSAGES.includes(err.message);
 }
+
+/**
+ * Logs a client's connection errors instead of leaving them unhandled (ioredis then prints
+ * "Unhandled error event" on every reconnection attempt): the first error of an outage as a
+ * warning, and the reconnection; ioredis keeps reconnecting by itself.
+ */
+export function logRedisErrors(
+  redis: Redis,
+  log: { warn(message: string): void; log(message: string): void },
+  name = 'Redis',
+): void {
+  let down = false;
+  redis.on('error', (err: Error) => {
+    if (down) return;
+    down = true;
+    log.warn(`${name}: ${err.message}`);
+  });
+  redis.on('ready', () => {
+    if (!down) return;
+    down = false;
+    log.log(`${name}: connected again`);
+  });
+}

@@ -62,7 +62,7 @@ const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 beforeEach(() => localStorage.clear());
 
-describe('unwrapBody (spec §7)', () => {
+describe('unwrapBody (docs/product.md §7)', () => {
   it('answers data when there is a data key', () => {
     expect(unwrapBody({ data: { id: 1 } })).toEqual({ id: 1 });
     expect(unwrapBody({ data: null })).toBeNull();

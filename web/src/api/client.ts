@@ -3,7 +3,7 @@ import i18next from 'i18next';
 import { clearSession, readAccessToken, readRefreshToken, storeTokens, type TokenPair } from '../features/auth/tokens';
 import { toLanguage } from '../i18n';
 
-/** One entry of the server's error list (spec §7): `message` is already in the caller's language. */
+/** One entry of the server's error list (docs/product.md §7): `message` is already in the caller's language. */
 export interface ApiErrorItem {
   code: string;
   message: string;
@@ -143,7 +143,7 @@ export interface ApiClientOptions {
   redirect?: (path: string) => void;
   /** The language sent as Accept-Language; defaults to the active UI language. */
   language?: () => string;
-  /** Failed requests are logged with method and path (spec §8); defaults to console.error. */
+  /** Failed requests are logged with method and path (docs/product.md §8); defaults to console.error. */
   log?: (line: string) => void;
   /** The transport of every call (tests pass a fake one); defaults to the browser's fetch. */
   fetch?: (url: string, init: RequestInit) => Promise<Response>;
@@ -206,10 +206,10 @@ const hasHeader = (headers: Record<string, string> | undefined, name: string) =>
   Object.keys(headers ?? {}).some((key) => key.toLowerCase() === name.toLowerCase());
 
 /**
- * The product API client (spec §7): base `/api/v1`, 300 s timeout, JSON, the stored bearer token and the UI
+ * The product API client (docs/product.md §7): base `/api/v1`, 300 s timeout, JSON, the stored bearer token and the UI
  * language on every request, answers unwrapped. A 401 or 403 from a non-auth endpoint refreshes the tokens
  * once — concurrent failures share one refresh and are retried with the new token; when refreshing is
- * impossible the session ends and the browser goes to /auth (spec §4, §8).
+ * impossible the session ends and the browser goes to /auth (docs/product.md §4, §8).
  */
 export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   const redirect = options.redirect ?? ((path: string) => window.location.replace(path));

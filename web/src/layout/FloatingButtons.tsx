@@ -5,7 +5,7 @@ import { ChatIcon, PlusIcon } from '../ui/icons';
 import { SMALL_SCREEN_QUERY, useMediaQuery } from '../ui/useMediaQuery';
 
 /**
- * The floating buttons of the mobile layout (spec §2): below 1140 px one opens the main chat (not shown on it);
+ * The floating buttons of the mobile layout (docs/product.md §2): below 1140 px one opens the main chat (not shown on it);
  * on small screens another opens /new-spark with a fresh chat (not shown there). `forced` shows both (the tour
  * points at them).
  */

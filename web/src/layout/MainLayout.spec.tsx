@@ -1,6 +1,7 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import i18next from 'i18next';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { SWRConfig } from 'swr';
+import { SWRConfig, useSWRConfig, type ScopedMutator } from 'swr';
 
 import { api } from '../api/client';
 import { getChatMode, setChatMode } from '../features/sparks/chatMode';
@@ -15,15 +16,24 @@ jest.mock('../api/client', () => ({
 const client = jest.mocked(api);
 
 let status: 'active' | 'inactive' = 'active';
+let accountLanguage: 'en' | 'es' | undefined;
 
 function Where() {
   const location = useLocation();
   return <p data-testid="where">{location.pathname + location.search}</p>;
 }
 
+/** The mutate of the test's SWR cache, as a chat reply uses it (useAfterReply reads the profile again). */
+let cacheMutate: ScopedMutator;
+function CacheHandle() {
+  cacheMutate = useSWRConfig().mutate;
+  return null;
+}
+
 function renderAt(path: string) {
   return render(
     <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
+      <CacheHandle />
       <MemoryRouter initialEntries={[path]}>
         <Routes>
           <Route element={<MainLayout />}>
@@ -36,12 +46,18 @@ function renderAt(path: string) {
   );
 }
 
-beforeAll(() => initTestI18n('en'));
-beforeEach(() => {
+let i18n: typeof i18next;
+beforeAll(async () => {
+  i18n = await initTestI18n('en');
+});
+beforeEach(async () => {
   status = 'active';
+  accountLanguage = undefined;
+  await i18n.changeLanguage('en');
   client.get.mockImplementation(() =>
     Promise.resolve({
       username: 'ana@example.com',
+      ...(accountLanguage ? { config: { language: accountLanguage } } : {}),
       firstname: 'Ana',
       lastname: '',
       tenants: [
@@ -110,5 +126,39 @@ describe('MainLayout', () => {
     expect(isResetKey(['sparks', { page: 1, limit: 4 }])).toBe(true);
     expect(isResetKey(['tests', 'spark-1'])).toBe(true);
     expect(isResetKey('/account/profile')).toBe(false);
+  });
+
+  describe('one language setting (issue 18 item 12)', () => {
+    it("opens in the account's language, whatever this browser last used", async () => {
+      accountLanguage = 'es';
+      renderAt('/');
+      await waitFor(() => expect(i18n.resolvedLanguage).toBe('es'));
+      expect(await screen.findByRole('button', { name: 'English', pressed: false })).toBeInTheDocument();
+    });
+
+    it('the header switch changes the interface at once and saves the language in the account', async () => {
+      accountLanguage = 'es';
+      client.patch.mockImplementation((_url: string, body: unknown) => {
+        accountLanguage = (body as { config: { language: 'en' | 'es' } }).config.language;
+        return Promise.resolve({ username: 'ana@example.com', config: { language: accountLanguage }, tenants: [] });
+      });
+      renderAt('/');
+      await waitFor(() => expect(i18n.resolvedLanguage).toBe('es'));
+      fireEvent.click(await screen.findByRole('button', { name: 'English' }));
+      await waitFor(() => expect(i18n.resolvedLanguage).toBe('en'));
+      expect(client.patch).toHaveBeenCalledWith('/account/profile', { config: { language: 'en' } });
+      // It stays English (the account says so now).
+      await act(() => cacheMutate(() => true));
+      expect(i18n.resolvedLanguage).toBe('en');
+    });
+
+    it('follows a change made by an assistant (settings or profile) as soon as the profile is read again', async () => {
+      accountLanguage = 'es';
+      renderAt('/settings');
+      await waitFor(() => expect(i18n.resolvedLanguage).toBe('es'));
+      accountLanguage = 'en'; // the settings assistant: "Language changed to English"
+      await act(() => cacheMutate(['profile']));
+      await waitFor(() => expect(i18n.resolvedLanguage).toBe('en'));
+    });
   });
 });

@@ -8,6 +8,7 @@ import { chatModeForPath, setChatMode } from '../features/sparks/chatMode';
 import { opensDrawer, useTourPanel } from '../features/onboarding/tour/tourPanels';
 import { useTour } from '../features/onboarding/tour/useTour';
 import { isInactive } from '../features/profile/profile';
+import { useAccountLanguage } from '../features/profile/useAccountLanguage';
 import { useProfile } from '../features/profile/useProfile';
 import { useQueryFlags } from '../lib/useQueryFlags';
 import { AppFooter } from '../ui/AppFooter';
@@ -53,7 +54,7 @@ function AccountDialogs() {
   return null;
 }
 
-/** Opening a page sets the chat mode of spec §4 (system page → Menu, Spark → Normal, test → Test). */
+/** Opening a page sets the chat mode of docs/product.md §4 (system page → Menu, Spark → Normal, test → Test). */
 function useChatModeOfPage(pathname: string) {
   useEffect(() => {
     const mode = chatModeForPath(pathname);
@@ -80,6 +81,7 @@ export default function MainLayout() {
   const tour = useTour(mobile, flags);
   useChatModeOfPage(pathname);
   useStoreReset();
+  const chooseLanguage = useAccountLanguage();
 
   // A page opened from the drawer closes it.
   useEffect(() => setDrawerOpen(false), [pathname]);
@@ -104,6 +106,7 @@ export default function MainLayout() {
     <SWRConfig value={SWR_OPTIONS}>
       <div className="shell shell--main">
         <AppHeader
+          onLanguageChange={chooseLanguage}
           start={
             mobile && (
               // The tour highlights this wrapper, not the button (driver.js rewrites the ARIA of what it highlights).

@@ -16,7 +16,7 @@ const ICONS: Record<string, ReactNode> = {
 };
 
 /**
- * The Menu dropdown of the sidebar's top bar (spec §2): settings, billing, deploy, new-spark and onBoarding.
+ * The Menu dropdown of the sidebar's top bar (docs/product.md §2): settings, billing, deploy, new-spark and onBoarding.
  * Deploy is greyed out, with the reason as a tooltip, when the plan's deployments limit is 0.
  */
 export function MainMenu({ profile }: { profile: UserProfile | undefined }) {

@@ -20,7 +20,7 @@ function initials(name: string): string {
 }
 
 /**
- * The Profile dropdown of the sidebar's top bar (spec §2): the display name, the plan or the free-trial label,
+ * The Profile dropdown of the sidebar's top bar (docs/product.md §2): the display name, the plan or the free-trial label,
  * for the free plan a start-plan button (billing with the plans open), modify profile and log out.
  */
 export function ProfileMenu({ profile }: { profile: UserProfile | undefined }) {

@@ -16,7 +16,7 @@ export interface SidebarProps {
 }
 
 /**
- * The left sidebar (spec §2): a top bar with the Menu and Profile dropdowns, then the pinned and recent Sparks.
+ * The left sidebar (docs/product.md §2): a top bar with the Menu and Profile dropdowns, then the pinned and recent Sparks.
  * On small screens it slides in over the page; Escape or the close button hides it again.
  */
 export function Sidebar({ id, mobile, open, onClose }: SidebarProps) {

@@ -1,6 +1,6 @@
 import { MAIN_MENU, NAVIGATION } from './navigation';
 
-describe('navigation (spec §2)', () => {
+describe('navigation (docs/product.md §2)', () => {
   it('keeps the numbered list with ids 1, 2, 3, 5, 6 and 7', () => {
     expect(NAVIGATION.map(({ id, title, path }) => [id, title, path])).toEqual([
       [1, 'new-spark', '/new-spark'],

@@ -1,13 +1,13 @@
 import type { ParseKeys } from 'i18next';
 
-/** One entry of the navigation list of spec §2: id, title and path. */
+/** One entry of the navigation list of docs/product.md §2: id, title and path. */
 export interface NavigationEntry {
   id: number;
   title: string;
   path: string;
   /** The translation of the entry's label (namespace `common`). */
   labelKey: ParseKeys<'common'>;
-  /** Not listed in the main menu (spec §2: "profile and one more entry are hidden"). */
+  /** Not listed in the main menu (docs/product.md §2: "profile and one more entry are hidden"). */
   hidden?: boolean;
 }
 

@@ -6,7 +6,7 @@ import { resetTourPanels } from '../features/onboarding/tour/tourPanels';
 /** Spec §4: when this flag is in local storage, a reset runs (and the flag is removed). */
 export const RESET_FLAG_KEY = 'reset';
 
-/** The client state of spec §3 that a reset clears: Sparks, tests and documents (their SWR cache entries). */
+/** The client state of docs/product.md §3 that a reset clears: Sparks, tests and documents (their SWR cache entries). */
 const RESET_KEYS = new Set(['sparks', 'spark', 'tests', 'documents']);
 
 export function isResetKey(key: unknown): boolean {
@@ -14,7 +14,7 @@ export function isResetKey(key: unknown): boolean {
 }
 
 /**
- * The store reset of spec §4: tests, documents and Sparks are cleared (and read again from the server), the
+ * The store reset of docs/product.md §4: tests, documents and Sparks are cleared (and read again from the server), the
  * mobile tutorial panels are closed. It runs when the signed-in layout opens with the flag set, and when another
  * tab sets it.
  */

@@ -4,7 +4,7 @@ import { useSearchParams } from 'react-router-dom';
 export type QueryFlag = 'q' | 'mainChat' | 'showPlans' | 'activateTutorial' | 'startMobileTutorial';
 
 /**
- * The query parameters of spec §2 the layout and pages read: `q` (on /deploy, the Spark to deploy),
+ * The query parameters of docs/product.md §2 the layout and pages read: `q` (on /deploy, the Spark to deploy),
  * `mainChat=true` (the main chat on mobile), `showPlans=true` (the plans view on the current path),
  * `activateTutorial` and `startMobileTutorial` (start the onboarding tour; any value but 'false').
  */

@@ -11,7 +11,7 @@ export interface ConfirmDialogProps {
   description?: ReactNode;
   confirmLabel: string;
   cancelLabel: string;
-  /** The confirm button stays disabled until exactly this text is typed (spec §5: "Borrar"). */
+  /** The confirm button stays disabled until exactly this text is typed (docs/product.md §5: "Borrar"). */
   requiredText?: string;
   /** The label of the field where `requiredText` is typed. */
   requiredTextLabel?: string;

@@ -7,9 +7,10 @@ const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', es: 'Español'
 
 /**
  * Two toggle buttons (EN / ES). The change is cached by the language detector in localStorage and in the
- * `i18nextLng` cookie, and `<html lang>` follows (see i18n.ts).
+ * `i18nextLng` cookie, and `<html lang>` follows (see i18n.ts). Signed in, `onChange` makes the choice (it
+ * also saves it in the account).
  */
-export function LanguageSwitcher() {
+export function LanguageSwitcher({ onChange }: { onChange?: (language: Language) => void }) {
   const { t, i18n } = useTranslation();
   const current = toLanguage(i18n.resolvedLanguage ?? i18n.language);
 
@@ -25,7 +26,9 @@ export function LanguageSwitcher() {
           aria-pressed={current === lng}
           title={LANGUAGE_NAMES[lng]}
           onClick={() => {
-            if (lng !== current) void i18n.changeLanguage(lng);
+            if (lng === current) return;
+            if (onChange) onChange(lng);
+            else void i18n.changeLanguage(lng);
           }}
         >
           {lng.toUpperCase()}

@@ -11,7 +11,7 @@ export function describeRouteError(error: unknown): string {
   return '';
 }
 
-/** The router's error page (spec §8): "Unexpected Application Error!" plus the status text or message. */
+/** The router's error page (docs/product.md §8): "Unexpected Application Error!" plus the status text or message. */
 export function RouteError() {
   const error = useRouteError();
   const { t } = useTranslation();

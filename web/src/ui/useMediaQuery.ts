@@ -3,7 +3,7 @@ import { useSyncExternalStore } from 'react';
 /** Spec §9: mobile below 1139.98 px, desktop from 1140 px; the mid range ends at 1360 px. */
 export const MOBILE_QUERY = '(max-width: 1139.98px)';
 export const NARROW_SIDEBAR_QUERY = '(max-width: 1359.98px)';
-/** "Small screens" (spec §2: the floating new-Spark button): phones, below the usual 768 px tablet width. */
+/** "Small screens" (docs/product.md §2: the floating new-Spark button): phones, below the usual 768 px tablet width. */
 export const SMALL_SCREEN_QUERY = '(max-width: 767.98px)';
 
 /** Whether a media query matches, following its changes. */

@@ -1,6 +1,14 @@
-import { MAX_TESTS_PER_SPARK } from '@sparks/contracts';
-import { newSparkValues } from '@sparks/core';
-import { AccountsRepository, ObjectivesRepository, SparksRepository, type Database, type SparkRow } from '@sparks/db';
+import { objectivesKey } from '@sparks/contracts';
+import { DomainError } from '@sparks/core';
+import {
+  AccountsRepository,
+  AdminRepository,
+  ObjectivesRepository,
+  SparksRepository,
+  type Database,
+  type SparkRow,
+} from '@sparks/db';
+import { SparkRules, SparkTestRules } from '@sparks/domain';
 import {
   helpAnswer,
   type Flow,
@@ -16,6 +24,19 @@ export interface PortDeps {
   accounts: AccountsRepository;
   sparks: SparksRepository;
   objectives: ObjectivesRepository;
+  /** The rules the api's services follow too (`@sparks/domain`). */
+  sparkRules: SparkRules;
+  testRules: SparkTestRules;
+}
+
+/** Runs a rule on a Spark that may have gone meanwhile: NOT_FOUND is undefined, and the flow goes on. */
+async function unlessGone<T>(work: Promise<T>): Promise<T | undefined> {
+  try {
+    return await work;
+  } catch (err) {
+    if (err instanceof DomainError && err.code === 'NOT_FOUND') return undefined;
+    throw err;
+  }
 }
 
 export function sparkInfo(s: SparkRow): SparkInfo {
@@ -44,17 +65,12 @@ export class FlowPortsImpl implements FlowPorts {
     private sparkId: string | null,
   ) {}
 
+  /** The key of this flow's objectives (`objectivesKey`, one rule with the api and the web). */
   private get objectivesKey(): string | null {
-    switch (this.flow.objectivesKey) {
-      case 'spark':
-        return this.sparkId;
-      case 'profile':
-      case 'deploy':
-      case 'billing':
-        return this.flow.objectivesKey;
-      case undefined:
-        return null;
-    }
+    const kind = this.flow.objectivesKey;
+    if (kind === undefined) return null;
+    if (kind === 'spark') return this.sparkId ? objectivesKey({ kind: 'spark', sparkId: this.sparkId }) : null;
+    return objectivesKey({ kind: 'page', page: kind });
   }
 
   async profile(): Promise<Profile> {
@@ -81,24 +97,21 @@ export class FlowPortsImpl implements FlowPorts {
 
   async updateSpark(patch: Partial<Omit<SparkInfo, 'id'>>): Promise<void> {
     if (!this.sparkId) return;
-    const current = await this.deps.sparks.findOwned(this.userId, this.sparkId);
-    if (!current) return;
     const { name, palette, icon, ...rest } = patch;
-    const theme =
-      palette || icon
-        ? { theme: { ...current.options.theme, ...(palette ? { palette } : {}), ...(icon ? { icon } : {}) } }
-        : {};
-    await this.deps.sparks.update(this.userId, this.sparkId, {
-      ...(name ? { name } : {}),
-      options: { ...rest, ...theme },
-    });
+    await unlessGone(
+      this.deps.sparkRules.update(this.userId, this.sparkId, {
+        name: name?.trim() ? name : undefined,
+        options: rest,
+        theme: palette || icon ? { ...(palette ? { palette } : {}), ...(icon ? { icon } : {}) } : undefined,
+      }),
+    );
   }
 
   async createSpark(v: { name: string; business: string; description: string; purpose: string; language: Lang }) {
-    const values = newSparkValues(v.language, v.name);
-    const row = await this.deps.sparks.create(this.userId, {
-      name: values.name,
-      options: { ...values.options, business: v.business, description: v.description, purpose: v.purpose },
+    const row = await this.deps.sparkRules.create(this.userId, {
+      name: v.name,
+      language: v.language,
+      options: { business: v.business, description: v.description, purpose: v.purpose },
     });
     this.sparkId = row.id;
     return { id: row.id, name: row.name };
@@ -117,15 +130,15 @@ export class FlowPortsImpl implements FlowPorts {
     if (!this.sparkId) return undefined;
     const existing = await this.deps.sparks.listTests(this.userId, this.sparkId);
     const language = (await this.profile()).language;
-    const name = `${language === 'es' ? 'Prueba' : 'Test'} ${existing.length + 1}`;
-    const created = await this.deps.sparks.addTest(
-      this.userId,
-      this.sparkId,
-      { name, params: { documentId: null, waitResponse: true } },
-      MAX_TESTS_PER_SPARK,
-    );
-    if (created === 'full') return existing.at(-1)?.id;
-    return created === 'not-found' ? undefined : created.id;
+    const name = SparkTestRules.defaultName(language, existing.length);
+    try {
+      return (await this.deps.testRules.create(this.userId, this.sparkId, { name })).id;
+    } catch (err) {
+      // At the limit the builder opens the last test instead; a Spark that is gone has none.
+      if (err instanceof DomainError && err.code === 'TESTS_LIMIT') return existing.at(-1)?.id;
+      if (err instanceof DomainError && err.code === 'NOT_FOUND') return undefined;
+      throw err;
+    }
   }
 
   async stepStatus(stepId: string): Promise<StepStatus | undefined> {
@@ -147,8 +160,9 @@ export class FlowPortsImpl implements FlowPorts {
     );
   }
 
+  /** The settings assistant's "deactivate my account": logged like an admin's disable, by `self`. */
   async deactivateAccount(): Promise<void> {
-    await this.deps.accounts.setFirstTenantStatus(this.userId, 'inactive');
+    await new AdminRepository(this.deps.db).setAccountStatus(this.userId, 'inactive', 'self');
   }
 
   help(question: string, language: Lang): Promise<string> {

@@ -1,7 +1,9 @@
 import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
+import { ingestionPages } from '../metrics';
 import {
   documentFailedMessage,
   documentReadMessage,
+  documentTopics,
   type AppConfig,
   type IngestionErrorCode,
   type Language,
@@ -166,6 +168,7 @@ export class IngestDocumentJob implements OnApplicationShutdown {
           pages: read.pages,
           chars: read.chars,
           emptyPages: read.emptyPages.length,
+          topics: documentTopics(read.chunks.slice(0, 5).map((chunk) => chunk.content)),
         });
         const figures = { pages: read.pages, chars: read.chars, language: read.language, config: read.config };
         const message = {
@@ -184,6 +187,7 @@ export class IngestDocumentJob implements OnApplicationShutdown {
         // Not streamed (read by pdf.js, or again by pdf.js after poppler): the whole document replaces
         // whatever was written.
         done = await writer.complete(figures, message, streamed ? undefined : read.chunks);
+        if (done) ingestionPages.inc(read.pages);
       } finally {
         signal.removeEventListener('abort', onStop);
         // Never left open: its transaction would hold a connection and block the document's deletion.
@@ -202,7 +206,7 @@ export class IngestDocumentJob implements OnApplicationShutdown {
     }
   }
 
-  /** A Spark with a document it has read has done the builder's knowledge step (spec §4 objectives). */
+  /** A Spark with a document it has read has done the builder's knowledge step (docs/product.md §4 objectives). */
   private async completeKnowledgeStep(doc: DocumentRow): Promise<void> {
     for (const flow of FLOWS.filter((f) => f.objectivesKey === 'spark')) {
       for (const stepId of stepsCompletedBy(flow, 'document.completed')) {

@@ -1,10 +1,9 @@
 import { Logger, type Provider } from '@nestjs/common';
 import type { AppConfig } from '@sparks/core';
-import { DocumentsRepository, type DbHandle } from '@sparks/db';
 import { choosePoppler, createStorage, pdfReaderSettings, PdfTextReader } from '@sparks/knowledge';
 import { JobProducer } from '@sparks/queues';
 import type { Redis } from 'ioredis';
-import { CONFIG, DB, REDIS } from '../infra/tokens';
+import { CONFIG, REDIS } from '../infra/tokens';
 import { IngestDocumentJob } from './ingest-document.job';
 import { IngestionSweep } from './ingestion-sweep.service';
 import { INGEST_PRODUCER, PDF_EXTRACTOR, STORAGE } from './tokens';
@@ -37,7 +36,6 @@ export function createPdfReader(c: AppConfig, env: NodeJS.ProcessEnv = process.e
 }
 
 export const INGESTION_PROVIDERS: Provider[] = [
-  { provide: DocumentsRepository, inject: [DB], useFactory: (h: DbHandle) => new DocumentsRepository(h.db) },
   { provide: STORAGE, inject: [CONFIG], useFactory: (c: AppConfig) => createStorage(c) },
   { provide: PDF_EXTRACTOR, inject: [CONFIG], useFactory: (c: AppConfig) => createPdfReader(c) },
   {

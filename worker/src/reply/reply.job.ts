@@ -16,6 +16,7 @@ import { UnrecoverableError, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { uuidv7 } from 'uuidv7';
 import { FlowPortsImpl } from '../flows/flow-ports';
+import { SparkRules, SparkTestRules } from '@sparks/domain';
 import { CONFIG, DB, REDIS } from '../infra/tokens';
 
 /**
@@ -34,6 +35,8 @@ export class ReplyJob {
     private readonly engine: AnswerEngine,
     private readonly flows: FlowEngine,
     private readonly objectives: ObjectivesRepository,
+    private readonly sparkRules: SparkRules,
+    private readonly testRules: SparkTestRules,
     @Inject(DB) private readonly dbHandle: DbHandle,
     @Inject(REDIS) private readonly redis: Redis,
     @Inject(CONFIG) private readonly config: AppConfig,
@@ -92,7 +95,14 @@ export class ReplyJob {
     const state = conversation.state as unknown as FlowState | undefined;
     const sparkId = conversation.sparkId ?? state?.sparkId ?? null;
     const ports = new FlowPortsImpl(
-      { db: this.dbHandle.db, accounts: this.accounts, sparks: this.sparks, objectives: this.objectives },
+      {
+        db: this.dbHandle.db,
+        accounts: this.accounts,
+        sparks: this.sparks,
+        objectives: this.objectives,
+        sparkRules: this.sparkRules,
+        testRules: this.testRules,
+      },
       conversation.userId,
       flow,
       sparkId,

@@ -14,10 +14,9 @@ import { sql } from 'drizzle-orm';
 import { languageEnum, users } from './accounts';
 import { createdAt, id, ts } from './common';
 
-/** What a Spark keeps beyond its columns (spec §3 `options`, plus what the builder collects). */
+/** What a Spark keeps beyond its columns (docs/product.md §3 `options`, plus what the builder collects). */
 export interface SparkOptions {
   isTest: boolean;
-  deployToken: string;
   initialMessage: string;
   level: 'PUBLIC';
   sysPrompt: string;

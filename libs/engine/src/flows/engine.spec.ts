@@ -1,4 +1,6 @@
-import { FlowEngine, type FlowOutput, type FlowPorts, type Profile, type SparkInfo } from './engine';
+import { actionDataSchema } from '@sparks/contracts';
+import { FlowEngine } from './engine';
+import type { FlowOutput, FlowPorts, Profile, SparkInfo } from './ports';
 import { FLOWS } from './index';
 import type { FlowState, StepStatus } from './types';
 
@@ -62,11 +64,43 @@ const hostileSpark = (): SparkInfo => ({
   sysPrompt: `You are ${HOSTILE}.`,
 });
 
-async function say(flow: string, text: string, ports: MemoryPorts, state?: FlowState) {
-  return engine.run(flow, text, { language: 'en', state, ports });
+/** Every action the engine sends must be a widget or an event of the contracts (`@sparks/contracts` chat.ts). */
+function expectContracts(outputs: FlowOutput[]): void {
+  for (const o of outputs) if (o.type === 'action') expect(actionDataSchema.parse(o.data)).toEqual(o.data);
 }
-const texts = (outputs: FlowOutput[]) => outputs.filter((o) => o.type === 'ai').map((o) => o.data.content);
-const widgets = (outputs: FlowOutput[]) => outputs.filter((o) => o.type === 'action');
+
+async function say(flow: string, text: string, ports: MemoryPorts, state?: FlowState, language: 'es' | 'en' = 'en') {
+  const result = await engine.run(flow, text, { language, state, ports });
+  expectContracts(result.outputs);
+  return result;
+}
+const texts = (outputs: FlowOutput[]) => outputs.flatMap((o) => (o.type === 'ai' ? [o.data.content] : []));
+/** The actions, their data read as plain records (the contracts' check is `expectContracts`). */
+const widgets = (outputs: FlowOutput[]): Array<{ type: 'action'; data: Record<string, unknown> }> =>
+  outputs.flatMap((o) => (o.type === 'action' ? [o] : []));
+
+describe('what the flows send', () => {
+  it('every step of every flow, in both languages, sends widgets and events as the contracts define them', async () => {
+    let actions = 0;
+    for (const flow of FLOWS) {
+      for (const step of flow.steps) {
+        for (const language of ['es', 'en'] as const) {
+          const spark: SparkInfo = {
+            ...hostileSpark(),
+            palette: { name: 'ocean', primary: '#0a66c2', secondary: '#e8f1fb' },
+            icon: '🤖',
+          };
+          const ports = new MemoryPorts(profile({ language }), spark);
+          // The start keyword on a step asks that step again: its text, its widget and what it shows.
+          const state: FlowState = { flow: flow.name, step: step.id, vars: {} };
+          const { outputs } = await say(flow.name, 'inicio', ports, state, language);
+          actions += outputs.filter((o) => o.type === 'action').length;
+        }
+      }
+    }
+    expect(actions).toBeGreaterThan(20);
+  });
+});
 
 describe('the assistants put what users control into their markdown as typed', () => {
   it('the builder says the Spark’s name escaped, and keeps it as it is in buttons and cards', async () => {
@@ -124,12 +158,22 @@ describe('the assistants put what users control into their markdown as typed', (
     expect(texts(named.outputs)).toEqual([`What does ${SHORT_MD} do? Tell me in a sentence or two.`]);
   });
 
-  it('the chat home greets the user by a first name escaped, and names the newest Spark as it is in its button', async () => {
-    const ports = new MemoryPorts(profile({ firstname: '**Ana** <b>' }), hostileSpark());
+  it('the profile assistant says a first name escaped', async () => {
+    const ports = new MemoryPorts(profile());
+    const card = await say('profile', 'start', ports);
+    const asked = await say('profile', 'firstname', ports, card.state);
+    const named = await say('profile', '**Ana** <b>', ports, asked.state);
+    expect(texts(named.outputs)[0]).toBe('Done, \\*\\*Ana\\*\\* \\<b\\>.');
+  });
+
+  it('the chat home does not greet again (the welcome bubble does) and names the newest Spark as it is in its button', async () => {
+    const ports = new MemoryPorts(profile({ firstname: '', username: 'baker.mob1@example.com' }), hostileSpark());
     const home = await say('main', 'start', ports);
-    expect(texts(home.outputs)).toEqual(['Hi \\*\\*Ana\\*\\* \\<b\\>! What would you like to do?']);
-    const buttons = widgets(home.outputs)[0].data.buttons as Array<{ label: string; goto?: string }>;
-    expect(buttons).toContainEqual({ label: `Open ${HOSTILE}`, goto: '/spark/spark-1' });
+    expect(texts(home.outputs)).toEqual([
+      'I can help with anything about Sparks: pick an option or type your question.',
+    ]);
+    expect(texts(home.outputs).join(' ')).not.toContain('@');
+    expect(widgets(home.outputs)[0].data.buttons).toContainEqual({ label: `Open ${HOSTILE}`, goto: '/spark/spark-1' });
   });
 
   it('lists the choices escaped when it did not understand the answer', async () => {
@@ -162,5 +206,101 @@ describe('the assistants put what users control into their markdown as typed', (
     ]);
     const reasked = await custom.run('pick', 'neither', { language: 'en', state: opened.state, ports });
     expect(texts(reasked.outputs)).toEqual([`I didn't quite get that. Please choose one of: ${HOSTILE_MD}, Another.`]);
+  });
+});
+
+describe('the builder as a new user met it (issue 18)', () => {
+  it('says what the preview is once: the caption, not the message too (item 6)', async () => {
+    const ports = new MemoryPorts(profile(), { ...hostileSpark(), name: 'Panadería Sol' });
+    const state: FlowState = { flow: 'builder', step: 'look.initialMessage', vars: {} };
+    const next = await say('builder', 'Hola, ¿en qué te ayudo?', ports, state);
+    const preview = widgets(next.outputs).find((o) => o.data.type === 'widgetPreview');
+    expect(preview?.data.title).toBe('This is how your Spark will look');
+    expect(texts(next.outputs).join(' ')).not.toContain('This is how your Spark will look');
+    expect(texts(next.outputs)).toContain('Do you like how it looks?');
+  });
+
+  it('shows the default plan in the user card in the reader’s language (item 14)', async () => {
+    const ports = new MemoryPorts(profile({ plan: 'Free Plan' }));
+    const card = await engine.run('profile', 'inicio', { language: 'es', state: undefined, ports });
+    const userCard = widgets(card.outputs).find((o) => o.data.type === 'userCard');
+    expect(userCard?.data.info).toContainEqual({ type: 'Plan', result: 'Plan gratuito' });
+  });
+
+  it('keeps the name on "Keep", and on agreement or refusal phrases, instead of taking them as the name (item 1)', async () => {
+    for (const phrase of ['keep', 'está bien así', "that's fine", 'no', 'vale']) {
+      const ports = new MemoryPorts(profile(), { ...hostileSpark(), name: 'Panadería Sol' });
+      const opened = await say('builder', 'start', ports);
+      expect(widgets(opened.outputs).at(-1)?.data).toMatchObject({
+        type: 'buttons',
+        buttons: [{ label: 'Keep “Panadería Sol”', value: 'keep' }],
+      });
+      const next = await say('builder', phrase, ports, opened.state);
+      expect(ports.current?.name).toBe('Panadería Sol');
+      expect(texts(next.outputs)[0]).toBe('All right, it stays “Panadería Sol”.');
+      expect(next.state.step).toBe('business.description');
+      expect(ports.statuses.get('business.name')).toBe('completed');
+    }
+  });
+
+  it('confirms a value that does not look like a name before using it (item 1)', async () => {
+    const ports = new MemoryPorts(profile(), { ...hostileSpark(), name: 'Tienda' });
+    const opened = await say('builder', 'start', ports);
+    const asked = await say('builder', 'can you tell me what to write here?', ports, opened.state);
+    expect(ports.current?.name).toBe('Tienda');
+    expect(texts(asked.outputs)).toEqual(['Do you want to call it “can you tell me what to write here?”?']);
+    const refused = await say('builder', 'no', ports, asked.state);
+    expect(ports.current?.name).toBe('Tienda');
+    expect(texts(refused.outputs)).toEqual(['All right. Which name should it have?']);
+    const renamed = await say('builder', 'Panadería Sol', ports, refused.state);
+    expect(ports.current?.name).toBe('Panadería Sol');
+    expect(renamed.state.step).toBe('business.description');
+  });
+
+  it('does not ask again what /new-spark answered: name, description and language are done (item 2)', async () => {
+    const ports = new MemoryPorts(profile(), {
+      ...hostileSpark(),
+      name: 'Panadería Sol',
+      business: 'Panadería Sol',
+      description: 'Pan de masa madre en Salamanca',
+    });
+    const opened = await say('builder', 'start', ports);
+    expect(texts(opened.outputs).join(' ')).not.toContain('Which name');
+    expect(texts(opened.outputs).at(-1)).toBe('Which tone should it use with your customers?');
+    expect(ports.statuses.get('business.name')).toBe('completed');
+    expect(ports.statuses.get('business.description')).toBe('completed');
+    const toned = await say('builder', 'friendly', ports, opened.state);
+    expect(toned.state.step).toBe('knowledge.upload');
+    const skipped = await say('builder', 'skip', ports, toned.state);
+    expect(texts(skipped.outputs).join(' ')).not.toContain('Which language');
+    expect(ports.statuses.get('look.language')).toBe('completed');
+    expect(skipped.state.step).toBe('look.palette');
+  });
+
+  it('"change instructions" shows the new ones, saves them only on yes, and can undo (item 4)', async () => {
+    const ports = new MemoryPorts(profile(), { ...hostileSpark(), sysPrompt: 'Old instructions.' });
+    const opened = await say('builder', 'start', ports);
+    const asked = await say('builder', 'change instructions', ports, opened.state);
+    const draft = await say('builder', 'You are the bakery assistant; answer briefly.', ports, asked.state);
+    expect(ports.current?.sysPrompt).toBe('Old instructions.');
+    expect(texts(draft.outputs)).toEqual(['These would be the new instructions. Save them?']);
+    expect(widgets(draft.outputs).map((w) => w.data.type)).toEqual(['card', 'buttons']);
+
+    const cancelled = await say('builder', 'no', ports, draft.state);
+    expect(ports.current?.sysPrompt).toBe('Old instructions.');
+    expect(texts(cancelled.outputs)[0]).toBe('Nothing changed: the instructions are as they were.');
+    // The conversation goes on where it was.
+    expect(texts(cancelled.outputs).at(-1)).toContain('Which name will your customers see?');
+
+    const again = await say('builder', 'change instructions', ports, cancelled.state);
+    const draft2 = await say('builder', 'You are the bakery assistant; answer briefly.', ports, again.state);
+    const saved = await say('builder', 'yes', ports, draft2.state);
+    expect(ports.current?.sysPrompt).toBe('You are the bakery assistant; answer briefly.');
+    expect(texts(saved.outputs)[0]).toContain('saved the new instructions');
+    expect(texts(saved.outputs).join(' ')).not.toContain('still waiting');
+
+    const undone = await say('builder', 'undo instructions', ports, saved.state);
+    expect(ports.current?.sysPrompt).toBe('Old instructions.');
+    expect(texts(undone.outputs)[0]).toBe('Done: the previous instructions are back.');
   });
 });

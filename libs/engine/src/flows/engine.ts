@@ -1,133 +1,16 @@
-import { escapeMarkdown } from '@sparks/contracts';
+/** The interpreter of flow definitions: asks, reads answers without an LLM, applies effects, tracks
+ * objectives. What it shows lives in widgets.ts, its texts in texts.ts (locales/<lang>/flows.json),
+ * the Spark's instructions in prompt.ts, and what it needs from outside in ports.ts. */
+
+import type { ActionData } from '@sparks/contracts';
 import { isStartKeyword } from '../composer';
+import type { FlowOutput, RunContext, RunResult } from './ports';
+import { buildPrompt } from './prompt';
+import { label, msg, route, say, type FlowTextKey } from './texts';
 import { ICONS, PALETTES } from './theme';
-import type {
-  AnswerSpec,
-  Choice,
-  Condition,
-  Effect,
-  Flow,
-  FlowEvent,
-  FlowState,
-  I18n,
-  Intent,
-  Lang,
-  Step,
-  StepStatus,
-} from './types';
-import { isSkip, LANGUAGE_CHOICES, matchChoice, normalize, yesNo } from './understand';
-
-/** One message the assistant adds to the conversation. */
-export interface FlowOutput {
-  type: 'ai' | 'action';
-  data: { content: string; type?: string; [key: string]: unknown };
-}
-
-export interface SparkInfo {
-  id: string;
-  name: string;
-  initialMessage: string;
-  language: Lang;
-  sysPrompt: string;
-  palette?: { name: string; primary: string; secondary: string };
-  icon?: string;
-  business?: string;
-  description?: string;
-  purpose?: string;
-  tone?: string;
-}
-
-export interface Profile {
-  firstname: string;
-  lastname: string;
-  username: string;
-  language: Lang;
-  plan: string;
-}
-
-/** What a flow may read and change; the worker implements it on the database. */
-export interface FlowPorts {
-  profile(): Promise<Profile>;
-  updateProfile(patch: Partial<Pick<Profile, 'firstname' | 'lastname' | 'language'>>): Promise<void>;
-  spark(): Promise<SparkInfo | undefined>;
-  updateSpark(patch: Partial<Omit<SparkInfo, 'id'>>): Promise<void>;
-  createSpark(v: {
-    name: string;
-    business: string;
-    description: string;
-    purpose: string;
-    language: Lang;
-  }): Promise<{ id: string; name: string }>;
-  newestSpark(): Promise<{ id: string; name: string } | undefined>;
-  countTests(): Promise<number>;
-  /** Creates a test of the Spark (when it has room) and answers its id. */
-  createTest(): Promise<string | undefined>;
-  stepStatus(stepId: string): Promise<StepStatus | undefined>;
-  setStepStatus(stepId: string, status: StepStatus): Promise<void>;
-  deactivateAccount(): Promise<void>;
-  help(question: string, language: Lang): Promise<string>;
-}
-
-const TEXT: Record<string, I18n> = {
-  reask: { es: 'No te he entendido. ', en: "I didn't quite get that. " },
-  chooseOne: { es: 'Elige una de las opciones: {options}.', en: 'Please choose one of: {options}.' },
-  tooShort: {
-    es: 'Necesito un poco más de detalle (al menos {min} caracteres).',
-    en: 'I need a little more detail (at least {min} characters).',
-  },
-  tooLong: {
-    es: 'Es demasiado largo: como mucho {max} caracteres.',
-    en: 'That is too long: {max} characters at most.',
-  },
-  empty: { es: 'Escribe una respuesta, por favor.', en: 'Please type an answer.' },
-  yesNo: { es: 'Responde sí o no.', en: 'Please answer yes or no.' },
-  waiting: {
-    es: 'Sigo esperando. Cuando termine, seguimos; o escribe «saltar» para continuar sin esto.',
-    en: "I'm still waiting for it. Once it's done we'll go on; or type “skip” to continue without it.",
-  },
-  waitingNoSkip: { es: 'Sigo esperando a que termine.', en: "I'm still waiting for it to finish." },
-  resume: { es: 'Seguimos donde lo dejamos.', en: "Let's pick up where we left off." },
-  promptCardTitle: { es: 'Instrucciones de tu Spark', en: "Your Spark's instructions" },
-  promptLabel: { es: 'Instrucciones', en: 'Instructions' },
-  askPrompt: {
-    es: 'Escribe las nuevas instrucciones para tu Spark (sustituirán a las actuales).',
-    en: "Write your Spark's new instructions (they replace the current ones).",
-  },
-  promptSaved: { es: 'Listo: he guardado las nuevas instrucciones.', en: "Done: I've saved the new instructions." },
-  testOk: {
-    es: '¡Genial! Marco la prueba como satisfactoria.',
-    en: "Great! I'm marking the test as satisfactory.",
-  },
-  testKo: {
-    es: 'Vaya. Marco la prueba como no satisfactoria: añade documentos con la información que faltó, o cambia las instrucciones (escribe «ver instrucciones»), y vuelve a probar.',
-    en: "Too bad. I'm marking the test as not satisfactory: add documents with the missing information, or change the instructions (type “show instructions”), and test again.",
-  },
-  userCardTitle: { es: 'Tus datos', en: 'Your details' },
-  previewTitle: { es: 'Así se verá tu Spark', en: 'This is how your Spark will look' },
-  explainTitle: { es: 'Sparks en tres pasos', en: 'Sparks in three steps' },
-};
-
-const fill = (s: string, vars: Record<string, string>, as: (value: string) => string = (v) => v) =>
-  s.replace(/\{(\w+)\}/g, (m, k: string) => (vars[k] === undefined ? m : as(vars[k])));
-/** A text shown as it is (a button's label, a card): the values as they are. */
-const label = (lang: Lang, t: I18n, vars: Record<string, string> = {}) => fill(t[lang], vars);
-/** A message (markdown): the values, which users may have typed, escaped so that they show as typed. */
-const say = (lang: Lang, t: I18n, vars: Record<string, string> = {}) => fill(t[lang], vars, escapeMarkdown);
-/** A route of the app: each value one path segment or query value. */
-const route = (goto: string, vars: Record<string, string>) => fill(goto, vars, encodeURIComponent);
-
-export interface RunContext {
-  language: Lang;
-  state: FlowState | undefined;
-  ports: FlowPorts;
-  /** Extra values for the prompts (e.g. the Spark id a page was opened with). */
-  vars?: Record<string, string>;
-}
-
-export interface RunResult {
-  outputs: FlowOutput[];
-  state: FlowState;
-}
+import type { Effect, Flow, FlowEvent, FlowState, Intent, Lang, Step, StepStatus } from './types';
+import { isSkip, keepsCurrent, matchChoice, normalize, unlikeName, yesNo } from './understand';
+import { choicesFor, promptCard, renderCard, renderWidget, visible, type Emit } from './widgets';
 
 /** Interprets flow definitions: asks, reads answers without an LLM, applies effects, tracks objectives. */
 export class FlowEngine {
@@ -179,8 +62,16 @@ class Run {
     if (content.trim()) this.outputs.push({ type: 'ai', data: { content } });
   }
 
-  private action(type: string, payload: Record<string, unknown>, content = ''): void {
-    this.outputs.push({ type: 'action', data: { type, content, ...payload } });
+  private readonly action: Emit = (type, payload) => {
+    this.outputs.push({ type: 'action', data: { type, content: '', ...payload } as unknown as ActionData });
+  };
+
+  private widget(step: Step, vars: Record<string, string>): Promise<void> {
+    return renderWidget(this.action, this.lang, step, vars, this.ctx.ports);
+  }
+
+  private visible(choices: Parameters<typeof visible>[0], vars: Record<string, string>) {
+    return visible(choices, vars, this.ctx.ports);
   }
 
   private async vars(): Promise<Record<string, string>> {
@@ -191,7 +82,8 @@ class Run {
     ]);
     return {
       ...this.state.vars,
-      firstname: profile.firstname || profile.username,
+      // A greeting never uses a raw e-mail address: the part before @ stands in for a missing first name.
+      firstname: profile.firstname?.trim() || profile.username.split('@')[0],
       username: profile.username,
       ...(spark ? { sparkId: spark.id, sparkName: spark.name, initialMessage: spark.initialMessage } : {}),
       ...(newest ? { newestSparkId: newest.id, newestSparkName: newest.name } : {}),
@@ -200,20 +92,83 @@ class Run {
 
   async handle(text: string, fresh: boolean): Promise<void> {
     const start = isStartKeyword(text);
-    if (this.state.awaiting === 'prompt' && !start) {
-      this.state.awaiting = undefined;
-      await this.ctx.ports.updateSpark({ sysPrompt: text.trim() });
-      this.text(say(this.lang, TEXT.promptSaved));
-      return;
-    }
+    if (this.state.awaiting && !start && (await this.continueAwaiting(text))) return;
+    this.state.awaiting = undefined;
     const intent = start ? undefined : this.intent(text);
     if (intent) return this.runIntent(intent);
     if (start || fresh) {
-      if (!fresh && this.state.step && this.state.step !== this.flow.start) this.text(say(this.lang, TEXT.resume));
+      if (!fresh && this.state.step && this.state.step !== this.flow.start) this.text(say(this.lang, msg('resume')));
       return this.askFrom(this.state.step);
     }
     const step = this.step(this.state.step) ?? this.step(this.flow.start)!;
     await this.answer(step, text);
+  }
+
+  /**
+   * The message after "change instructions" is a draft shown for confirmation, saved only on yes, with an undo
+   * (issue 18 item 4); an unusual value for a step is confirmed the same way (item 1). True when handled.
+   */
+  private async continueAwaiting(raw: string): Promise<boolean> {
+    const text = raw.trim();
+    const vars = this.state.vars;
+    const yesNoButtons = (yes: FlowTextKey, no: FlowTextKey) =>
+      this.action('buttons', {
+        buttons: [
+          { label: label(this.lang, msg(yes)), value: 'yes' },
+          { label: label(this.lang, msg(no)), value: 'no' },
+        ],
+      });
+    switch (this.state.awaiting) {
+      case 'prompt': {
+        if (this.intent(text)) return false;
+        if (text.length < 20) {
+          this.text(say(this.lang, msg('promptEmpty')));
+          return true;
+        }
+        vars.draftPrompt = text;
+        this.state.awaiting = 'promptConfirm';
+        this.text(say(this.lang, msg('promptDraft')));
+        promptCard(this.action, this.lang, text);
+        yesNoButtons('promptSave', 'promptCancel');
+        return true;
+      }
+      case 'promptConfirm': {
+        const answer =
+          yesNo(text) ?? (matchChoice(text, [{ value: 'yes', label: msg('promptSave') }]) ? 'yes' : undefined);
+        const draft = vars.draftPrompt ?? '';
+        delete vars.draftPrompt;
+        this.state.awaiting = undefined;
+        if (answer === 'yes' && draft) {
+          const spark = await this.ctx.ports.spark();
+          vars.previousPrompt = spark?.sysPrompt ?? '';
+          await this.ctx.ports.updateSpark({ sysPrompt: draft });
+          this.text(say(this.lang, msg('promptSavedUndo')));
+          this.action('buttons', {
+            buttons: [{ label: label(this.lang, msg('promptUndo')), value: 'undo instructions' }],
+          });
+        } else {
+          this.text(say(this.lang, msg('promptCancelled')));
+        }
+        await this.askFrom(this.state.step);
+        return true;
+      }
+      case 'valueConfirm': {
+        const answer = yesNo(text);
+        const draft = vars.draftValue ?? '';
+        const step = this.step(this.state.step);
+        if (!answer || !step) return false;
+        delete vars.draftValue;
+        this.state.awaiting = undefined;
+        if (answer === 'yes') await this.take(step, draft);
+        else {
+          this.text(say(this.lang, msg('askAgain')));
+          await this.widget(step, await this.vars());
+        }
+        return true;
+      }
+      case undefined:
+        return false;
+    }
   }
 
   private intent(text: string): Intent | undefined {
@@ -225,24 +180,31 @@ class Run {
     switch (intent.action) {
       case 'showPrompt': {
         const spark = await this.ctx.ports.spark();
-        if (spark)
-          this.action('card', {
-            title: label(this.lang, TEXT.promptCardTitle),
-            info: [{ label: label(this.lang, TEXT.promptLabel), value: spark.sysPrompt }],
-          });
+        if (spark) promptCard(this.action, this.lang, spark.sysPrompt);
         return;
       }
       case 'editPrompt':
         this.state.awaiting = 'prompt';
-        this.text(say(this.lang, TEXT.askPrompt));
+        this.text(say(this.lang, msg('askPrompt')));
         return;
+      case 'undoPrompt': {
+        const previous = this.state.vars.previousPrompt;
+        if (previous === undefined) {
+          this.text(say(this.lang, msg('promptNothingToUndo')));
+          return;
+        }
+        delete this.state.vars.previousPrompt;
+        await this.ctx.ports.updateSpark({ sysPrompt: previous });
+        this.text(say(this.lang, msg('promptUndone')));
+        return this.askFrom(this.state.step);
+      }
       case 'testSatisfactory':
         await this.completeEvent('test.satisfactory', 'completed');
-        this.text(say(this.lang, TEXT.testOk));
+        this.text(say(this.lang, msg('testOk')));
         return this.askFrom(this.state.step);
       case 'testNotSatisfactory':
         await this.completeEvent('test.satisfactory', 'error');
-        this.text(say(this.lang, TEXT.testKo));
+        this.text(say(this.lang, msg('testKo')));
         return;
       case 'restart':
         this.state.step = this.flow.start;
@@ -265,136 +227,6 @@ class Run {
     return step.next[value] !== undefined ? step.next[value]! : (step.next['*'] ?? null);
   }
 
-  private async visible(choices: Choice[], vars: Record<string, string>): Promise<Choice[]> {
-    const holds: Record<Condition, () => Promise<boolean>> = {
-      hasSparks: () => Promise.resolve(!!vars.newestSparkId),
-      hasTests: async () => (await this.ctx.ports.countTests()) > 0,
-    };
-    const out: Choice[] = [];
-    for (const c of choices) if (!c.when || (await holds[c.when]())) out.push(c);
-    return out;
-  }
-
-  private choicesFor(spec: AnswerSpec): Choice[] {
-    switch (spec.kind) {
-      case 'choice':
-      case 'help':
-        return spec.choices;
-      case 'event':
-        return spec.choices ?? [];
-      case 'yesno':
-        return [
-          { value: 'yes', label: { es: 'Sí', en: 'Yes' } },
-          { value: 'no', label: { es: 'No', en: 'No' } },
-        ];
-      case 'language':
-        return LANGUAGE_CHOICES;
-      case 'palette':
-        return PALETTES.map((p) => ({ value: p.id, label: p.name, synonyms: [p.primary] }));
-      case 'icon':
-        return ICONS.map((i) => ({ value: i.id, label: i.name, synonyms: [i.icon] }));
-      case 'text':
-      case 'none':
-        return [];
-    }
-  }
-
-  private async widget(step: Step, vars: Record<string, string>): Promise<void> {
-    const spec = step.answer;
-    const lang = this.lang;
-    const render = (c: Choice) => ({
-      label: label(lang, c.label, vars),
-      ...(c.goto ? { goto: route(c.goto, vars) } : c.link ? { link: c.link } : { value: c.value }),
-    });
-    switch (spec.kind) {
-      case 'choice':
-      case 'help':
-      case 'event': {
-        const choices = await this.visible(this.choicesFor(spec), vars);
-        if (choices.length === 0) break;
-        const kind = spec.kind === 'choice' ? (spec.widget ?? 'options') : 'buttons';
-        if (kind === 'buttons') this.action('buttons', { buttons: choices.map(render) });
-        else if (kind === 'onboarding') this.action('onboarding', { onboarding: choices.map(render) });
-        else this.action('options', { options: choices.map(render) });
-        break;
-      }
-      case 'yesno':
-        this.action('buttons', { buttons: this.choicesFor(spec).map(render) });
-        break;
-      case 'language':
-        this.action('options', { options: LANGUAGE_CHOICES.map(render) });
-        break;
-      case 'palette':
-        this.action('colorPalette', {
-          palettes: PALETTES.map((p) => ({ name: p.name[lang], primary: p.primary, secondary: p.secondary })),
-        });
-        break;
-      case 'icon':
-        this.action('iconSelector', { icons: ICONS.map((i) => ({ name: i.name[lang], icon: i.icon })) });
-        break;
-      case 'text':
-      case 'none':
-        break;
-    }
-  }
-
-  private async show(kind: NonNullable<Step['show']>): Promise<void> {
-    const lang = this.lang;
-    if (kind === 'userCard') {
-      const p = await this.ctx.ports.profile();
-      this.action('userCard', {
-        title: label(lang, TEXT.userCardTitle),
-        info: [
-          { type: lang === 'es' ? 'Nombre' : 'First name', result: p.firstname || '—' },
-          { type: lang === 'es' ? 'Apellidos' : 'Last name', result: p.lastname || '—' },
-          { type: lang === 'es' ? 'Correo' : 'E-mail', result: p.username },
-          { type: lang === 'es' ? 'Idioma' : 'Language', result: p.language === 'es' ? 'Español' : 'English' },
-          { type: lang === 'es' ? 'Plan' : 'Plan', result: p.plan },
-        ],
-      });
-    } else if (kind === 'widgetPreview') {
-      const s = await this.ctx.ports.spark();
-      if (s) {
-        this.action('widgetPreview', {
-          title: label(lang, TEXT.previewTitle),
-          preview: {
-            name: s.name,
-            initialMessage: s.initialMessage,
-            language: s.language,
-            palette: s.palette ?? null,
-            icon: s.icon ?? null,
-          },
-        });
-      }
-    } else if (kind === 'sysPromptCard') {
-      const s = await this.ctx.ports.spark();
-      if (s)
-        this.action('card', {
-          title: label(lang, TEXT.promptCardTitle),
-          info: [{ label: label(lang, TEXT.promptLabel), value: s.sysPrompt }],
-        });
-    } else {
-      this.action('card', {
-        title: label(lang, TEXT.explainTitle),
-        info:
-          lang === 'es'
-            ? [
-                { label: '1. Cuéntanos tu negocio', value: 'Chateando, describes qué haces y subes tus PDF.' },
-                { label: '2. Pruébalo', value: 'Haz preguntas a tu Spark como lo haría un cliente.' },
-                { label: '3. Publícalo', value: 'Pega el widget en tu web y responde 24/7.' },
-              ]
-            : [
-                {
-                  label: '1. Tell us about your business',
-                  value: 'By chatting, you describe what you do and upload your PDFs.',
-                },
-                { label: '2. Test it', value: 'Ask your Spark questions the way a customer would.' },
-                { label: '3. Publish it', value: 'Paste the widget on your website and answer 24/7.' },
-              ],
-      });
-    }
-  }
-
   /** Says a step; steps with nothing to answer are said and passed through. */
   private async askFrom(stepId: string | null): Promise<void> {
     let id = stepId;
@@ -406,9 +238,15 @@ class Run {
         id = this.nextOf(step, 'done');
         continue;
       }
+      // Answered in /new-spark already: done here too, without asking again.
+      if (step.givenBy && (await this.ctx.ports.spark())?.[step.givenBy]?.trim()) {
+        if (step.objective) await this.ctx.ports.setStepStatus(step.id, 'completed');
+        id = this.nextOf(step, '');
+        continue;
+      }
       const vars = await this.vars();
       for (const line of step.say) this.text(say(this.lang, line, vars));
-      if (step.show) await this.show(step.show);
+      if (step.show) await renderCard(this.action, this.lang, step.show, this.ctx.ports);
       await this.widget(step, vars);
       this.state.step = step.id;
       if (step.answer.kind !== 'none') return;
@@ -421,7 +259,7 @@ class Run {
 
   private async reask(step: Step, why: string): Promise<void> {
     const vars = await this.vars();
-    this.text(say(this.lang, TEXT.reask) + why);
+    this.text(say(this.lang, msg('reask')) + why);
     await this.widget(step, vars);
   }
 
@@ -430,21 +268,39 @@ class Run {
     const spec = step.answer;
     const vars = await this.vars();
     const optionsList = async () =>
-      (await this.visible(this.choicesFor(spec), vars)).map((c) => label(this.lang, c.label, vars)).join(', ');
+      (await this.visible(choicesFor(spec), vars)).map((c) => label(this.lang, c.label, vars)).join(', ');
     let value: string;
     switch (spec.kind) {
       case 'text': {
-        if (!text) return this.reask(step, say(this.lang, TEXT.empty));
+        // "Keep", or agreeing or refusing ("está bien así", "no"): the current value stays.
+        if (spec.keep && (normalize(text) === 'keep' || keepsCurrent(text))) {
+          if (step.objective) await this.ctx.ports.setStepStatus(step.id, 'completed');
+          this.text(say(this.lang, msg('kept'), await this.vars()));
+          return this.askFrom(this.nextOf(step, ''));
+        }
+        if (!text) return this.reask(step, say(this.lang, msg('empty')));
         if (spec.min && text.length < spec.min)
-          return this.reask(step, say(this.lang, TEXT.tooShort, { min: String(spec.min) }));
+          return this.reask(step, say(this.lang, msg('tooShort'), { min: String(spec.min) }));
         if (spec.max && text.length > spec.max)
-          return this.reask(step, say(this.lang, TEXT.tooLong, { max: String(spec.max) }));
+          return this.reask(step, say(this.lang, msg('tooLong'), { max: String(spec.max) }));
+        if (spec.name && unlikeName(text)) {
+          this.state.vars.draftValue = text;
+          this.state.awaiting = 'valueConfirm';
+          this.text(say(this.lang, msg('confirmValue'), { draftValue: text }));
+          this.action('buttons', {
+            buttons: [
+              { label: label(this.lang, msg('confirmValueYes')), value: 'yes' },
+              { label: label(this.lang, msg('confirmValueNo')), value: 'no' },
+            ],
+          });
+          return;
+        }
         value = text;
         break;
       }
       case 'yesno': {
         const yn = yesNo(text);
-        if (!yn) return this.reask(step, say(this.lang, TEXT.yesNo));
+        if (!yn) return this.reask(step, say(this.lang, msg('yesNo')));
         value = yn;
         break;
       }
@@ -452,8 +308,8 @@ class Run {
       case 'language':
       case 'palette':
       case 'icon': {
-        const choice = matchChoice(text, await this.visible(this.choicesFor(spec), vars));
-        if (!choice) return this.reask(step, say(this.lang, TEXT.chooseOne, { options: await optionsList() }));
+        const choice = matchChoice(text, await this.visible(choicesFor(spec), vars));
+        if (!choice) return this.reask(step, say(this.lang, msg('chooseOne'), { options: await optionsList() }));
         value = choice.value;
         break;
       }
@@ -462,7 +318,7 @@ class Run {
         if ((await this.ctx.ports.stepStatus(step.id)) === 'completed') value = 'done';
         else if (spec.skippable && (isSkip(text) || choice?.value === 'skip')) value = 'skip';
         else {
-          this.text(say(this.lang, spec.skippable ? TEXT.waiting : TEXT.waitingNoSkip));
+          this.text(say(this.lang, spec.skippable ? msg('waiting') : msg('waitingNoSkip')));
           return;
         }
         break;
@@ -493,6 +349,12 @@ class Run {
         value = '';
         break;
     }
+    await this.take(step, value);
+  }
+
+  /** Takes `value` as the answer to `step`: its effects, its objective, its confirmation, the next step. */
+  private async take(step: Step, value: string): Promise<void> {
+    const spec = step.answer;
     await this.apply(step, value);
     if (step.objective && spec.kind !== 'event') await this.ctx.ports.setStepStatus(step.id, 'completed');
     if (step.objective && spec.kind === 'event' && value === 'done')
@@ -525,8 +387,10 @@ class Run {
           this.action('event', { event: 'sparkCreated', sparkId: created.id, name: created.name });
           return;
         }
-        case 'buildSysPrompt':
-          return ports.updateSpark({ sysPrompt: await this.buildPrompt() });
+        case 'buildSysPrompt': {
+          const spark = await ports.spark();
+          return ports.updateSpark({ sysPrompt: spark ? buildPrompt(spark) : '' });
+        }
         case 'deactivateAccount':
           if (value === 'yes') await ports.deactivateAccount();
           return;
@@ -567,28 +431,5 @@ class Run {
       case 'spark.option':
         return ports.updateSpark({ [effect.key]: value });
     }
-  }
-
-  /** The Spark's instructions, written from what the owner told the builder. */
-  private async buildPrompt(): Promise<string> {
-    const s = await this.ctx.ports.spark();
-    if (!s) return '';
-    const es = s.language === 'es';
-    const tone: Record<string, I18n> = {
-      friendly: { es: 'cercano y amable', en: 'warm and friendly' },
-      professional: { es: 'profesional y preciso', en: 'professional and precise' },
-      fun: { es: 'divertido y desenfadado', en: 'fun and light-hearted' },
-    };
-    const t = tone[s.tone ?? 'friendly'] ?? tone.friendly;
-    const purposes: Record<string, I18n> = {
-      questions: { es: 'responder las preguntas de los clientes', en: "answer customers' questions" },
-      sell: { es: 'ayudar a elegir y comprar productos', en: 'help people choose and buy products' },
-      bookings: { es: 'ayudar a reservar citas', en: 'help people book appointments' },
-      support: { es: 'dar soporte a los clientes', en: 'support customers' },
-    };
-    const purpose = s.purpose ? (purposes[s.purpose]?.[s.language] ?? s.purpose) : '';
-    return es
-      ? `Eres ${s.name}, el asistente de ${s.business || s.name} en su web. ${s.description ? `El negocio: ${s.description}. ` : ''}${purpose ? `Tu objetivo: ${purpose}. ` : ''}Habla en español con un tono ${t.es}. Responde solo con la información de los documentos del negocio; si no la tienes, dilo con claridad y ofrece trasladar la pregunta. Nunca inventes precios, fechas ni condiciones.`
-      : `You are ${s.name}, the assistant of ${s.business || s.name} on its website. ${s.description ? `The business: ${s.description}. ` : ''}${purpose ? `Your goal: ${purpose}. ` : ''}Speak English in a ${t.en} tone. Answer only with the information in the business's documents; when you don't have it, say so plainly and offer to pass the question on. Never invent prices, dates or policies.`;
   }
 }

@@ -3,7 +3,7 @@ import { groupStatus, overallProgress } from './status';
 import type { Choice, Flow, I18n } from './types';
 import { language, matchChoice, normalize, yesNo } from './understand';
 
-describe('objective status rules (spec §4)', () => {
+describe('objective status rules (docs/product.md §4)', () => {
   it('derives a group status from its steps', () => {
     expect(groupStatus(['completed', 'completed'])).toBe('completed');
     expect(groupStatus(['error', 'error'])).toBe('error');

@@ -1,10 +1,12 @@
-import { billingFlow, deployFlow, onboardingFlow, profileFlow, settingsFlow } from './definitions/account';
+import { billingFlow, onboardingFlow, profileFlow, settingsFlow } from './definitions/account';
+import { deployFlow } from './definitions/deploy';
 import { builderFlow } from './definitions/builder';
 import { mainFlow } from './definitions/main';
 import { newSparkFlow } from './definitions/new-spark';
 import type { Flow } from './types';
 
 export * from './engine';
+export * from './ports';
 export * from './status';
 export * from './theme';
 export * from './types';

@@ -26,7 +26,7 @@ export interface Icon {
 
 export const ICONS: Icon[] = [
   { id: 'sparkles', name: { es: 'Destellos', en: 'Sparkles' }, icon: 'sparkles' },
-  { id: 'chat', name: { es: 'Bocadillo', en: 'Chat bubble' }, icon: 'chat' },
+  { id: 'chat', name: { es: 'Burbuja de chat', en: 'Chat bubble' }, icon: 'chat' },
   { id: 'robot', name: { es: 'Robot', en: 'Robot' }, icon: 'robot' },
   { id: 'store', name: { es: 'Tienda', en: 'Store' }, icon: 'store' },
   { id: 'heart', name: { es: 'Corazón', en: 'Heart' }, icon: 'heart' },

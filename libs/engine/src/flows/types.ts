@@ -2,6 +2,7 @@
  * answer and what it changes. The engine (engine.ts) interprets them; adding a flow is adding a
  * definition. */
 
+import type { ObjectivesPage } from '@sparks/contracts';
 import type { Lang } from '../texts';
 
 export type { Lang };
@@ -31,7 +32,12 @@ export type Condition = 'hasSparks' | 'hasTests';
 
 /** How the answer to a step is read. Every kind works without a language model. */
 export type AnswerSpec =
-  | { kind: 'text'; min?: number; max?: number }
+  /**
+   * `keep`: the label of a "keep the current value" button; it, and agreement or refusal phrases ("that's
+   * fine", "no"), keep the value instead of becoming it. `name`: a value that does not look like a name (a
+   * sentence, a question) is confirmed before it is used.
+   */
+  | { kind: 'text'; min?: number; max?: number; keep?: I18n; name?: boolean }
   | { kind: 'choice'; choices: Choice[]; widget?: 'options' | 'buttons' | 'onboarding' }
   | { kind: 'yesno' }
   | { kind: 'language' }
@@ -71,18 +77,20 @@ export interface Step {
   next: string | null | Record<string, string | null>;
   /** Said once the answer is taken. */
   confirm?: I18n;
+  /** Already answered when the Spark has this option (given in /new-spark): done without asking. */
+  givenBy?: 'business' | 'description';
 }
 
 export interface Intent {
   /** Normalized phrases (no accents, lower case) that trigger it from any step. */
   phrases: string[];
-  action: 'showPrompt' | 'editPrompt' | 'testSatisfactory' | 'testNotSatisfactory' | 'restart';
+  action: 'showPrompt' | 'editPrompt' | 'undoPrompt' | 'testSatisfactory' | 'testNotSatisfactory' | 'restart';
 }
 
 export interface Flow {
   name: string;
   /** Where the objectives of this flow are kept: per Spark, or per page. */
-  objectivesKey?: 'spark' | 'profile' | 'deploy' | 'billing';
+  objectivesKey?: 'spark' | ObjectivesPage;
   objectives?: Array<{ id: string; title: I18n }>;
   start: string;
   steps: Step[];
@@ -94,7 +102,10 @@ export interface FlowState {
   flow: string;
   step: string | null;
   vars: Record<string, string>;
-  /** A pending intent that needs the next message (e.g. the new system prompt). */
-  awaiting?: 'prompt';
+  /**
+   * A pending intent that needs the next message: the new system prompt, its confirmation (the draft in
+   * `vars.draftPrompt`), or the confirmation of an unusual value for the current step (`vars.draftValue`).
+   */
+  awaiting?: 'prompt' | 'promptConfirm' | 'valueConfirm';
   sparkId?: string;
 }

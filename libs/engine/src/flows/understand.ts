@@ -139,3 +139,73 @@ const SKIP = [
   'continue',
 ];
 export const isSkip = (text: string) => SKIP.includes(normalize(text));
+
+/** Agreement or refusal said to "change X?": keep the current value (issue 18 item 1). */
+const KEEP = [
+  'keep',
+  'keep it',
+  'keep this name',
+  'keep the name',
+  'keep the current name',
+  'mantener',
+  'mantenlo',
+  'mantener este nombre',
+  'mantener el nombre',
+  'dejalo',
+  'dejalo asi',
+  'dejarlo asi',
+  'esta bien',
+  'esta bien asi',
+  'asi esta bien',
+  'asi',
+  'asi vale',
+  'me gusta',
+  'me gusta asi',
+  'perfecto',
+  'genial',
+  'bien',
+  'igual',
+  'el mismo',
+  'sin cambios',
+  'no cambiar',
+  'no lo cambies',
+  'nada',
+  'ninguno',
+  'fine',
+  'its fine',
+  'it s fine',
+  'it is fine',
+  'thats fine',
+  'that s fine',
+  'that is fine',
+  'looks good',
+  'good',
+  'great',
+  'perfect',
+  'the same',
+  'same',
+  'as is',
+  'leave it',
+  'leave it as is',
+  'no change',
+  'no changes',
+  'dont change it',
+  'don t change it',
+  'nothing',
+  'none',
+].map(normalize);
+
+export function keepsCurrent(text: string): boolean {
+  const said = normalize(text);
+  return KEEP.includes(said) || yesNo(text) !== undefined;
+}
+
+/**
+ * A value that does not read like a name: a question, a sentence (ends with a full stop after several words),
+ * or more than six words. Such a value is confirmed before it is used (issue 18 item 1).
+ */
+export function unlikeName(text: string): boolean {
+  const value = text.trim();
+  const words = value.split(/\s+/).filter(Boolean);
+  return /[?¿]/.test(value) || words.length > 6 || (words.length > 3 && /[.!]$/.test(value));
+}

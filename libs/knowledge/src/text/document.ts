@@ -1,3 +1,4 @@
+import type { TextSearchConfig } from '@sparks/core';
 import { chunkPage, DEFAULT_CHUNK_OPTIONS, type Chunk, type ChunkOptions } from './chunking';
 import { detectLanguage, LANGUAGE_SAMPLE, textSearchConfig, type DocumentLanguage } from './language';
 
@@ -15,7 +16,7 @@ export function countLetters(text: string): number {
 export interface ReadDocument {
   chunks: Chunk[];
   language: DocumentLanguage;
-  config: 'spanish' | 'english';
+  config: TextSearchConfig;
   pages: number;
   chars: number;
   /** Pages (from 1) with no letters at all: scanned images, blank pages. */

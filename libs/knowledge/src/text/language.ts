@@ -1,4 +1,7 @@
-export type DocumentLanguage = 'es' | 'en';
+import type { Language } from '@sparks/core';
+
+/** A document's language: one of the product's languages. */
+export type DocumentLanguage = Language;
 
 // Frequent function words that the other language does not share (no "a", "no", "me", "he"…).
 const SPANISH = new Set(
@@ -42,6 +45,5 @@ export function detectLanguage(text: string): DocumentLanguage | undefined {
   return es >= en ? 'es' : 'en';
 }
 
-/** The PostgreSQL text-search configuration for a language. */
-export const textSearchConfig = (language: DocumentLanguage): 'spanish' | 'english' =>
-  language === 'es' ? 'spanish' : 'english';
+/** The PostgreSQL text-search configuration for a language (one rule, in `@sparks/contracts`). */
+export { textSearchConfig } from '@sparks/core';

@@ -4,14 +4,14 @@ import { Navigate, Outlet } from 'react-router-dom';
 import { readAccessToken } from './tokens';
 
 interface RequireAuthProps {
-  /** Where to send visitors without a token (spec §2: `/auth`; overridable). */
+  /** Where to send visitors without a token (docs/product.md §2: `/auth`; overridable). */
   redirectTo?: string;
   /** What to protect; without children the matched child route (`<Outlet />`) is rendered. */
   children?: ReactNode;
 }
 
 /**
- * The access guard of spec §2: with a stored access token the content is shown, otherwise the visitor is
+ * The access guard of docs/product.md §2: with a stored access token the content is shown, otherwise the visitor is
  * redirected, replacing the history entry.
  */
 export function RequireAuth({ redirectTo = '/auth', children }: RequireAuthProps) {

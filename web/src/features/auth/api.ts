@@ -2,7 +2,7 @@ import type { AuthProviders, Language, LoginTokens, UserProfile } from '@sparks/
 
 import { api } from '../../api/client';
 
-/** The auth calls of spec §7 (all under /api/v1; the token refresh lives in the API client). */
+/** The auth calls of docs/product.md §7 (all under /api/v1; the token refresh lives in the API client). */
 
 export function register(email: string, password: string, language: Language): Promise<UserProfile> {
   return api.post('/auth/register', { username: email, email, password, config: { language } });

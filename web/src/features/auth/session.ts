@@ -1,7 +1,7 @@
 import { api, type ApiClient } from '../../api/client';
 import { clearSession, readAccessToken, readRefreshToken, storeTokens, type TokenPair } from './tokens';
 
-/** Keeps the tokens of a sign-in (login, code verification, Google exchange) in storage (spec §3). */
+/** Keeps the tokens of a sign-in (login, code verification, Google exchange) in storage (docs/product.md §3). */
 export function startSession(tokens: TokenPair): void {
   storeTokens(tokens);
 }

@@ -67,7 +67,7 @@ export function storeTokens(tokens: TokenPair): void {
   }
 }
 
-/** Clears the browser storage of the session (spec §4), keeping the language and the remembered e-mail. */
+/** Clears the browser storage of the session (docs/product.md §4), keeping the language and the remembered e-mail. */
 export function clearSession(): void {
   const store = storage();
   if (!store) return;

@@ -8,7 +8,7 @@ import {
 } from '@sparks/contracts/rules';
 
 /**
- * Client-side checks of spec §5, run before calling the server. Each answers the catalogue key of its
+ * Client-side checks of docs/product.md §5, run before calling the server. Each answers the catalogue key of its
  * message (in the `auth` namespace) or null.
  */
 export type ValidationKey =

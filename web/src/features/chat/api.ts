@@ -4,7 +4,7 @@ import { api, ApiError, unwrapBody, type ApiClient, type ApiErrorItem } from '..
 import { readEventStream } from './sse';
 import type { ChatHistory, ChatMessage, ChatStreamEvent, ChatTarget } from './types';
 
-/** The chat's calls (spec §7): event-stream chats, histories, the upload and what the widgets check. */
+/** The chat's calls (docs/product.md §7): event-stream chats, histories, the upload and what the widgets check. */
 
 /** The stream of a target, with the message and the conversation to continue (none: a new one). */
 export function chatStreamPath(target: ChatTarget, text: string, sessionId: string | null): string {

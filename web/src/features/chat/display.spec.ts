@@ -41,7 +41,7 @@ describe('isStartKeyword', () => {
   );
 });
 
-describe('toDisplayItems (spec §4 display rules)', () => {
+describe('toDisplayItems (docs/product.md §4 display rules)', () => {
   it('hides human messages that are empty or a start keyword', () => {
     const items = toDisplayItems([human(''), human('   '), human('inicio'), human('Start in English'), human('Hola')]);
     expect(items).toHaveLength(1);
@@ -173,7 +173,7 @@ describe('describeDate', () => {
   });
 });
 
-describe('revealDelay (spec §9: 800 ms per step, no delay after 1 s)', () => {
+describe('revealDelay (docs/product.md §9: 800 ms per step, no delay after 1 s)', () => {
   const now = Date.parse('2025-03-10T10:00:10.000Z');
 
   it('delays the n-th fresh message n × 800 ms', () => {
@@ -188,7 +188,7 @@ describe('revealDelay (spec §9: 800 ms per step, no delay after 1 s)', () => {
   });
 });
 
-describe('uploaded document names (spec §9)', () => {
+describe('uploaded document names (docs/product.md §9)', () => {
   it('fits about 40% of the width / 10 from 1160 px, less below, 30 when unknown', () => {
     expect(documentNameLimit(1440)).toBe(57);
     expect(documentNameLimit(1160)).toBe(46);
@@ -200,5 +200,18 @@ describe('uploaded document names (spec §9)', () => {
   it('cuts longer names with an ellipsis', () => {
     expect(cutName('presupuesto-anual-2025.pdf', 11)).toBe('presupuesto…');
     expect(cutName('menu.pdf', 11)).toBe('menu.pdf');
+  });
+});
+
+describe('the test verdict in the builder chat (issue 18 item 14)', () => {
+  it('marks the verdict keyword so the chat shows it in the reader’s language, and leaves other text alone', () => {
+    const items = toDisplayItems([
+      human('test satisfactory'),
+      ai('¡Genial!'),
+      human('Test not satisfactory'),
+      human('a test'),
+    ]);
+    const humans = items.filter((item) => item.kind === 'human');
+    expect(humans.map((item) => (item.kind === 'human' ? item.verdict : 'x'))).toEqual([true, false, undefined]);
   });
 });

@@ -1,3 +1,7 @@
+import type { WidgetType } from '@sparks/contracts';
+import { isStartKeyword } from '@sparks/contracts/rules';
+import { isWidgetType } from '@sparks/contracts/widgets';
+
 import { toLanguage } from '../../i18n';
 import type { ChatMessage } from './types';
 
@@ -8,26 +12,12 @@ export const REVEAL_STEP_MS = 800;
 /** A message older than this is history: it shows at once. */
 export const FRESH_MS = 1000;
 
-/** 'inicio', 'inicio en {language}', 'start in {language}' (any case): the hidden start keyword. */
-export function isStartKeyword(content: string): boolean {
-  return /^(inicio|inicio en [\p{L}-]+|start in [\p{L}-]+)$/u.test(content.trim().toLowerCase());
-}
+/** 'inicio', 'inicio en {language}', 'start in {language}' (any case): the hidden start keyword (one rule with the server). */
+export { isStartKeyword };
 
-export const WIDGET_TYPES = [
-  'options',
-  'buttons',
-  'onboarding',
-  'colorPalette',
-  'iconSelector',
-  'card',
-  'userCard',
-  'widgetPreview',
-] as const;
-export type WidgetType = (typeof WIDGET_TYPES)[number];
-
-export function isWidgetType(type: unknown): type is WidgetType {
-  return typeof type === 'string' && (WIDGET_TYPES as readonly string[]).includes(type);
-}
+/** The widget types this build shows (`@sparks/contracts`); an action of any other type is skipped. */
+export { isWidgetType, WIDGET_TYPES } from '@sparks/contracts/widgets';
+export type { WidgetType };
 
 /** An action message that announces something (a Spark or a test created): never shown. */
 export function isEventMessage(message: ChatMessage): boolean {
@@ -42,14 +32,16 @@ interface ItemBase {
 }
 
 export type DisplayItem =
-  | (ItemBase & { kind: 'human'; content: string })
+  /** `verdict`: the test-feedback keyword, shown as a sentence in the reader's language. */
+  | (ItemBase & { kind: 'human'; content: string; verdict?: boolean })
   /** "You uploaded {document}". */
   | (ItemBase & { kind: 'upload'; name: string })
   | (ItemBase & { kind: 'assistant'; content: string; variant: 'text' | 'document' | 'error' })
-  | (ItemBase & { kind: 'widget'; widget: WidgetType; interactive: boolean });
+  /** `chosen`: what the human answered to this widget (a choice's value or label), to mark it. */
+  | (ItemBase & { kind: 'widget'; widget: WidgetType; interactive: boolean; chosen?: string });
 
 type ItemDraft =
-  | { kind: 'human'; key: string; message: ChatMessage; date: Date; content: string }
+  | { kind: 'human'; key: string; message: ChatMessage; date: Date; content: string; verdict?: boolean }
   | { kind: 'upload'; key: string; message: ChatMessage; date: Date; name: string }
   | {
       kind: 'assistant';
@@ -59,7 +51,7 @@ type ItemDraft =
       content: string;
       variant: 'text' | 'document' | 'error';
     }
-  | { kind: 'widget'; key: string; message: ChatMessage; date: Date; widget: WidgetType };
+  | { kind: 'widget'; key: string; message: ChatMessage; date: Date; widget: WidgetType; chosen?: string };
 
 function parseDate(value: unknown): Date | null {
   if (typeof value !== 'string' && typeof value !== 'number') return null;
@@ -84,6 +76,18 @@ const stringField = (message: ChatMessage | undefined, field: string) => {
   return typeof value === 'string' ? value : '';
 };
 
+/**
+ * The test page's verdict sent into the builder chat ('test satisfactory' / 'test not satisfactory', a keyword
+ * of the flow in every language): true / false, else undefined. The chat shows it as a sentence in the reader's
+ * language (issue 18 item 14: Spanish users read English otherwise).
+ */
+export function testVerdict(content: string): boolean | undefined {
+  const text = content.trim().toLowerCase();
+  if (text === 'test satisfactory') return true;
+  if (text === 'test not satisfactory') return false;
+  return undefined;
+}
+
 /** The label of the choice a value belongs to, in the widget a human message answers. */
 function choiceLabel(widget: ChatMessage | undefined, value: string): string | undefined {
   if (!widget) return undefined;
@@ -101,14 +105,15 @@ function choiceLabel(widget: ChatMessage | undefined, value: string): string | u
 }
 
 /**
- * What the chat shows for a conversation (spec §4):
+ * What the chat shows for a conversation (docs/product.md §4):
  * - a human message whose content is empty or a start keyword is hidden — except an empty one marked as
  *   a document or followed by an ai document message, which is a "you uploaded {document}" bubble;
  * - an ai message of type document is that bubble too (unless its upload already shows one), followed by
  *   what was read; any other non-empty ai message is a markdown bubble;
  * - an action message is a widget when its type is known; events and unknown types are skipped;
  * - the date shows on human messages, on the last message, and before a human message;
- * - only the last message's widget can be used, older ones show disabled;
+ * - only the last message's widget can be used, older ones show disabled, with the choice the human answered
+ *   marked (`chosen`);
  * - a human message that is the value of a choice of the widget just before it shows that choice's label
  *   (the assistant gets `sell`, the person reads "Sell products").
  */
@@ -118,6 +123,7 @@ export function toDisplayItems(messages: ChatMessage[], now: Date = new Date()):
   const uploaded = new Set<string>();
   let previousWasUpload = false;
   let lastWidget: ChatMessage | undefined;
+  let lastWidgetDraft: Extract<ItemDraft, { kind: 'widget' }> | undefined;
 
   messages.forEach((message, index) => {
     const date = dates[index];
@@ -141,8 +147,18 @@ export function toDisplayItems(messages: ChatMessage[], now: Date = new Date()):
         }
         if (isStartKeyword(content)) return;
         const answered = choiceLabel(lastWidget, content.trim());
+        if (lastWidgetDraft) lastWidgetDraft.chosen = content.trim();
         lastWidget = undefined;
-        drafts.push({ kind: 'human', key, message, date, content: answered ?? content });
+        lastWidgetDraft = undefined;
+        const verdict = testVerdict(content);
+        drafts.push({
+          kind: 'human',
+          key,
+          message,
+          date,
+          content: answered ?? content,
+          ...(verdict === undefined ? {} : { verdict }),
+        });
         return;
       }
       case 'ai': {
@@ -164,8 +180,10 @@ export function toDisplayItems(messages: ChatMessage[], now: Date = new Date()):
       case 'action': {
         const type = message.data?.type;
         if (isWidgetType(type)) {
-          drafts.push({ kind: 'widget', key, message, date, widget: type });
+          const draft: Extract<ItemDraft, { kind: 'widget' }> = { kind: 'widget', key, message, date, widget: type };
+          drafts.push(draft);
           lastWidget = message;
+          lastWidgetDraft = draft;
         }
         return;
       }

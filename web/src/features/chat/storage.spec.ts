@@ -25,7 +25,7 @@ const stored = (key: string) => JSON.parse(localStorage.getItem(key) ?? 'null');
 
 beforeEach(() => localStorage.clear());
 
-describe('local conversation caches (spec §3 storage keys)', () => {
+describe('local conversation caches (docs/product.md §3 storage keys)', () => {
   it('keeps system conversations keyed by the assistant name', () => {
     writeConversation(main, { sessionId: 'c-main', sparkId: null, messages: [message('a')] });
     writeConversation({ kind: 'system', name: 'deploy' }, { sessionId: 'c-dep', sparkId: null, messages: [] });

@@ -10,7 +10,7 @@ export const TEST_CONVERSATIONS_KEY = 'test_chat_conversations';
 export const CACHED_MESSAGES = 40;
 
 /**
- * A conversation as kept in the browser (spec §3 Conversation: conversationId or sessionId, sparkId,
+ * A conversation as kept in the browser (docs/product.md §3 Conversation: conversationId or sessionId, sparkId,
  * messages). System assistants are keyed by their name, Spark chats by the Spark id, test chats by
  * '{sparkId}:{testId}', which is also what their `sparkId` field holds.
  */
@@ -68,7 +68,7 @@ function toConversation(entry: unknown): CachedConversation | null {
   };
 }
 
-/** Event-type messages live in memory only (spec §4), and the cache keeps the latest messages. */
+/** Event-type messages live in memory only (docs/product.md §4), and the cache keeps the latest messages. */
 export function cacheableMessages(messages: ChatMessage[]): ChatMessage[] {
   return messages.filter((m) => m.data.type !== 'event').slice(-CACHED_MESSAGES);
 }

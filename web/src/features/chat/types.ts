@@ -1,6 +1,12 @@
-import type { ChatMessageView } from '@sparks/contracts';
+import type { ChatMessageView, WidgetChoice } from '@sparks/contracts';
 
-/** A chat message as the API answers it (spec §3): human, ai or action, with its data. */
+/**
+ * The chat's payloads are defined once, in `@sparks/contracts` (chat.ts); the web imports their types
+ * only, so that zod stays out of the bundle.
+ */
+export type { ChatHistory, ChatStreamEvent, IconChoice, Palette, WidgetPreviewData } from '@sparks/contracts';
+
+/** A chat message as the API answers it (docs/product.md §3): human, ai or action, with its data. */
 export type ChatMessage = ChatMessageView;
 
 /** Who the chat talks to: a system assistant, a Spark's builder, or one test of a Spark. */
@@ -14,46 +20,7 @@ export type ChatTarget =
   | { kind: 'test'; sparkId: string; testId: string };
 
 /** One entry of an `options`, `buttons` or `onboarding` widget: exactly one of value, goto or link. */
-export interface Choice {
-  label: string;
-  value?: string;
-  goto?: string;
-  link?: string;
-}
-
-export interface Palette {
-  name: string;
-  primary: string;
-  secondary: string;
-}
-
-export interface IconChoice {
-  name: string;
-  icon: string;
-}
-
-export interface WidgetPreviewData {
-  name: string;
-  initialMessage: string;
-  language: string;
-  palette: Palette | null;
-  icon: string | null;
-}
-
-/** What the event stream of a chat sends, one JSON object per `data:` line. */
-export type ChatStreamEvent =
-  | { type: 'history'; messages: ChatMessage[]; sessionId: string; sparkId: string | null }
-  | { type: 'token'; replyTo: string; messageId: string; text: string }
-  | { type: 'message'; replyTo?: string | null; message: ChatMessage }
-  | { type: 'done'; replyTo: string; messages: ChatMessage[] }
-  | { type: 'error'; replyTo?: string; code: string; message: string };
-
-/** A conversation to resume: its messages, its id and the Spark it belongs to. */
-export interface ChatHistory {
-  messages: ChatMessage[];
-  sessionId: string;
-  sparkId: string | null;
-}
+export type Choice = WidgetChoice;
 
 /** A stable key of a target (`system:main`, `builder:{id}`, `test:{id}:{testId}`). */
 export function targetKey(target: ChatTarget): string {

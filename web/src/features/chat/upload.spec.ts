@@ -42,7 +42,7 @@ describe('looksLikePdf', () => {
   });
 });
 
-describe('checkUpload (spec §5: PDF only, at most 10 MB)', () => {
+describe('checkUpload (docs/product.md §5: PDF only, at most 10 MB)', () => {
   it('accepts a PDF up to 10 MB', async () => {
     await expect(checkUpload(fakeFile('menú.pdf', 'application/pdf', 2048, PDF_HEAD), headOf)).resolves.toEqual({
       ok: true,

@@ -52,7 +52,7 @@ export async function readHead(file: Blob): Promise<Uint8Array> {
 }
 
 /**
- * The browser's checks before uploading (spec §5): a PDF by its type or name and by its first bytes (a
+ * The browser's checks before uploading (docs/product.md §5): a PDF by its type or name and by its first bytes (a
  * picture renamed .pdf is refused here), then at most 10 MB.
  */
 export async function checkUpload(

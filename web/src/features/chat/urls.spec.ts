@@ -1,6 +1,6 @@
 import { safeUrl } from './urls';
 
-describe('safeUrl (spec §5 link and image allow-list)', () => {
+describe('safeUrl (docs/product.md §5 link and image allow-list)', () => {
   it.each([
     'https://example.com/a?b=c#d',
     'http://example.com',

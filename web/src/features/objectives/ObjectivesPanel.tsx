@@ -174,7 +174,7 @@ export function ObjectivesPanelView({
 }
 
 /**
- * The objectives side panel (spec §2): slides in from the right; the title is the Spark's (or the page's) name
+ * The objectives side panel (docs/product.md §2): slides in from the right; the title is the Spark's (or the page's) name
  * followed by the word for 'is', then the progress ring and the objective groups, which expand on click.
  * Read while open and every few seconds; the chat's replies refresh it too (see useAfterReply).
  */

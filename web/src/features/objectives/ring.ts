@@ -1,4 +1,4 @@
-/** The circular progress indicator of the objectives panel (spec §2: ring radius 98). */
+/** The circular progress indicator of the objectives panel (docs/product.md §2: ring radius 98). */
 export const RING_RADIUS = 98;
 export const RING_STROKE = 14;
 /** The SVG's side: the ring plus its stroke. */

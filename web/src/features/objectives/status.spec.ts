@@ -2,7 +2,7 @@ import { groupStatus, overallProgress } from './status';
 
 const steps = (...statuses: Array<'pending' | 'completed' | 'error'>) => statuses.map((status) => ({ status }));
 
-describe('objective group status (spec §4)', () => {
+describe('objective group status (docs/product.md §4)', () => {
   it.each([
     [steps('completed', 'completed'), 'completed'],
     [steps('error', 'error'), 'error'],

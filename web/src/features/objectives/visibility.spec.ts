@@ -1,6 +1,6 @@
 import { objectivesKeyFor, showsObjectivesButton } from './visibility';
 
-describe('objectives panel visibility (spec §2)', () => {
+describe('objectives panel visibility (docs/product.md §2)', () => {
   it.each(['/', '/onboarding', '/onBoarding', '/new-spark', '/settings', '/spark/onboarding', '/nope'])(
     'hides the opening button on %s',
     (path) => {

@@ -1,3 +1,5 @@
+import { isObjectivesPage, objectivesKey } from '@sparks/contracts/rules';
+
 /**
  * Spec §2: the objectives panel slides in on the Spark pages and on /deploy, /profile and /billing; its opening
  * button is hidden on /, /onboarding (/onBoarding) and /new-spark, and pages without objectives show none.
@@ -5,10 +7,11 @@
  */
 export function objectivesKeyFor(pathname: string): string | null {
   const path = pathname.replace(/\/+$/, '') || '/';
-  const page = /^\/(deploy|profile|billing)$/.exec(path);
-  if (page) return page[1];
+  const page = /^\/([^/]+)$/.exec(path)?.[1];
+  if (page && isObjectivesPage(page)) return objectivesKey({ kind: 'page', page });
   const spark = /^\/spark\/([^/]+)(?:\/test\/[^/]+)?$/.exec(path);
-  if (spark && spark[1] !== 'onboarding') return decodeURIComponent(spark[1]);
+  if (spark && spark[1] !== 'onboarding')
+    return objectivesKey({ kind: 'spark', sparkId: decodeURIComponent(spark[1]) });
   return null;
 }
 

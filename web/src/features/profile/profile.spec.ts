@@ -1,6 +1,6 @@
 import type { UserProfile } from '@sparks/contracts';
 
-import { canDeploy, cut, displayName, isInactive, planInfo } from './profile';
+import { canDeploy, cut, displayName, greetingName, isInactive, planInfo } from './profile';
 
 function profile(overrides: Partial<UserProfile> = {}, tenant: Record<string, unknown> = {}): UserProfile {
   return {
@@ -31,7 +31,7 @@ function profile(overrides: Partial<UserProfile> = {}, tenant: Record<string, un
   };
 }
 
-describe('profile dropdown facts (spec §2)', () => {
+describe('profile dropdown facts (docs/product.md §2)', () => {
   it('shows first and last name, else the username cut to 15 or 10 characters', () => {
     expect(displayName(profile({ firstname: 'Ana', lastname: 'García' }), 15)).toBe('Ana García');
     expect(displayName(profile({ firstname: 'Ana' }), 15)).toBe('Ana');
@@ -56,5 +56,14 @@ describe('profile dropdown facts (spec §2)', () => {
     expect(canDeploy(undefined)).toBe(true);
     expect(isInactive(profile({}, { status: 'inactive' }))).toBe(true);
     expect(isInactive(profile())).toBe(false);
+  });
+});
+
+describe('greetingName (issue 18 item 13)', () => {
+  it('greets by the first name, else by the part of the e-mail before @, never by the raw address', () => {
+    expect(greetingName(profile({ firstname: ' Marta ', username: 'baker.mob1@example.com' }))).toBe('Marta');
+    expect(greetingName(profile({ firstname: '', username: 'baker.mob1@example.com' }))).toBe('baker.mob1');
+    expect(greetingName(profile({ firstname: '  ', username: 'panaderia' }))).toBe('panaderia');
+    expect(greetingName(undefined)).toBe('');
   });
 });

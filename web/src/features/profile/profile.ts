@@ -11,6 +11,18 @@ export function cut(text: string, max: number): string {
   return text.length > max ? `${text.slice(0, max)}…` : text;
 }
 
+/**
+ * The name a greeting uses (issue 18 item 13): the first name, else the part of the username before an "@"
+ * (a raw e-mail address is not a name, and it broke mid-word in the headings).
+ */
+export function greetingName(profile: Pick<UserProfile, 'firstname' | 'username'> | undefined): string {
+  if (!profile) return '';
+  const first = profile.firstname?.trim();
+  if (first) return first;
+  const username = profile.username?.trim() ?? '';
+  return username.includes('@') ? username.slice(0, username.indexOf('@')) : username;
+}
+
 /** Spec §2: "first last" when there is one, else the username cut to `max` characters. */
 export function displayName(profile: Pick<UserProfile, 'firstname' | 'lastname' | 'username'>, max: number): string {
   const full = [profile.firstname, profile.lastname]

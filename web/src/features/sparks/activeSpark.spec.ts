@@ -1,6 +1,6 @@
 import { ACTIVE_SPARK_KEY, clearActiveSparkId, readActiveSparkId, setActiveSparkId } from './activeSpark';
 
-describe('active Spark (spec §3: localStorage and cookie activeSparkId)', () => {
+describe('active Spark (docs/product.md §3: localStorage and cookie activeSparkId)', () => {
   beforeEach(() => {
     localStorage.clear();
     clearActiveSparkId();

@@ -1,6 +1,6 @@
 import { chatModeForPath, getChatMode, isSystemPage, setChatMode } from './chatMode';
 
-describe('chat mode (spec §4)', () => {
+describe('chat mode (docs/product.md §4)', () => {
   it.each([
     ['/settings', 'Menu'],
     ['/billing', 'Menu'],

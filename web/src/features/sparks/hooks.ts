@@ -39,7 +39,7 @@ export function useTests(sparkId: string | null | undefined) {
 }
 
 /**
- * The Sparks transitions of spec §4 applied to every cached list and to the cached Spark, so the sidebar,
+ * The Sparks transitions of docs/product.md §4 applied to every cached list and to the cached Spark, so the sidebar,
  * the page title and the home page agree: rename and pin toggle replace, delete removes, create adds. Lists
  * are revalidated afterwards (a pin moves a Spark between the pinned and the recent lists).
  */

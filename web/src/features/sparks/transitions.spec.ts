@@ -14,7 +14,7 @@ const page = (items: SparkView[], extra: Partial<SparkPage> = {}): SparkPage => 
   ...extra,
 });
 
-describe('Sparks transitions (spec §4)', () => {
+describe('Sparks transitions (docs/product.md §4)', () => {
   it('delete removes the item and counts one less', () => {
     const before = page([spark('a'), spark('b')], { total: 7 });
     const after = removeSpark(before, 'a');

@@ -7,7 +7,7 @@ function resizeTo(height: number) {
   window.dispatchEvent(new Event('resize'));
 }
 
-describe('sparksPerPage (spec §9)', () => {
+describe('sparksPerPage (docs/product.md §9)', () => {
   it.each([
     [0, 1],
     [400, 1],
@@ -26,7 +26,7 @@ describe('sparksPerPage (spec §9)', () => {
   });
 });
 
-describe('pinnedRows (spec §9: 3 rows on system pages, 4 otherwise)', () => {
+describe('pinnedRows (docs/product.md §9: 3 rows on system pages, 4 otherwise)', () => {
   it('is 3 on system pages and 4 elsewhere, never above the pinned strip', () => {
     expect(pinnedRows(true)).toBe(3);
     expect(pinnedRows(false)).toBe(4);

@@ -2,7 +2,7 @@ import type { ChatMessageView, SparkTestView } from '@sparks/contracts';
 
 import { api } from '../../api/client';
 
-/** The calls of the test screens (spec §7), under /api/v1 with the bearer token. */
+/** The calls of the test screens (docs/product.md §7), under /api/v1 with the bearer token. */
 
 const testsPath = (sparkId: string) => `/sparks/${encodeURIComponent(sparkId)}/tests`;
 const testPath = (sparkId: string, testId: string) => `${testsPath(sparkId)}/${encodeURIComponent(testId)}`;

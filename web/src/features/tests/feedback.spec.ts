@@ -16,7 +16,7 @@ function seedBuilderConversations() {
   );
 }
 
-describe('sendTestFeedback (spec §4)', () => {
+describe('sendTestFeedback (docs/product.md §4)', () => {
   it('goes to the Spark in Normal mode with its builder conversation forgotten, then sends the verdict 0.5 s later', async () => {
     seedBuilderConversations();
     const navigate = jest.fn();

@@ -22,7 +22,7 @@ const test_ = (id: string, name = `Test ${id}`): SparkTestView => ({
   createdAt: '2025-01-01T00:00:00.000Z',
 });
 
-describe('tabName (spec §9)', () => {
+describe('tabName (docs/product.md §9)', () => {
   it('keeps names of up to 10 characters whole', () => {
     expect(tabName('')).toBe('');
     expect(tabName('Test 1')).toBe('Test 1');
@@ -40,7 +40,7 @@ describe('tabName (spec §9)', () => {
   });
 });
 
-describe('canAddTest (spec §5)', () => {
+describe('canAddTest (docs/product.md §5)', () => {
   it('allows adding while the Spark has 4 or fewer tests', () => {
     expect(MAX_TESTS).toBe(5);
     for (const count of [0, 1, 2, 3, 4]) expect(canAddTest(count)).toBe(true);
@@ -52,7 +52,7 @@ describe('canAddTest (spec §5)', () => {
   });
 });
 
-describe('deleteConfirmed (spec §5)', () => {
+describe('deleteConfirmed (docs/product.md §5)', () => {
   it('needs the exact name', () => {
     expect(deleteConfirmed('Prueba 1', 'Prueba 1')).toBe(true);
     expect(deleteConfirmed('prueba 1', 'Prueba 1')).toBe(false);
@@ -66,7 +66,7 @@ describe('deleteConfirmed (spec §5)', () => {
   });
 });
 
-describe('feedbackMessage (spec §4)', () => {
+describe('feedbackMessage (docs/product.md §4)', () => {
   it('answers the builder keywords, whatever the language', () => {
     expect(feedbackMessage(true)).toBe('test satisfactory');
     expect(feedbackMessage(false)).toBe('test not satisfactory');
@@ -126,7 +126,7 @@ describe('redirectForMissingTest', () => {
   });
 });
 
-describe('tests transitions (spec §4)', () => {
+describe('tests transitions (docs/product.md §4)', () => {
   it('add appends, delete removes, rename replaces by _id', () => {
     const list = [test_('a'), test_('b')];
     expect(appendTest(list, test_('c')).map((t) => t._id)).toEqual(['a', 'b', 'c']);

@@ -87,7 +87,7 @@ export const profileFlow: Flow = {
   ],
 };
 
-/** /settings: language and account, including deactivation (spec §4 'Disable user'). */
+/** /settings: language and account, including deactivation (docs/product.md §4 'Disable user'). */
 export const settingsFlow: Flow = {
   name: 'settings',
   start: 'menu',
@@ -157,7 +157,7 @@ export const onboardingFlow: Flow = {
       id: 'welcome',
       say: [
         {
-          es: '¡Bienvenido a Sparks! Te ayudo a empezar en un minuto.',
+          es: 'Te damos la bienvenida a Sparks. Te ayudo a empezar en un minuto.',
           en: "Welcome to Sparks! I'll get you started in a minute.",
         },
       ],
@@ -230,4 +230,3 @@ const soon = (name: 'billing' | 'deploy'): Flow => ({
 });
 
 export const billingFlow = soon('billing');
-export const deployFlow = soon('deploy');

@@ -39,6 +39,10 @@ export const builderFlow: Flow = {
       action: 'editPrompt',
     },
     {
+      phrases: ['deshacer instrucciones', 'deshacer prompt', 'undo instructions', 'undo prompt'],
+      action: 'undoPrompt',
+    },
+    {
       phrases: ['test not satisfactory', 'test no satisfactorio', 'prueba no satisfactoria'],
       action: 'testNotSatisfactory',
     },
@@ -66,7 +70,16 @@ export const builderFlow: Flow = {
           en: 'Which name will your customers see? It is called “{sparkName}” now.',
         },
       ],
-      answer: { kind: 'text', min: 2, max: 80 },
+      // The name given in /new-spark is kept with a button, or by agreeing ("está bien así").
+      answer: {
+        kind: 'text',
+        min: 2,
+        max: 80,
+        keep: { es: 'Mantener «{sparkName}»', en: 'Keep “{sparkName}”' },
+        name: true,
+      },
+      // Named in /new-spark already: done without asking (issue 18 item 2).
+      givenBy: 'business',
       effects: [{ set: 'spark.name' }],
       confirm: { es: 'Nombre guardado: {sparkName}.', en: 'Name saved: {sparkName}.' },
       next: 'business.description',
@@ -82,6 +95,8 @@ export const builderFlow: Flow = {
         },
       ],
       answer: { kind: 'text', min: 10, max: 800 },
+      // Described in /new-spark already: done without asking (issue 18 item 2).
+      givenBy: 'description',
       effects: [{ set: 'spark.option', key: 'description' }],
       next: 'business.tone',
     },
@@ -137,6 +152,8 @@ export const builderFlow: Flow = {
       title: { es: 'Idioma', en: 'Language' },
       say: [{ es: '¿En qué idioma responderá tu Spark?', en: 'Which language will your Spark answer in?' }],
       answer: { kind: 'language' },
+      // Chosen in /new-spark already (it asks the language after the business).
+      givenBy: 'business',
       effects: [{ set: 'spark.language' }, { do: 'buildSysPrompt' }],
       next: 'look.palette',
     },
@@ -176,7 +193,8 @@ export const builderFlow: Flow = {
       id: 'look.preview',
       objective: 'look',
       title: { es: 'Vista previa', en: 'Preview' },
-      say: [{ es: 'Así quedará tu Spark. ¿Te gusta?', en: 'This is how your Spark will look. Do you like it?' }],
+      // The preview's own caption says what it is; the message only asks (issue 18 item 6).
+      say: [{ es: '¿Te gusta cómo queda?', en: 'Do you like how it looks?' }],
       show: 'widgetPreview',
       answer: { kind: 'yesno' },
       next: { yes: 'test.create', no: 'look.palette' },

@@ -29,7 +29,13 @@ export const mainFlow: Flow = {
   steps: [
     {
       id: 'home',
-      say: [{ es: '¡Hola, {firstname}! ¿Qué te gustaría hacer?', en: 'Hi {firstname}! What would you like to do?' }],
+      // The chat home's welcome bubble greets the user; this first reply does not greet again (issue 18 item 13).
+      say: [
+        {
+          es: 'Puedo ayudarte con todo lo de Sparks: elige una opción o escríbeme tu pregunta.',
+          en: 'I can help with anything about Sparks: pick an option or type your question.',
+        },
+      ],
       answer: {
         kind: 'help',
         choices: [

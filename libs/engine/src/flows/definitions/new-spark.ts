@@ -52,8 +52,8 @@ export const newSparkFlow: Flow = {
           },
           {
             value: 'support',
-            label: { es: 'Soporte técnico', en: 'Customer support' },
-            synonyms: ['soporte', 'support', 'ayuda', 'help desk'],
+            label: { es: 'Atención al cliente', en: 'Customer support' },
+            synonyms: ['soporte', 'atención al cliente', 'support', 'ayuda', 'help desk'],
           },
         ],
       },

@@ -28,7 +28,7 @@ interface ConfirmCodeStepProps {
 }
 
 /**
- * The confirm-code step inside /auth (spec §2, §4): the 6-digit code, resend with a 30 s countdown, a way
+ * The confirm-code step inside /auth (docs/product.md §2, §4): the 6-digit code, resend with a 30 s countdown, a way
  * back to change the e-mail. A verified code stores the tokens and opens /onBoarding.
  */
 export function ConfirmCodeStep({ email, cooldown, notice = null, onBack }: ConfirmCodeStepProps) {

@@ -26,7 +26,7 @@ interface LoginFormProps {
   onVerify: (email: string) => Promise<void>;
 }
 
-/** Login (spec §2, §4): e-mail, password, remember me; success stores the tokens and goes to `/`. */
+/** Login (docs/product.md §2, §4): e-mail, password, remember me; success stores the tokens and goes to `/`. */
 export function LoginForm({ onVerify }: LoginFormProps) {
   const { t } = useTranslation('auth');
   const text = useMessageText();

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { registerHints } from '../validation';
 import { Checklist } from './Checklist';
 
-/** The register hint list of spec §5: required, minimum 8, upper and lower case, a special character. */
+/** The register hint list of docs/product.md §5: required, minimum 8, upper and lower case, a special character. */
 export function PasswordHints({ password }: { password: string }) {
   const { t } = useTranslation('auth');
   const met = registerHints(password);

@@ -27,7 +27,7 @@ interface RegisterFormProps {
 }
 
 /**
- * Register (spec §2, §5): e-mail, password with the hint list, privacy policy (must be ticked) and the
+ * Register (docs/product.md §2, §5): e-mail, password with the hint list, privacy policy (must be ticked) and the
  * cookies notice; the account takes the current UI language.
  */
 export function RegisterForm({ language, onRegistered }: RegisterFormProps) {

@@ -36,7 +36,7 @@ function MicrosoftIcon() {
 }
 
 /**
- * External sign-in (spec §2): Google when the server has it configured (asked through GET /auth/providers),
+ * External sign-in (docs/product.md §2): Google when the server has it configured (asked through GET /auth/providers),
  * otherwise a disabled button saying so; a second provider shown as coming soon. Disabled buttons use
  * aria-disabled so keyboard and screen-reader users can still reach them and hear why.
  */

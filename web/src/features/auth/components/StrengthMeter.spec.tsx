@@ -13,7 +13,7 @@ function litSegments(container: HTMLElement) {
   return container.querySelectorAll('.strength__segment--on').length;
 }
 
-describe('StrengthMeter (spec §5)', () => {
+describe('StrengthMeter (docs/product.md §5)', () => {
   it.each([
     ['', 'Type a password', 0, 'none'],
     ['abc', 'Not strong', 1, 'notStrong'], // lowercase

@@ -6,7 +6,7 @@ import { Checklist } from './Checklist';
 const SEGMENTS = [1, 2, 3, 4, 5];
 
 /**
- * The reset strength meter of spec §5: Not Strong (1–2 criteria), Normal (3), Strong (4), Very Strong (5),
+ * The reset strength meter of docs/product.md §5: Not Strong (1–2 criteria), Normal (3), Strong (4), Very Strong (5),
  * with the criteria checklist (length 8–100, digit, lowercase, uppercase, special character).
  */
 export function StrengthMeter({ password }: { password: string }) {

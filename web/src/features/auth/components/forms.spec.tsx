@@ -67,7 +67,7 @@ describe('RegisterForm', () => {
     type(/^Password/, 'Secret!Pass');
   }
 
-  it('requires the privacy policy before calling the server (spec §5)', async () => {
+  it('requires the privacy policy before calling the server (docs/product.md §5)', async () => {
     render(<RegisterForm language="en" onRegistered={onRegistered} />);
     fillValid();
     await submit('Create account');

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 
 /**
- * A countdown in whole seconds (the resend-code cooldown, spec §9: 30 s). `start(n)` restarts it; the value
+ * A countdown in whole seconds (the resend-code cooldown, docs/product.md §9: 30 s). `start(n)` restarts it; the value
  * is recomputed from a deadline, so a throttled background tab still ends on time.
  */
 export function useCooldown(initialSeconds = 0): [remaining: number, start: (seconds: number) => void] {

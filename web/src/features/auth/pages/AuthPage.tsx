@@ -27,7 +27,7 @@ interface Verification {
 }
 
 /**
- * /auth (spec §2, §4): login and register tabs chosen by the hash (#login, default, or #register), the
+ * /auth (docs/product.md §2, §4): login and register tabs chosen by the hash (#login, default, or #register), the
  * confirm-code step inside the same screen, Google sign-in and its return (`?token=` or `?error=google`).
  */
 export default function AuthPage() {

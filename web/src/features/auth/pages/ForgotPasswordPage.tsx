@@ -13,7 +13,7 @@ import { checkForgotEmail } from '../validation';
 import '../auth.css';
 import { EmailField } from '../components/EmailField';
 
-/** The spec §8 reactions of the forgot-password form to a failed call. */
+/** docs/product.md §8 reactions of the forgot-password form to a failed call. */
 export function forgotPasswordError(error: unknown): { field?: Message; form?: Message } {
   if (!isApiError(error)) return { form: { key: 'errors.NETWORK_ERROR' } };
   if (error.hasCode('NOT_VERIFIED')) return { form: { key: 'forgot.notVerified' } };
@@ -24,7 +24,7 @@ export function forgotPasswordError(error: unknown): { field?: Message; form?: M
   return { form: { key: 'forgot.notExist' } };
 }
 
-/** /forgot-password (spec §2, §4): the e-mail, then a "check your inbox" state with a way back to log in. */
+/** /forgot-password (docs/product.md §2, §4): the e-mail, then a "check your inbox" state with a way back to log in. */
 export default function ForgotPasswordPage() {
   const { t } = useTranslation('auth');
   const text = useMessageText();

@@ -90,7 +90,7 @@ describe('ResetPasswordPage', () => {
   });
 });
 
-describe('forgotPasswordError (spec §8)', () => {
+describe('forgotPasswordError (docs/product.md §8)', () => {
   it('maps not verified, invalid e-mail and everything else', () => {
     const error = (code: string) => new ApiError(400, [{ code, message: code }]);
     expect(forgotPasswordError(error('NOT_VERIFIED'))).toEqual({ form: { key: 'forgot.notVerified' } });

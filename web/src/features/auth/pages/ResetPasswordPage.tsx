@@ -35,7 +35,7 @@ function LinkProblem({ kind }: { kind: 'missing' | 'invalid' }) {
 }
 
 /**
- * /reset-password?token= (spec §2, §4, §5): the new password twice, with the strength meter and its
+ * /reset-password?token= (docs/product.md §2, §4, §5): the new password twice, with the strength meter and its
  * criteria; the reset is followed by a login with the new password and a visit to `/`.
  */
 export default function ResetPasswordPage() {

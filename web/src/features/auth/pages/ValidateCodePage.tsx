@@ -24,7 +24,7 @@ const ORDER = ['email', 'code'] as const;
 const SERVER_FIELDS = { username: 'email', email: 'email', code: 'code' } as const;
 
 /**
- * /validate-code?username=&valid= (spec §2): e-mail and code, both required ("invalid parameters"
+ * /validate-code?username=&valid= (docs/product.md §2): e-mail and code, both required ("invalid parameters"
  * otherwise), resend with the 30 s cooldown; a verified code opens /onBoarding. `username` prefills the
  * e-mail; a six-digit `valid` prefills the code.
  */

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Dialog } from '../../../ui/Dialog';
 
 /**
- * `?showPlans=true` (spec §2) opens the plans view on the current path. Until billing lands this is a plain
+ * `?showPlans=true` (docs/product.md §2) opens the plans view on the current path. Until billing lands this is a plain
  * notice saying so: nothing is offered for sale.
  */
 export default function PlansNoticeDialog({ onClose }: { onClose: () => void }) {

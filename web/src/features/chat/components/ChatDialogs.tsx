@@ -5,7 +5,7 @@ import type { UploadProblem } from '../hooks/useDocumentUpload';
 import { formatFileSize, formatMegabytes, MAX_UPLOAD_MB } from '../upload';
 import { ChatDialog, type DialogAction } from './ChatDialog';
 
-/** Everything the chat may have to tell in a dialog (spec §2 dialogs, §8 errors). */
+/** Everything the chat may have to tell in a dialog (docs/product.md §2 dialogs, §8 errors). */
 export type ChatProblem = SendProblem | UploadProblem | { kind: 'noTests' } | { kind: 'confirmUpload'; file: File };
 
 export interface ChatDialogsProps {

@@ -24,7 +24,7 @@ export interface ChatPageFrameProps {
 
 /**
  * A chat page: a header (title, tag, the objectives button, actions) above the chat, and the objectives panel
- * sliding in from the right over it (spec §2). The button shows only where the panel belongs (visibility.ts).
+ * sliding in from the right over it (docs/product.md §2). The button shows only where the panel belongs (visibility.ts).
  */
 export function ChatPageFrame({
   title,

@@ -216,6 +216,60 @@ describe('ChatPanel', () => {
     await waitFor(() => expect(sent.map((s) => s.text)).toEqual(['Ocean', 'Robot']));
   });
 
+  it('marks the answer given to each widget, disables the rest, and draws the icons in the chosen palette (issue 18 item 5)', async () => {
+    const tone = message('t', 'action', {
+      content: '',
+      type: 'options',
+      options: [
+        { label: 'Friendly', value: 'friendly' },
+        { label: 'Professional', value: 'professional' },
+      ],
+    });
+    const palette = message('p', 'action', {
+      content: '',
+      type: 'colorPalette',
+      palettes: [
+        { name: 'Ocean', primary: '#0b6bcb', secondary: '#e3f1ff' },
+        { name: 'Forest', primary: '#1f7a4d', secondary: '#e4f5ea' },
+      ],
+    });
+    const icons = message('i', 'action', {
+      content: '',
+      type: 'iconSelector',
+      icons: [
+        { name: 'Robot', icon: 'robot' },
+        { name: 'Heart', icon: 'heart' },
+      ],
+      palette: { primary: '#1f7a4d', secondary: '#e4f5ea' },
+    });
+    api.loadHistory.mockResolvedValue({
+      sessionId: 'c1',
+      sparkId: 's1',
+      messages: [
+        tone,
+        message('h1', 'human', { content: 'friendly' }),
+        message('a1', 'ai', { content: 'Instructions written.' }),
+        palette,
+        message('h2', 'human', { content: 'Forest' }),
+        icons,
+      ],
+    });
+    renderPanel({ kind: 'builder', sparkId: 's1' });
+
+    const friendly = await screen.findByRole('button', { name: 'Friendly', pressed: true });
+    expect(friendly).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Professional', pressed: false })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Forest', pressed: true })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Ocean', pressed: false })).toBeDisabled();
+    // The icons are still to be picked: usable, nothing marked, in the Forest colours.
+    const robot = screen.getByRole('button', { name: 'Robot' });
+    expect(robot).toBeEnabled();
+    expect(robot).not.toHaveAttribute('aria-pressed');
+    const group = screen.getByRole('group', { name: 'Icons' });
+    expect(group.style.getPropertyValue('--icon-primary')).toBe('#1f7a4d');
+    expect(group.style.getPropertyValue('--icon-secondary')).toBe('#e4f5ea');
+  });
+
   it('shows the no-tests dialog for a goto to a test when the Spark has none', async () => {
     const buttons = message('b', 'action', {
       content: '',
@@ -371,7 +425,7 @@ describe('ChatPanel', () => {
       await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     });
 
-    it('asks to confirm, uploads into the conversation, waits for the reading and reloads', async () => {
+    it('asks to confirm, uploads into the conversation, waits for the reading, reloads and lets the builder go on', async () => {
       api.uploadDocument.mockResolvedValue({
         _id: 'd1',
         bucketFileId: 'f1',
@@ -380,6 +434,7 @@ describe('ChatPanel', () => {
         duplicate: false,
       });
       api.listDocuments.mockResolvedValue([{ _id: 'd1', status: 'completed' } as never]);
+      const sent = server(() => [done()]);
       const onMessages = jest.fn();
       renderPanel(builder, { onMessages });
       await waitFor(() => expect(box()).toBeEnabled());
@@ -408,6 +463,8 @@ describe('ChatPanel', () => {
       expect(await screen.findByText('2 pages')).toBeInTheDocument();
       expect(api.listDocuments).toHaveBeenCalledWith('s1');
       expect(onMessages).toHaveBeenCalled();
+      // The builder goes on by itself once the document is read (issue 18 item 3): the hidden start keyword.
+      await waitFor(() => expect(sent.map((s) => s.text)).toEqual(['inicio']));
     });
 
     it('shows the document-limit dialog on a 402 with a view-plans button', async () => {

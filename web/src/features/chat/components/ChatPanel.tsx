@@ -1,9 +1,11 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ChangeEvent, type JSX, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
+import { useSWRConfig } from 'swr';
 
 import { lazyComponent, whenIdle } from '../../../ui/lazyComponent';
 import { useProfile } from '../../profile/useProfile';
+import { testsKey } from '../../sparks/keys';
 import { listTests } from '../api';
 import { toDisplayItems } from '../display';
 import { useChat } from '../hooks/useChat';
@@ -37,7 +39,7 @@ export function isZaphire(productName: string | null | undefined): boolean {
   return (productName ?? '').trim().toLowerCase() === 'zaphire';
 }
 
-/** A goto that opens a test (spec §5): blocked with the no-tests dialog when the Spark has none. */
+/** A goto that opens a test (docs/product.md §5): blocked with the no-tests dialog when the Spark has none. */
 function opensTest(goto: string): boolean {
   return goto.split(/[?#]/)[0].toLowerCase().includes('test');
 }
@@ -64,6 +66,7 @@ function ChatPanelBody({ target, autoStart, initialText, onMessages, className, 
   const { t } = useTranslation('chat');
   const navigate = useNavigate();
   const location = useLocation();
+  const { mutate } = useSWRConfig();
   const [problem, setProblem] = useState<ChatProblem | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const composerBox = useRef<HTMLDivElement>(null);
@@ -76,6 +79,8 @@ function ChatPanelBody({ target, autoStart, initialText, onMessages, className, 
     conversationId: chat.sessionId && chat.sparkId === sparkId ? chat.sessionId : null,
     reload: chat.reload,
     onRead: onMessages,
+    // The builder was waiting for the document: the hidden start keyword lets it go on to the next step.
+    onCompleted: target.kind === 'builder' ? () => void chat.send('inicio') : undefined,
     onProblem: setProblem,
   });
   const { data: profile } = useProfile();
@@ -119,6 +124,8 @@ function ChatPanelBody({ target, autoStart, initialText, onMessages, className, 
             setProblem({ kind: 'noTests' });
             return;
           }
+          // The test page opens on this fresh list, not on an older cached one without the new test.
+          if (tests) await mutate(testsKey(testSpark), tests, { revalidate: false });
         }
         void navigate(goto);
         return;
@@ -129,7 +136,7 @@ function ChatPanelBody({ target, autoStart, initialText, onMessages, className, 
         await send(choice.value);
       }
     },
-    [navigate, send, sparkId],
+    [navigate, send, sparkId, mutate],
   );
 
   const viewPlans = () => {

@@ -2,7 +2,7 @@ import { render, screen, within } from '@testing-library/react';
 
 import Markdown from './Markdown';
 
-describe('Markdown replies (spec §5)', () => {
+describe('Markdown replies (docs/product.md §5)', () => {
   it('renders tables, task lists and strikethrough (GitHub flavour)', () => {
     const { container } = render(
       <Markdown

@@ -38,7 +38,7 @@ function Image({ src, alt, node: _node, ...rest }: ImgHTMLAttributes<HTMLImageEl
 const components: Components = { a: Link, img: Image };
 
 /**
- * A reply in markdown (spec §5): GitHub flavour (tables, task lists, strikethrough, autolinks), no raw
+ * A reply in markdown (docs/product.md §5): GitHub flavour (tables, task lists, strikethrough, autolinks), no raw
  * HTML (it shows as text), links and images only with the allowed schemes, links in a new tab, images
  * only from the app's origin (others as links).
  */

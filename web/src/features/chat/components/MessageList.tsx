@@ -90,7 +90,7 @@ function Typing({ label }: { label: string }) {
 }
 
 /**
- * The conversation (spec §4 display rules applied by `toDisplayItems`): a live log that keeps to its end
+ * The conversation (docs/product.md §4 display rules applied by `toDisplayItems`): a live log that keeps to its end
  * whenever messages, streamed text or the loading state change.
  */
 export function MessageList({
@@ -171,7 +171,13 @@ export function MessageList({
           return (
             <div key={item.key} className={`chat-msg chat-msg--${who} chat-msg--is-${item.kind}`}>
               <span className="visually-hidden">{who === 'human' ? t('message.you') : t('message.assistant')}: </span>
-              {item.kind === 'human' && <div className="chat-bubble chat-bubble--human">{item.content}</div>}
+              {item.kind === 'human' && (
+                <div className="chat-bubble chat-bubble--human">
+                  {item.verdict === undefined
+                    ? item.content
+                    : t(item.verdict ? 'message.testSatisfactory' : 'message.testNotSatisfactory')}
+                </div>
+              )}
               {item.kind === 'upload' && <UploadBubble name={item.name} width={width} />}
               {item.kind === 'assistant' && (
                 <div className={`chat-bubble chat-bubble--assistant chat-bubble--${item.variant}`}>
@@ -182,7 +188,8 @@ export function MessageList({
                 <Widget
                   widget={item.widget}
                   message={item.message}
-                  enabled={item.interactive && interactive}
+                  enabled={item.interactive && interactive && item.chosen === undefined}
+                  chosen={item.chosen}
                   onChoose={onChoose}
                 />
               )}

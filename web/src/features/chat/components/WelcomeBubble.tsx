@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import useSWR from 'swr';
 import { useTranslation } from 'react-i18next';
 
+import { greetingName } from '../../profile/profile';
 import { useProfile } from '../../profile/useProfile';
 import { fetchSparks } from '../../sparks/api';
 import { sparksListKey, type SparksListKey } from '../../sparks/keys';
@@ -12,7 +13,7 @@ import { useChatActions } from './chatActions';
 const NEWEST = sparksListKey({ page: 1, limit: 1 });
 
 /**
- * Spec §2 chat home welcome bubble: "Hi {first name, else username}, what would you like to do?" with
+ * Spec §2 chat home welcome bubble: "Hi {first name, else the username before @}, what would you like to do?" with
  * change Spark (the newest, only when there is one), create Spark, change my info and "I have a question",
  * which sends the canned question into the chat it sits in.
  */
@@ -23,7 +24,7 @@ export function WelcomeBubble() {
   const { data: profile } = useProfile();
   const { data: sparks } = useSWR(NEWEST, ([, args]: SparksListKey) => fetchSparks(args.page, args.limit));
   const newest = sparks?.items[0];
-  const name = profile ? profile.firstname?.trim() || profile.username : '';
+  const name = greetingName(profile);
 
   return (
     <section className="welcome-bubble" aria-labelledby={`${id}-greeting`}>

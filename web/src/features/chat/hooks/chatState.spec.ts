@@ -8,7 +8,7 @@ const reply = (id: string, created: number, type: ChatMessage['type'] = 'ai', da
 
 const ready: ChatState = { ...initialChatState, loading: false };
 
-describe('chatReducer: the reveal of a reply (spec §4, §9)', () => {
+describe('chatReducer: the reveal of a reply (docs/product.md §4, §9)', () => {
   it('shows the messages of a fresh reply 800 ms apart', () => {
     const state = chatReducer(ready, {
       type: 'messages',

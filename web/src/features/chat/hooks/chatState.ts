@@ -14,7 +14,7 @@ export interface ChatState {
   pending: { text: string; at: number } | null;
   /** Replies arriving token by token, before they are stored. */
   streams: Array<{ messageId: string; text: string }>;
-  /** When a fresh assistant message may show (spec §4: n × 800 ms). */
+  /** When a fresh assistant message may show (docs/product.md §4: n × 800 ms). */
   revealAt: Record<string, number>;
   /** The reply being revealed: its human message, when its first message came and how many came. */
   batch: { replyTo: string | null; start: number; count: number } | null;

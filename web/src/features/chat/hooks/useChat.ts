@@ -1,3 +1,4 @@
+import { START_KEYWORD } from '@sparks/contracts/rules';
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 
 import { isApiError, type ApiError } from '../../../api/client';
@@ -6,9 +7,6 @@ import { isEventMessage } from '../display';
 import { forgetConversation, readConversation, writeConversation } from '../storage';
 import type { ChatHistory, ChatMessage, ChatStreamEvent, ChatTarget } from '../types';
 import { chatReducer, initialChatState, nextReveal, revealedMessages } from './chatState';
-
-/** The start keyword sent to open a conversation (spec §4); the chat never shows it. */
-export const START_MESSAGE = 'inicio';
 
 /** Why a message could not be sent: the plan's limit (402) or anything else (with the server's text). */
 export type SendProblem = { kind: 'upgrade' } | { kind: 'error'; message?: string };
@@ -24,7 +22,7 @@ export interface UseChatOptions {
 const isNotFound = (error: unknown): error is ApiError => isApiError(error) && error.status === 404;
 
 /**
- * One conversation with a target: resumes the stored one (spec §3 storage keys; an id the server no longer
+ * One conversation with a target: resumes the stored one (docs/product.md §3 storage keys; an id the server no longer
  * knows is dropped), starts it with 'inicio' when asked and it is empty, sends messages over the event
  * stream and shows the reply as it arrives — token by token, then each stored message in its turn.
  */
@@ -172,13 +170,13 @@ export function useChat(target: ChatTarget, { autoStart, initialText, onMessages
       if (history) sessionRef.current = history.sessionId;
       dispatch({ type: 'loaded', history });
       if (initialText?.trim()) await send(initialText);
-      else if (autoStart && (!history || history.messages.length === 0)) await send(START_MESSAGE);
+      else if (autoStart && (!history || history.messages.length === 0)) await send(START_KEYWORD);
     })();
     // Runs once per mounted panel (the panel is keyed by its target).
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
-  // Keep the conversation in the browser (spec §3), without event messages (spec §4).
+  // Keep the conversation in the browser (docs/product.md §3), without event messages (docs/product.md §4).
   useEffect(() => {
     if (state.loading || !state.sessionId) return;
     writeConversation(latest.current.target, {

@@ -20,6 +20,8 @@ export interface UseDocumentUploadOptions {
   /** Reloads the conversation (the upload bubble, then what was read). */
   reload: () => Promise<void>;
   onRead?: () => void;
+  /** A document was read (not refused): the builder goes on by itself (issue 18 item 3). */
+  onCompleted?: () => void;
   onProblem: (problem: UploadProblem) => void;
 }
 
@@ -36,15 +38,22 @@ const wait = (ms: number, signal: AbortSignal) =>
 const MAX_POLLS = 400;
 
 /**
- * The upload flow of spec §4: POST /bucket, the "you uploaded" bubble, then the document is read in the
+ * The upload flow of docs/product.md §4: POST /bucket, the "you uploaded" bubble, then the document is read in the
  * background — polled every 1.5 s until completed or error — and the conversation is read again.
  */
-export function useDocumentUpload({ sparkId, conversationId, reload, onRead, onProblem }: UseDocumentUploadOptions) {
+export function useDocumentUpload({
+  sparkId,
+  conversationId,
+  reload,
+  onRead,
+  onCompleted,
+  onProblem,
+}: UseDocumentUploadOptions) {
   const [phase, setPhase] = useState<UploadPhase>('idle');
   const [name, setName] = useState('');
   const abortRef = useRef<AbortController | null>(null);
-  const latest = useRef({ reload, onRead, onProblem });
-  latest.current = { reload, onRead, onProblem };
+  const latest = useRef({ reload, onRead, onCompleted, onProblem });
+  latest.current = { reload, onRead, onCompleted, onProblem };
 
   useEffect(() => {
     const controller = new AbortController();
@@ -81,6 +90,7 @@ export function useDocumentUpload({ sparkId, conversationId, reload, onRead, onP
         if (signal.aborted) return;
         await latest.current.reload();
         latest.current.onRead?.();
+        if (status === 'completed') latest.current.onCompleted?.();
       } catch (error) {
         if (signal.aborted) return;
         console.error('Failed to upload the document', error);

@@ -2,11 +2,12 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 
-import { api, isApiError } from '../../../api/client';
+import { isApiError } from '../../../api/client';
 import { CloseIcon } from '../../../ui/icons';
 import { clearActiveSparkId, setActiveSparkId } from '../../sparks/activeSpark';
 import { setChatMode, useChatMode } from '../../sparks/chatMode';
 import { EditableTitle } from '../../sparks/components/EditableTitle';
+import { SparkNotFound } from '../../sparks/components/SparkNotFound';
 import { useSpark, useSparkActions } from '../../sparks/hooks';
 import '../../sparks/sparks.css';
 import { ChatPageFrame } from '../components/ChatPageFrame';
@@ -17,7 +18,8 @@ import { useAfterReply } from '../hooks/useAfterReply';
  * /spark/{sparkId}: the Spark's builder chat under a header with the editable title, the spark tag (TEST in
  * test mode, else the Spark type), the objectives button and the close button. Opening it makes the Spark the
  * active one (storage and cookie) and the chat mode Normal; a Spark the server does not know for this user
- * (another user's, or deleted) clears the storage and sends the user to /auth (spec §4).
+ * (another user's, or deleted) shows "Spark not found" inside the app and the user stays signed in (issue 18
+ * item 8, a departure from docs/product.md §4 recorded in docs/decisions.md).
  */
 export default function SparkChatPage() {
   const { t } = useTranslation(['sparks', 'layout']);
@@ -36,24 +38,19 @@ export default function SparkChatPage() {
     setChatMode('Normal');
   }, [sparkId]);
 
-  useEffect(() => {
-    if (notFound) {
-      clearActiveSparkId();
-      api.endSession();
-    }
-  }, [notFound]);
-
   function close() {
     setChatMode('Normal');
     clearActiveSparkId();
     void navigate('/');
   }
 
+  if (notFound) return <SparkNotFound sparkId={sparkId} />;
+
   if (error && !spark) {
     return (
       <section className="chat-page">
         <p className="chat-page__note" role="alert">
-          {notFound ? t('page.loading') : t('page.invalid')}
+          {t('page.invalid')}
         </p>
       </section>
     );

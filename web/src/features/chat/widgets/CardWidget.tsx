@@ -1,4 +1,8 @@
-import type { InfoLine } from './parse';
+/** One line of a card: a label and its value. */
+export interface InfoLine {
+  label: string;
+  value: string;
+}
 
 export interface CardWidgetProps {
   title: string;
@@ -6,7 +10,7 @@ export interface CardWidgetProps {
   variant: 'card' | 'userCard';
 }
 
-/** `card` (label/value; an object value as key/value lines) and `userCard` (type/result). */
+/** `card` (label/value) and `userCard` (type/result, given here as label/value). */
 export function CardWidget({ title, info, variant }: CardWidgetProps) {
   return (
     <section className={`chat-card chat-card--${variant}`} aria-label={title || undefined}>
@@ -16,18 +20,7 @@ export function CardWidget({ title, info, variant }: CardWidgetProps) {
           <div className="chat-card__row" key={`${index}-${line.label}`}>
             <dt>{line.label}</dt>
             <dd>
-              {typeof line.value === 'string' ? (
-                <span className="chat-card__value">{line.value}</span>
-              ) : (
-                <dl className="chat-card__nested">
-                  {line.value.map(([key, value]) => (
-                    <div key={key} className="chat-card__nested-row">
-                      <dt>{key}</dt>
-                      <dd>{value}</dd>
-                    </div>
-                  ))}
-                </dl>
-              )}
+              <span className="chat-card__value">{line.value}</span>
             </dd>
           </div>
         ))}

@@ -1,19 +1,23 @@
 import { useTranslation } from 'react-i18next';
 
+import { CheckIcon } from '../../../ui/icons';
 import { ExternalIcon } from '../components/UiIcons';
 import type { Choice } from '../types';
 import { safeUrl } from '../urls';
+import { isChosen } from './chosen';
 
 export interface ChoiceWidgetProps {
   choices: Choice[];
   variant: 'options' | 'buttons' | 'onboarding';
   /** Only the last message's widget can be used. */
   enabled: boolean;
+  /** What was answered to it: that choice is marked, none can be used any more. */
+  chosen?: string;
   onChoose: (choice: Choice) => void;
 }
 
 /** `options`, `buttons` and `onboarding`: a value is sent, a goto opens that page, a link a new tab. */
-export function ChoiceWidget({ choices, variant, enabled, onChoose }: ChoiceWidgetProps) {
+export function ChoiceWidget({ choices, variant, enabled, chosen, onChoose }: ChoiceWidgetProps) {
   const { t } = useTranslation('chat');
   if (choices.length === 0) return null;
   return (
@@ -21,6 +25,7 @@ export function ChoiceWidget({ choices, variant, enabled, onChoose }: ChoiceWidg
       {choices.map((choice, index) => {
         const key = `${index}-${choice.label}`;
         const href = choice.link ? safeUrl(choice.link) : '';
+        const picked = !choice.goto && !choice.link && isChosen(chosen, choice.value, choice.label);
         if (choice.link && href && enabled)
           return (
             <a key={key} className="chat-choice" href={href} target="_blank" rel="noopener noreferrer">
@@ -33,10 +38,12 @@ export function ChoiceWidget({ choices, variant, enabled, onChoose }: ChoiceWidg
           <button
             key={key}
             type="button"
-            className="chat-choice"
+            className={picked ? 'chat-choice chat-choice--chosen' : 'chat-choice'}
+            aria-pressed={chosen === undefined ? undefined : picked}
             disabled={!enabled || (!!choice.link && !href)}
             onClick={() => onChoose(choice)}
           >
+            {picked && <CheckIcon size={16} />}
             {choice.label}
           </button>
         );

@@ -1,6 +1,6 @@
 import type { JSX } from 'react';
 
-/** The widget icons a Spark can wear (spec §3 iconSelector), drawn inline. Unknown keys draw "sparkles". */
+/** The widget icons a Spark can wear (docs/product.md §3 iconSelector), drawn inline. Unknown keys draw "sparkles". */
 export const WIDGET_ICON_KEYS = ['sparkles', 'chat', 'robot', 'store', 'heart', 'help'] as const;
 export type WidgetIconKey = (typeof WIDGET_ICON_KEYS)[number];
 

@@ -2,11 +2,12 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 
 import { MOBILE_QUERY, useMediaQuery } from '../../../ui/useMediaQuery';
+import { greetingName } from '../../profile/profile';
 import { useProfile } from '../../profile/useProfile';
 import '../onboarding.css';
 
 /**
- * `/onBoarding` (where a new account lands after confirming its e-mail, spec §4): what Sparks does and the start of
+ * `/onBoarding` (where a new account lands after confirming its e-mail, docs/product.md §4): what Sparks does and the start of
  * the guided tour. Starting it opens the main chat with `activateTutorial` (plus `startMobileTutorial` on a phone),
  * where the tour runs over the real layout; skipping goes to the main chat.
  */
@@ -15,7 +16,7 @@ export default function OnboardingPage() {
   const navigate = useNavigate();
   const mobile = useMediaQuery(MOBILE_QUERY);
   const { data: profile } = useProfile();
-  const name = profile?.firstname?.trim() || profile?.username;
+  const name = greetingName(profile);
 
   return (
     <section className="onboarding-intro" aria-labelledby="onboarding-title">

@@ -84,7 +84,7 @@ function addButton(popover: PopoverDOM, label: string, className: string, onClic
 }
 
 /**
- * The guided tour of spec §2/§4 on driver.js (started by `activateTutorial`): five stops on a desktop, eight on a
+ * The guided tour of docs/product.md §2/§4 on driver.js (started by `activateTutorial`): five stops on a desktop, eight on a
  * phone, opening and closing the Menu and Profile dropdowns and, on a phone, the drawer's tutorial panels; a demo
  * objectives panel at 60% for the last stop. Skipping (the skip button, ×, Escape) or a failure ends on /, the
  * last stop offers /new-spark or /.

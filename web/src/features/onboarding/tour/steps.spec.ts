@@ -2,7 +2,7 @@ import { DEMO_PROGRESS, TARGETS, tourSteps } from './steps';
 import { opensDrawer, resetTourPanels, showTourPanel, tourPanel } from './tourPanels';
 
 describe('onboarding tour steps', () => {
-  it('has 5 desktop stops and 8 mobile stops (spec §2)', () => {
+  it('has 5 desktop stops and 8 mobile stops (docs/product.md §2)', () => {
     expect(tourSteps('desktop').map((step) => step.id)).toEqual(['menu', 'profile', 'sparks', 'chat', 'objectives']);
     expect(tourSteps('mobile').map((step) => step.id)).toEqual([
       'drawer',

@@ -2,7 +2,7 @@ import type { TourPanel } from './tourPanels';
 
 export type TourKind = 'desktop' | 'mobile';
 
-/** One stop of the onboarding tour (spec §2, §4). */
+/** One stop of the onboarding tour (docs/product.md §2, §4). */
 export interface TourStep {
   /** The key of its title and text under `steps.` in the onboarding catalogue. */
   id: 'menu' | 'profile' | 'sparks' | 'chat' | 'objectives' | 'drawer' | 'mainChatButton' | 'newSparkButton';
@@ -19,7 +19,7 @@ export interface TourStep {
   side: 'top' | 'right' | 'bottom' | 'left';
 }
 
-/** The progress of the demo objectives panel (spec §2: "a demo objectives panel at 60% progress"). */
+/** The progress of the demo objectives panel (docs/product.md §2: "a demo objectives panel at 60% progress"). */
 export const DEMO_PROGRESS = 60;
 
 export const TARGETS = {

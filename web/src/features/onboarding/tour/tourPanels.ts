@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 
 /**
- * The mobile tutorial panels of spec §4: the profile dropdown, the main menu, step 3 (the Sparks list) and the
+ * The mobile tutorial panels of docs/product.md §4: the profile dropdown, the main menu, step 3 (the Sparks list) and the
  * close-chat page. They are mutually exclusive — one value holds whichever is showing, so showing one hides the
  * others — and a reset hides them all. The layout reads it: the first three open the sidebar drawer (with the
  * matching dropdown for the first two), 'closeChat' closes the drawer so the chat fills the screen.
@@ -25,7 +25,7 @@ export function tourPanel(): TourPanel | null {
   return current;
 }
 
-/** Part of the store reset (spec §4): no tutorial panel stays open. */
+/** Part of the store reset (docs/product.md §4): no tutorial panel stays open. */
 export function resetTourPanels(): void {
   showTourPanel(null);
 }

@@ -6,7 +6,7 @@ import type { TourKind, TourStep } from './steps';
 import type { TourEnd } from './Tour';
 
 /**
- * The onboarding tour (spec §4): `activateTutorial` (or `startMobileTutorial`) starts it — the phone version when
+ * The onboarding tour (docs/product.md §4): `activateTutorial` (or `startMobileTutorial`) starts it — the phone version when
  * the screen is below 1140 px, where its controls exist — and the parameters are dropped so a reload does not
  * start it again. It ends on /new-spark or on /. The layout that hosts it renders `Tour` while `kind` is set.
  */

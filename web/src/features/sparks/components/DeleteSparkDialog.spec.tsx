@@ -14,7 +14,7 @@ function renderDialog(onDelete = jest.fn<Promise<void>, [SparkView]>().mockResol
   return { onDelete, onClose };
 }
 
-describe('DeleteSparkDialog (spec §5: type exactly "Borrar")', () => {
+describe('DeleteSparkDialog (docs/product.md §5: type exactly "Borrar")', () => {
   it('explains what is deleted and keeps the button off until exactly "Borrar" is typed', async () => {
     const { onDelete } = renderDialog();
     const dialog = await screen.findByRole('dialog', { name: 'Delete “Bakery bot”?' });

@@ -20,7 +20,7 @@ function setup(onSave = jest.fn<Promise<unknown>, [string]>().mockResolvedValue(
 const title = () => screen.getByRole('heading', { level: 1 });
 const input = () => screen.getByRole('textbox', { name: 'Spark name' });
 
-describe('EditableTitle (spec §4 title editing)', () => {
+describe('EditableTitle (docs/product.md §4 title editing)', () => {
   it('edits on a click of the title or the pencil; Enter saves the trimmed name', async () => {
     const { onSave } = setup();
     expect(title()).toHaveTextContent('Bakery bot');

@@ -16,7 +16,7 @@ const loadDeleteDialog = () => import('./DeleteSparkDialog');
 const DeleteSparkDialog = lazy(loadDeleteDialog);
 
 /**
- * The Sparks of the sidebar (spec §2, §9): the pinned ones (at most 4) and the recent ones, paginated with an
+ * The Sparks of the sidebar (docs/product.md §2, §9): the pinned ones (at most 4) and the recent ones, paginated with an
  * "N of M" pager whose page size follows the window height. Each row links to its Spark and has a dropdown to
  * pin or unpin and delete; the active Spark gets a test row when it has tests.
  */
@@ -44,7 +44,7 @@ export function SparksNav() {
 
   async function remove(spark: SparkView) {
     const onItsPage = location.pathname.startsWith(`/spark/${spark._id}`);
-    // Leave the Spark's own pages before the caches forget it: a 404 there would end the session (spec §4).
+    // Leave the Spark's own pages before the caches forget it: a 404 there would end the session (docs/product.md §4).
     await actions.remove(spark._id, onItsPage ? () => navigate('/') : undefined);
     focusAfterDelete.current = true;
     setDeleting(null);

@@ -9,7 +9,7 @@ export interface TestTabBarProps {
   sparkId: string;
   tests: readonly SparkTestView[];
   activeId: string;
-  /** The '+' tab; the page decides whether a test can be added (spec §5). */
+  /** The '+' tab; the page decides whether a test can be added (docs/product.md §5). */
   onAdd: () => void;
   adding?: boolean;
   onDelete: (test: SparkTestView) => void;

@@ -5,7 +5,7 @@ import { useLingering } from './useLingering';
 beforeEach(() => jest.useFakeTimers());
 afterEach(() => jest.useRealTimers());
 
-describe('useLingering (spec §9: the overlay stays 0.8 s after loading)', () => {
+describe('useLingering (docs/product.md §9: the overlay stays 0.8 s after loading)', () => {
   it('shows while loading, fades for 0.8 s after, then hides', () => {
     const { result, rerender } = renderHook(({ active }) => useLingering(active), { initialProps: { active: true } });
     expect(result.current).toBe('visible');

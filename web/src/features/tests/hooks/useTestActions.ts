@@ -10,7 +10,7 @@ import { appendTest, removeTest } from '../transitions';
 
 /**
  * The test operations and their effect on the cached list `['tests', sparkId]` (shared with the sidebar's
- * test row): add appends, delete removes (spec §4). Failures are thrown to the caller.
+ * test row): add appends, delete removes (docs/product.md §4). Failures are thrown to the caller.
  */
 export function useTestActions(sparkId: string) {
   const { mutate } = useSWRConfig();

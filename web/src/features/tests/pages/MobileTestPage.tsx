@@ -1,10 +1,11 @@
 import { useEffect } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 
-import { api, isApiError } from '../../../api/client';
+import { isApiError } from '../../../api/client';
 import { ChevronLeftIcon } from '../../../ui/icons';
 import { ChatPanel } from '../../chat/components/ChatPanel';
-import { clearActiveSparkId, setActiveSparkId } from '../../sparks/activeSpark';
+import { setActiveSparkId } from '../../sparks/activeSpark';
+import { SparkNotFound } from '../../sparks/components/SparkNotFound';
 import { useSpark, useTests } from '../../sparks/hooks';
 import { LoadingOverlay } from '../components/LoadingOverlay';
 import { useLingering } from '../hooks/useLingering';
@@ -23,7 +24,7 @@ export default function MobileTestPage() {
   const { sparkId = '', testId = '' } = useParams();
   const navigate = useNavigate();
   const { data: spark, error: sparkError } = useSpark(sparkId);
-  const { data: tests, error: testsError } = useTests(sparkId);
+  const { data: tests, error: testsError, mutate: reloadTests } = useTests(sparkId);
   const loading = (!spark && !sparkError) || (!tests && !testsError);
   const overlay = useLingering(loading);
   const notFound = isNotFound(sparkError) || isNotFound(testsError);
@@ -33,19 +34,27 @@ export default function MobileTestPage() {
     if (sparkId) setActiveSparkId(sparkId);
   }, [sparkId]);
 
-  useEffect(() => {
-    if (!notFound) return;
-    clearActiveSparkId();
-    api.endSession();
-  }, [notFound]);
-
   // A test that is not there: the first test in the same frame, or back to the Spark.
+  // The cached list may be older than the test: only the server's fresh answer decides.
   useEffect(() => {
     if (!tests || current) return;
-    void navigate(tests.length > 0 ? mobileTestPath(sparkId, tests[0]._id) : sparkPath(sparkId), { replace: true });
-  }, [tests, current, sparkId, navigate]);
+    let cancelled = false;
+    void reloadTests()
+      .then((fresh) => {
+        if (cancelled || !fresh || fresh.some((test) => test._id === testId)) return;
+        void navigate(fresh.length > 0 ? mobileTestPath(sparkId, fresh[0]._id) : sparkPath(sparkId), {
+          replace: true,
+        });
+      })
+      .catch(() => undefined);
+    return () => {
+      cancelled = true;
+    };
+  }, [tests, current, testId, sparkId, navigate, reloadTests]);
 
   const failed = !loading && !notFound && (!spark || !tests);
+
+  if (notFound) return <SparkNotFound sparkId={sparkId} />;
 
   return (
     <section className="mobile-test">
@@ -77,7 +86,7 @@ export default function MobileTestPage() {
         {current && (
           <ChatPanel key={testId} target={{ kind: 'test', sparkId, testId }} autoStart className="mobile-test__chat" />
         )}
-        <LoadingOverlay phase={notFound ? 'visible' : overlay} />
+        <LoadingOverlay phase={overlay} />
       </div>
     </section>
   );

@@ -3,7 +3,7 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import i18next, { type i18n as I18n } from 'i18next';
 import type { ReactNode } from 'react';
 import { BrowserRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { SWRConfig } from 'swr';
+import { SWRConfig, unstable_serialize } from 'swr';
 
 import enTests from '../../../../public/locales/en/tests.json';
 import esTests from '../../../../public/locales/es/tests.json';
@@ -91,10 +91,11 @@ function Where() {
 }
 
 /** A browser router on jsdom's history, so `window.location` follows the navigation as in the app. */
-function renderAt(path: string) {
+function renderAt(path: string, cached: [readonly string[], unknown][] = []) {
   window.history.replaceState(null, '', path);
+  const cache = new Map<string, unknown>(cached.map(([key, data]) => [unstable_serialize(key), { data }]));
   return render(
-    <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
+    <SWRConfig value={{ provider: () => cache as Map<string, never>, dedupingInterval: 0 }}>
       <BrowserRouter>
         <Routes>
           <Route path="/spark/:sparkId/test/:testId" element={<SparkTestPage />} />
@@ -342,10 +343,27 @@ describe('SparkTestPage', () => {
     await waitFor(() => expect(where()).toBe('/spark/s1'));
   });
 
-  it("ends the session on a Spark that is not the user's", async () => {
+  it('opens a test the cached list does not know yet without bouncing back to the Spark (issue 18 item 7)', async () => {
+    // The list was cached before the builder made the test; the server has it.
+    tests = [makeTest('t1', 'Test 1'), makeTest('t9', 'New one')];
+    renderAt('/spark/s1/test/t9', [[['tests', 's1'], [makeTest('t1', 'Test 1')]]]);
+    const nav = await screen.findByRole('navigation', { name: 'Tests of the Spark' });
+    await waitFor(() =>
+      expect(within(nav).getByRole('link', { name: 'New one' })).toHaveAttribute('aria-current', 'page'),
+    );
+    expect(where()).toBe('/spark/s1/test/t9');
+    expect(JSON.parse(screen.getByTestId('chat-panel').dataset.target!)).toMatchObject({ testId: 't9' });
+  });
+
+  it("shows “Spark not found” inside the app for a Spark that is not the user's, and keeps the session (issue 18 item 8)", async () => {
+    localStorage.setItem('activeSparkId', 's1');
     client.get.mockRejectedValue(new ApiError(404, [{ code: 'NOT_FOUND', message: 'Not found' }]));
     renderAt('/spark/s1/test/t1');
-    await waitFor(() => expect(client.endSession).toHaveBeenCalled());
+    expect(await screen.findByRole('heading', { name: 'Spark not found' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to the chat' })).toHaveAttribute('href', '/');
+    expect(client.endSession).not.toHaveBeenCalled();
+    expect(localStorage.getItem('activeSparkId')).toBeNull();
+    expect(where()).toBe('/spark/s1/test/t1');
   });
 
   it('speaks Spanish', async () => {
@@ -355,7 +373,7 @@ describe('SparkTestPage', () => {
     expect(screen.getByRole('button', { name: 'Reiniciar prueba' })).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Añadir una prueba' }));
     expect(await screen.findByRole('dialog', { name: 'Límite de pruebas alcanzado' })).toHaveTextContent(
-      'No puedes añadir más de 5 tests',
+      'No puedes añadir más de 5 pruebas',
     );
     fireEvent.click(screen.getByRole('button', { name: 'Entendido' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());

@@ -2,12 +2,13 @@ import type { SparkTestView } from '@sparks/contracts';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 
-import { api, isApiError } from '../../../api/client';
+import { isApiError } from '../../../api/client';
 import { DropdownMenu } from '../../../ui/DropdownMenu';
 import { CloseIcon, DotsIcon } from '../../../ui/icons';
 import { ChatPageFrame } from '../../chat/components/ChatPageFrame';
 import { ChatPanel } from '../../chat/components/ChatPanel';
-import { clearActiveSparkId, setActiveSparkId } from '../../sparks/activeSpark';
+import { setActiveSparkId } from '../../sparks/activeSpark';
+import { SparkNotFound } from '../../sparks/components/SparkNotFound';
 import { useSpark, useTests } from '../../sparks/hooks';
 import { reportTestError } from '../api';
 import { DeleteTestDialog } from '../components/DeleteTestDialog';
@@ -50,7 +51,7 @@ export default function SparkTestPage() {
   const { sparkId = '', testId = '' } = useParams();
   const navigate = useNavigate();
   const { data: spark, error: sparkError } = useSpark(sparkId);
-  const { data: tests, error: testsError } = useTests(sparkId);
+  const { data: tests, error: testsError, mutate: reloadTests } = useTests(sparkId);
   const actions = useTestActions(sparkId);
 
   const loading = (!spark && !sparkError) || (!tests && !testsError);
@@ -76,19 +77,23 @@ export default function SparkTestPage() {
     if (sparkId) setActiveSparkId(sparkId);
   }, [sparkId]);
 
-  // Spec §4: a Spark that is not the user's clears the storage and sends the user to /auth.
+  // A test id that is not among the tests: the first test, or back to the Spark. The cached list may be older
+  // than the test (one the builder has just made: "Open the test"), so the server is asked again first and only
+  // its answer decides (issue 18 item 7: the page used to bounce back to the Spark).
   useEffect(() => {
-    if (!notFound) return;
-    clearActiveSparkId();
-    api.endSession();
-  }, [notFound]);
-
-  // A test id that is not among the tests: the first test, or back to the Spark.
-  useEffect(() => {
-    if (!tests || leaving.current.has(testId)) return;
-    const to = redirectForMissingTest(tests, testId, sparkId);
-    if (to) void navigate(to, { replace: true });
-  }, [tests, testId, sparkId, navigate]);
+    if (!tests || leaving.current.has(testId) || tests.some((test) => test._id === testId)) return;
+    let cancelled = false;
+    void reloadTests()
+      .then((fresh) => {
+        if (cancelled || !fresh || leaving.current.has(testId)) return;
+        const to = redirectForMissingTest(fresh, testId, sparkId);
+        if (to) void navigate(to, { replace: true });
+      })
+      .catch(() => undefined);
+    return () => {
+      cancelled = true;
+    };
+  }, [tests, testId, sparkId, navigate, reloadTests]);
 
   const dismissNotice = useCallback(() => setNotice(null), []);
 
@@ -171,6 +176,8 @@ export default function SparkTestPage() {
     setReportOpen(false);
     setNotice({ message: t('report.thanks'), tone: 'success' });
   }
+
+  if (notFound) return <SparkNotFound sparkId={sparkId} />;
 
   if (failed) {
     return (
@@ -270,7 +277,7 @@ export default function SparkTestPage() {
           />
         )}
       </ChatPageFrame>
-      <LoadingOverlay phase={notFound ? 'visible' : overlay} />
+      <LoadingOverlay phase={overlay} />
       <LimitDialog open={limitOpen} onClose={() => setLimitOpen(false)} />
       <DeleteTestDialog test={toDelete} onClose={() => setToDelete(null)} onDelete={remove} />
       <FeedbackDialog

@@ -1,0 +1,60 @@
+import { createBullBoard } from '@bull-board/api';
+import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
+import { ExpressAdapter } from '@bull-board/express';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { QUEUE_NAMES, JobProducer } from '@sparks/queues';
+import { parse as parseCookies } from 'cookie';
+import type { NextFunction, Request, Response } from 'express';
+import { simpleEnvelope } from '../common/error-envelope';
+import { ADMIN_COOKIE, AdminService } from './admin.service';
+
+export const QUEUES_BOARD_PATH = '/admin/queues';
+
+/**
+ * Board actions an admin may not take: jobs are made by the app, whose payloads hold ids only, so
+ * adding a job or rewriting a job's data by hand is refused. Retry, clean, promote, pause, resume
+ * and the rest stay.
+ */
+const REFUSED_ACTIONS = [/^\/api\/queues\/[^/]+\/add\/?$/, /^\/api\/queues\/[^/]+\/[^/]+\/update-data\/?$/];
+
+/**
+ * Runs before Bull Board on every path under it (its page, its /api routes and actions, its
+ * static files): 401 without a valid admin session cookie, 403 when its holder is no longer an
+ * admin. Nest guards do not see these routes; this is their only gate. A bearer token is not a
+ * session here: the board is a page, and a page navigation sends no Authorization header.
+ */
+export function requireAdminSession(admin: AdminService) {
+  return (req: Request, res: Response, next: NextFunction): void => {
+    const token = parseCookies(req.headers.cookie ?? '')[ADMIN_COOKIE];
+    admin.checkSession(token).then(
+      (check) => {
+        if (check.ok && REFUSED_ACTIONS.some((r) => r.test(req.path))) {
+          res.status(403).json(simpleEnvelope(req, 403, 'FORBIDDEN'));
+          return;
+        }
+        if (check.ok) {
+          res.setHeader('Cache-Control', 'no-store');
+          next();
+          return;
+        }
+        const code = check.status === 401 ? 'UNAUTHORIZED' : 'FORBIDDEN';
+        res.status(check.status).json(simpleEnvelope(req, check.status, code));
+      },
+      (err: unknown) => next(err),
+    );
+  };
+}
+
+/** Bull Board at /admin/queues over every declared queue, behind {@link requireAdminSession}. */
+export function mountQueuesBoard(app: NestExpressApplication): void {
+  const producer = app.get(JobProducer);
+  const admin = app.get(AdminService);
+  const serverAdapter = new ExpressAdapter();
+  serverAdapter.setBasePath(QUEUES_BOARD_PATH);
+  createBullBoard({
+    queues: QUEUE_NAMES.map((name) => new BullMQAdapter(producer.queue(name))),
+    serverAdapter,
+    options: { uiConfig: { boardTitle: 'Sparks queues' } },
+  });
+  app.use(QUEUES_BOARD_PATH, requireAdminSession(admin), serverAdapter.getRouter());
+}

@@ -1,0 +1,191 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { CheckoutSessionView, CreditItemView, PriceView, SubscriptionView } from '@sparks/contracts';
+import { DomainError, type AppConfig } from '@sparks/core';
+import { BillingRepository, type Clock, type CheckoutSessionRow, type PlanRow } from '@sparks/db';
+import { randomUUID } from 'node:crypto';
+import { CONFIG } from '../infra/tokens';
+import { CLOCK } from './tokens';
+
+export function toPriceView(p: PlanRow): PriceView {
+  return {
+    priceId: p.priceId,
+    productId: p.productId,
+    unit_amount: p.unitAmount,
+    currency: p.currency,
+    interval: 'month',
+    slug: p.slug,
+    productName: p.productName,
+    limits: {
+      interactions: { value: p.limitInteractions },
+      deployments: { value: p.limitDeployments },
+      sparks: { value: p.limitSparks },
+      documents: { value: p.limitDocuments },
+    },
+    documentSharing: p.documentSharing,
+    overage_unit_amount: p.overageUnitAmount,
+  };
+}
+
+/**
+ * Plans, credit packs, subscriptions and checkout (issue 15). Payment goes through the local
+ * provider (the embedded default): checkout opens the app's own test-payment page, and paying
+ * there runs the same `fulfil` as a provider's webhook.
+ */
+@Injectable()
+export class BillingService {
+  constructor(
+    private readonly billing: BillingRepository,
+    @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  private async tenantOf(userId: string) {
+    const tenant = await this.billing.firstTenantOf(userId);
+    if (!tenant) throw DomainError.notFound();
+    return tenant;
+  }
+
+  /** The caller's tenant when `customerId` is its own; 404 otherwise (no hint that it exists). */
+  private async ownCustomer(userId: string, customerId: string) {
+    const tenant = await this.tenantOf(userId);
+    if (tenant.customerId !== customerId) throw DomainError.notFound();
+    return tenant;
+  }
+
+  async prices(): Promise<PriceView[]> {
+    return (await this.billing.plans()).filter((p) => p.purchasable).map(toPriceView);
+  }
+
+  async creditCatalog(): Promise<{ items: CreditItemView[] }> {
+    const packs = await this.billing.creditPacks();
+    return {
+      items: packs.map((p) => ({
+        _id: p.productId,
+        productId: p.productId,
+        priceId: p.priceId,
+        name: p.name,
+        unit_amount: p.unitAmount,
+        currency: p.currency,
+        limits: { interactions: { value: p.interactions } },
+      })),
+    };
+  }
+
+  async subscriptions(userId: string, customerId: string): Promise<SubscriptionView[]> {
+    const tenant = await this.ownCustomer(userId, customerId);
+    const state = await this.billing.state(tenant.id, this.clock.now());
+    if (!state || !state.tenant.subscriptionId) return [];
+    return [
+      {
+        subscriptionId: state.tenant.subscriptionId,
+        customerId: tenant.customerId,
+        productName: state.plan.productName,
+        slug: state.plan.slug,
+        priceId: state.plan.priceId,
+        status: state.billing.subscriptionStatus,
+        currentPeriodStart: state.billing.periodStart.toISOString(),
+        currentPeriodEnd: state.billing.periodEnd.toISOString(),
+      },
+    ];
+  }
+
+  async available(userId: string, feature: string): Promise<{ total: number }> {
+    if (feature !== 'interactions') throw DomainError.notFound('FEATURE_NOT_METERED');
+    const tenant = await this.tenantOf(userId);
+    return { total: await this.billing.availableCredits(tenant.id) };
+  }
+
+  /** `POST /billing/customers/{customerId}/session`: a checkout for a plan or a pack of the catalogue. */
+  async createSession(
+    userId: string,
+    customerId: string,
+    mode: 'subscription' | 'payment',
+    priceId: string,
+  ): Promise<{ sessionUrl: string; sessionId: string }> {
+    const tenant = await this.ownCustomer(userId, customerId);
+    if (mode === 'subscription') {
+      const plan = await this.billing.planByPriceId(priceId);
+      if (!plan || !plan.purchasable) throw DomainError.notFound();
+      if (tenant.subscriptionId && tenant.productName === plan.productName) {
+        throw DomainError.of('PLAN_ALREADY_HELD');
+      }
+    } else if (!(await this.billing.creditPackByPriceId(priceId))) {
+      throw DomainError.notFound();
+    }
+    const session = await this.billing.createCheckout({
+      id: `cs_local_${randomUUID().replace(/-/g, '')}`,
+      tenantId: tenant.id,
+      mode,
+      priceId,
+      provider: 'local',
+    });
+    return { sessionUrl: `${this.config.APP_URL}/checkout/${session.id}`, sessionId: session.id };
+  }
+
+  /**
+   * `POST /billing/credits/purchase`: with a paid plan the local provider holds the payment method
+   * of that plan's checkout and charges the pack at once (`paid`); on the free plan the answer
+   * carries a checkout page to pay it (`open`, `sessionUrl`).
+   */
+  async purchaseCredits(
+    userId: string,
+    productId: string,
+  ): Promise<{ success: boolean; status: 'paid' | 'open'; sessionUrl?: string }> {
+    const tenant = await this.tenantOf(userId);
+    const pack = await this.billing.creditPack(productId);
+    if (!pack) throw DomainError.notFound();
+    const { sessionUrl, sessionId } = await this.createSession(userId, tenant.customerId, 'payment', pack.priceId);
+    if (!tenant.subscriptionId) return { success: true, status: 'open', sessionUrl };
+    await this.billing.fulfil(sessionId, this.clock.now());
+    return { success: true, status: 'paid' };
+  }
+
+  private async ownSession(userId: string, sessionId: string): Promise<CheckoutSessionRow> {
+    const tenant = await this.tenantOf(userId);
+    const session = await this.billing.checkout(sessionId);
+    if (!session || session.tenantId !== tenant.id) throw DomainError.notFound();
+    return session;
+  }
+
+  async checkout(userId: string, sessionId: string): Promise<CheckoutSessionView> {
+    const session = await this.ownSession(userId, sessionId);
+    const plan = session.mode === 'subscription' ? await this.billing.planByPriceId(session.priceId) : undefined;
+    const pack = session.mode === 'payment' ? await this.billing.creditPackByPriceId(session.priceId) : undefined;
+    return {
+      id: session.id,
+      mode: session.mode as CheckoutSessionView['mode'],
+      status: session.status,
+      provider: session.provider,
+      priceId: session.priceId,
+      productName: plan?.productName ?? pack?.name ?? '',
+      unit_amount: plan?.unitAmount ?? pack?.unitAmount ?? 0,
+      currency: plan?.currency ?? pack?.currency ?? 'eur',
+      interactions: plan?.limitInteractions ?? pack?.interactions ?? null,
+    };
+  }
+
+  /** The local provider's "pay" button: the same fulfilment as a provider's webhook. */
+  async payLocal(userId: string, sessionId: string): Promise<CheckoutSessionView> {
+    const session = await this.ownSession(userId, sessionId);
+    if (session.provider !== 'local') throw DomainError.notFound();
+    await this.billing.fulfil(session.id, this.clock.now());
+    return this.checkout(userId, sessionId);
+  }
+
+  async cancelLocal(userId: string, sessionId: string): Promise<CheckoutSessionView> {
+    const session = await this.ownSession(userId, sessionId);
+    await this.billing.cancelCheckout(session.id);
+    return this.checkout(userId, sessionId);
+  }
+
+  async setOverage(
+    userId: string,
+    enabled: boolean,
+    capCents: number,
+  ): Promise<{ enabled: boolean; capCents: number }> {
+    const tenant = await this.tenantOf(userId);
+    await this.billing.state(tenant.id, this.clock.now());
+    await this.billing.setOverage(tenant.id, enabled, capCents);
+    return { enabled, capCents };
+  }
+}

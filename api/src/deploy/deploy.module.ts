@@ -1,0 +1,35 @@
+import { Module, RequestMethod, type MiddlewareConsumer, type NestModule } from '@nestjs/common';
+import { JwtModule } from '@nestjs/jwt';
+import type { AppConfig } from '@sparks/core';
+import { AuthModule } from '../auth/auth.module';
+import { RateLimiter } from '../auth/rate-limiter.service';
+import { ChatModule } from '../chat/chat.module';
+import { CONFIG } from '../infra/tokens';
+import { SparksModule } from '../sparks/sparks.module';
+import { DeployController } from './deploy.controller';
+import { DeployService } from './deploy.service';
+import { WidgetCorsMiddleware } from './widget-cors.middleware';
+import { WidgetMeter } from './widget-meter';
+import { ConnectController, WidgetController } from './widget.controller';
+import { WidgetService } from './widget.service';
+import { jwtOptions } from '../auth/jwt-options';
+
+@Module({
+  imports: [
+    AuthModule,
+    SparksModule,
+    ChatModule,
+    JwtModule.registerAsync({
+      inject: [CONFIG],
+      useFactory: (config: AppConfig) => jwtOptions(config.JWT_SECRET),
+    }),
+  ],
+  controllers: [DeployController, WidgetController, ConnectController],
+  providers: [DeployService, WidgetService, WidgetMeter, RateLimiter],
+  exports: [DeployService],
+})
+export class DeployModule implements NestModule {
+  configure(consumer: MiddlewareConsumer): void {
+    consumer.apply(WidgetCorsMiddleware).forRoutes({ path: 'public/widgets/{*path}', method: RequestMethod.ALL });
+  }
+}

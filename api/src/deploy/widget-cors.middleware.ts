@@ -1,0 +1,47 @@
+import { Injectable, type NestMiddleware } from '@nestjs/common';
+import { deployTokenParam } from '@sparks/contracts';
+import { DomainError } from '@sparks/core';
+import type { NextFunction, Request, Response } from 'express';
+import { requestOrigin, WidgetService, type WidgetContext } from './widget.service';
+
+const TOKEN_IN_PATH = /\/public\/widgets\/([^/?#]+)/;
+const ALLOWED_HEADERS = 'Authorization, Content-Type, Accept, Accept-Language';
+
+export type WidgetRequest = Request & { widget?: WidgetContext };
+
+/**
+ * The origin allow-list of the public widget API, before any route: the token in the path names the
+ * Spark; a page whose origin is not on its list gets 403 and no CORS header at all (preflight
+ * included); an allowed one gets its exact origin back, never `*`, with `Vary: Origin`. The checked
+ * context rides on the request for the routes.
+ */
+@Injectable()
+export class WidgetCorsMiddleware implements NestMiddleware {
+  constructor(private readonly widgets: WidgetService) {}
+
+  async use(req: WidgetRequest, res: Response, next: NextFunction): Promise<void> {
+    try {
+      res.setHeader('Vary', 'Origin');
+      const raw = decodeURIComponent(TOKEN_IN_PATH.exec(req.originalUrl)?.[1] ?? '');
+      if (!deployTokenParam.safeParse(raw).success) throw DomainError.of('DEPLOY_TOKEN_INVALID');
+      const ctx = await this.widgets.resolve(raw);
+      const origin = requestOrigin(req);
+      if (!(await this.widgets.allowed(req, ctx, origin)) || !origin) {
+        throw DomainError.of('ORIGIN_NOT_ALLOWED');
+      }
+      res.setHeader('Access-Control-Allow-Origin', origin);
+      res.setHeader('Access-Control-Expose-Headers', 'Retry-After, X-Request-Id');
+      if (req.method === 'OPTIONS') {
+        res.setHeader('Access-Control-Allow-Methods', 'GET, POST, OPTIONS');
+        res.setHeader('Access-Control-Allow-Headers', ALLOWED_HEADERS);
+        res.setHeader('Access-Control-Max-Age', '600');
+        res.status(204).end();
+        return;
+      }
+      req.widget = { ...ctx, origin };
+      next();
+    } catch (err) {
+      next(err);
+    }
+  }
+}

@@ -1,0 +1,42 @@
+import { Inject, Injectable, Optional } from '@nestjs/common';
+import { DomainError } from '@sparks/core';
+import { AccountsRepository } from '@sparks/db';
+import {
+  INTERACTION_METER,
+  type InteractionMeter,
+  type MeterContext,
+  type TurnAnswer,
+  type TurnFailure,
+} from '../chat/converse';
+
+/**
+ * BILLING CALL SITE (issue 15): every widget answer is an interaction. When the billing meter is
+ * provided under INTERACTION_METER (reserve before answering, settle/release after, `usage.record`
+ * with the message id as job id) every widget turn goes through it. Until it lands, this refuses a
+ * turn when the tenant's counters say the period's interactions are spent, so the out-of-interactions
+ * path (402 INTERACTIONS_EXHAUSTED, the widget's polite message and e-mail form) is real.
+ */
+@Injectable()
+export class WidgetMeter implements InteractionMeter {
+  constructor(
+    private readonly accounts: AccountsRepository,
+    @Optional() @Inject(INTERACTION_METER) private readonly billing?: InteractionMeter,
+  ) {}
+
+  async reserve(context: MeterContext): Promise<unknown> {
+    if (this.billing) return this.billing.reserve(context);
+    const [tenant] = await this.accounts.tenantsOf(context.conversation.userId);
+    if (!tenant || tenant.usageInteractions >= tenant.limitInteractions) {
+      throw DomainError.of('INTERACTIONS_EXHAUSTED');
+    }
+    return undefined;
+  }
+
+  async settle(reservation: unknown, answer: TurnAnswer): Promise<void> {
+    await this.billing?.settle(reservation, answer);
+  }
+
+  async release(reservation: unknown, failure: TurnFailure): Promise<void> {
+    await this.billing?.release(reservation, failure);
+  }
+}

@@ -1,0 +1,203 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { JwtService } from '@nestjs/jwt';
+import type { ConnectView, VisitorSessionView, WidgetConfigView } from '@sparks/contracts';
+import { DomainError, type AppConfig } from '@sparks/core';
+import { DeployRepository, type ConversationRow, type DeploymentRow, type SparkRow } from '@sparks/db';
+import type { Request } from 'express';
+import { CONFIG } from '../infra/tokens';
+import { hashToken, normalizeOrigin, openDeployToken, snippetFor } from './deploy-secrets';
+
+/** What a public token names: a published Spark, or the owner's preview of one (app origin only). */
+export interface WidgetContext {
+  spark: SparkRow;
+  deployment: DeploymentRow | null;
+  /** The deployment id, or `preview`: visitor tokens are bound to it. */
+  scope: string;
+  rotation: number;
+  /** The caller's origin, once checked against the allow-list. */
+  origin: string;
+}
+
+interface VisitorClaims {
+  sub: string;
+  spk: string;
+  scp: string;
+  rot: number;
+}
+
+const VISITOR_AUDIENCE = 'sparks-widget-visitor';
+const PREVIEW_AUDIENCE = 'sparks-widget-preview';
+const PREVIEW_TTL_SECONDS = 4 * 3600;
+/** An expired visitor token still renews its visitor for this long (the same browser comes back). */
+const RENEW_WITHIN_SECONDS = 30 * 86_400;
+
+export const PREVIEW_PREFIX = 'pv_';
+
+/** The origin of the page that made a request; a same-origin GET carries no Origin header. */
+export function requestOrigin(req: Request): string | undefined {
+  const origin = req.headers.origin;
+  if (typeof origin === 'string' && origin !== 'null') return origin;
+  if (req.headers['sec-fetch-site'] === 'same-origin') return selfOrigin(req);
+  return undefined;
+}
+
+export const selfOrigin = (req: Request) => `${req.protocol}://${req.get('host') ?? ''}`;
+
+/**
+ * The public side of deploying: which Spark a token names, whether the calling site is allowed,
+ * visitors and their tokens, and the Pulse's connect.
+ */
+@Injectable()
+export class WidgetService {
+  constructor(
+    private readonly repo: DeployRepository,
+    private readonly jwt: JwtService,
+    @Inject(CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  private get appOrigin(): string {
+    return new URL(this.config.APP_URL).origin;
+  }
+
+  isAppOrigin(req: Request, origin: string): boolean {
+    return origin === this.appOrigin || origin === selfOrigin(req);
+  }
+
+  /** The Spark a token names (404 for an unknown, rotated or unpublished token). */
+  async resolve(token: string): Promise<Omit<WidgetContext, 'origin'>> {
+    if (token.startsWith(PREVIEW_PREFIX)) {
+      const claims = await this.jwt
+        .verifyAsync<{ sub: string }>(token.slice(PREVIEW_PREFIX.length), { audience: PREVIEW_AUDIENCE })
+        .catch(() => undefined);
+      const spark = claims && (await this.repo.findSpark(claims.sub));
+      if (!spark) throw DomainError.of('DEPLOY_TOKEN_INVALID');
+      return { spark, deployment: null, scope: 'preview', rotation: 0 };
+    }
+    const found = await this.repo.findByTokenHash(hashToken(token));
+    if (!found) throw DomainError.of('DEPLOY_TOKEN_INVALID');
+    return {
+      spark: found.spark,
+      deployment: found.deployment,
+      scope: found.deployment.id,
+      rotation: found.deployment.rotation,
+    };
+  }
+
+  /** May this page use the widget? The app's own origin always may (the preview); others must be listed. */
+  async allowed(req: Request, ctx: Omit<WidgetContext, 'origin'>, origin: string | undefined): Promise<boolean> {
+    if (!origin) return false;
+    if (this.isAppOrigin(req, origin)) return true;
+    if (!ctx.deployment) return false;
+    return this.repo.isAllowed(ctx.spark.id, origin);
+  }
+
+  /** A short-lived token for the owner's live preview (works only on the app's own origin). */
+  async previewToken(sparkId: string): Promise<string> {
+    const jwt = await this.jwt.signAsync(
+      { sub: sparkId },
+      { audience: PREVIEW_AUDIENCE, expiresIn: PREVIEW_TTL_SECONDS },
+    );
+    return `${PREVIEW_PREFIX}${jwt}`;
+  }
+
+  async widgetConfig(req: Request, ctx: WidgetContext): Promise<WidgetConfigView> {
+    if (ctx.deployment && !ctx.deployment.firstSeenAt && !this.isAppOrigin(req, ctx.origin)) {
+      await this.repo.markSeen(ctx.deployment.id, ctx.origin);
+    }
+    const o = ctx.spark.options;
+    return {
+      sparkId: ctx.spark.id,
+      name: ctx.spark.name,
+      language: o.language,
+      initialMessage: o.initialMessage,
+      position: ctx.deployment?.position ?? 'right',
+      theme: {
+        primary: o.theme?.palette?.primary ?? '#4f46e5',
+        secondary: o.theme?.palette?.secondary ?? '#eef2ff',
+        icon: o.theme?.icon ?? null,
+      },
+    };
+  }
+
+  // — visitors —
+
+  private async sign(ctx: WidgetContext, visitorId: string): Promise<VisitorSessionView> {
+    const claims: VisitorClaims = { sub: visitorId, spk: ctx.spark.id, scp: ctx.scope, rot: ctx.rotation };
+    const ttl = this.config.VISITOR_TOKEN_TTL_SECONDS;
+    const visitorToken = await this.jwt.signAsync(claims, { audience: VISITOR_AUDIENCE, expiresIn: ttl });
+    return { visitorToken, expiresAt: new Date(Date.now() + ttl * 1000).toISOString() };
+  }
+
+  private async claims(ctx: WidgetContext, token: string, ignoreExpiration: boolean) {
+    const claims = await this.jwt
+      .verifyAsync<VisitorClaims & { iat: number }>(token, { audience: VISITOR_AUDIENCE, ignoreExpiration })
+      .catch(() => undefined);
+    if (!claims || claims.spk !== ctx.spark.id || claims.scp !== ctx.scope || claims.rot !== ctx.rotation) {
+      return undefined;
+    }
+    return claims;
+  }
+
+  /** A visitor token; presenting the previous one (even expired, within 30 days) keeps the same visitor. */
+  async session(ctx: WidgetContext, previous: string | undefined): Promise<VisitorSessionView> {
+    const old = previous ? await this.claims(ctx, previous, true) : undefined;
+    const recent = old && Date.now() / 1000 - old.iat < RENEW_WITHIN_SECONDS;
+    const visitor =
+      (recent && (await this.repo.findVisitor(ctx.spark.id, old.sub))) || (await this.repo.createVisitor(ctx.spark.id));
+    return this.sign(ctx, visitor.id);
+  }
+
+  /** The visitor behind `Authorization: Bearer <visitor token>`, or 401. */
+  async visitor(ctx: WidgetContext, token: string | undefined): Promise<string> {
+    const claims = token ? await this.claims(ctx, token, false) : undefined;
+    if (!claims) throw DomainError.of('VISITOR_TOKEN_INVALID');
+    return claims.sub;
+  }
+
+  newConversation(ctx: WidgetContext, visitorId: string): Promise<ConversationRow> {
+    return this.repo.createVisitorConversation({
+      userId: ctx.spark.userId,
+      sparkId: ctx.spark.id,
+      visitorId,
+      origin: ctx.origin,
+    });
+  }
+
+  /** The visitor's own conversation, or 404 (another visitor's does not exist for them). */
+  async conversation(ctx: WidgetContext, visitorId: string, conversationId: string): Promise<ConversationRow> {
+    const row = await this.repo.visitorConversation(ctx.spark.id, visitorId, conversationId);
+    if (!row) throw DomainError.notFound();
+    return row;
+  }
+
+  async leaveContact(ctx: WidgetContext, visitorId: string, email: string): Promise<void> {
+    await this.repo.leaveContact(visitorId, email);
+  }
+
+  // — the Pulse (WordPress) —
+
+  /**
+   * A site presents a one-time site key and its origin: the origin joins the Spark's allow-list and
+   * the site gets what it needs to print the snippet. The key is spent by the first call.
+   */
+  async connect(siteKey: string, originInput: string, scriptUrl: string): Promise<ConnectView> {
+    const origin = normalizeOrigin(originInput);
+    const used = await this.repo.consumeSiteKey(hashToken(siteKey), origin);
+    if (!used) throw DomainError.of('SITE_KEY_INVALID');
+    const deployment = await this.repo.findBySpark(used.sparkId);
+    const spark = await this.repo.findSpark(used.sparkId);
+    const token = deployment && openDeployToken(this.config.JWT_SECRET, deployment.tokenSealed);
+    if (!deployment || !spark || !token) throw DomainError.of('NOT_PUBLISHED');
+    await this.repo.addOrigin(used.sparkId, origin, 'pulse');
+    return {
+      sparkId: spark.id,
+      name: spark.name,
+      token,
+      scriptUrl,
+      snippet: snippetFor(scriptUrl, token),
+      origin,
+      language: spark.options.language,
+      position: deployment.position,
+    };
+  }
+}

@@ -1,0 +1,263 @@
+#!/usr/bin/env node
+// The website widget (issue 16): the loader's and the chat UI's gzipped size, the host page's
+// main-thread time before the first click (Chromium trace, page with the snippet minus the same page
+// without it), and the time from a visitor's send to the first streamed token at 1 and 200
+// visitors at once (the public widget API, offline answer engine). See bench/README.md.
+//
+//   npm run build:web && npx tsc -b api/tsconfig.json worker/tsconfig.json
+//   node bench/widget.mjs [--levels 1,200] [--rounds 3] [--trace-runs 5] [--json out.json]
+import { existsSync, readFileSync } from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import {
+  ROOT,
+  log,
+  machine,
+  ms,
+  rootRequire,
+  runBench,
+  summarize,
+  table,
+  writeJsonIfAsked,
+  onCleanup,
+} from './lib/common.mjs';
+import { call, startStack } from './lib/stack.mjs';
+
+const argv = (name, fallback) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? process.argv[i + 1] : fallback;
+};
+const LEVELS = argv('levels', '1,200').split(',').map(Number);
+const ROUNDS = Number(argv('rounds', 3));
+const TRACE_RUNS = Number(argv('trace-runs', 5));
+const BUDGET = { loaderKb: 3, chatKb: 60, hostMs: 50 };
+const agent = new http.Agent({ keepAlive: false, maxSockets: Infinity });
+
+function gzKb(file) {
+  const full = path.join(ROOT, 'web', 'dist', 'widget', file);
+  if (!existsSync(full)) throw new Error(`${full} is missing: run npm run build:web first`);
+  const raw = readFileSync(full);
+  return { raw: raw.length / 1024, gzip: gzipSync(raw, { level: 9 }).length / 1024 };
+}
+
+function hostServer(body) {
+  const server = http.createServer((_req, res) => {
+    res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
+    res.end(
+      `<!doctype html><html><head><meta charset="utf-8"><title>Host</title></head><body><h1>A shop</h1><p>Text.</p>${body()}</body></html>`,
+    );
+  });
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () => {
+      onCleanup('close host page', () => new Promise((r) => server.close(() => r())));
+      resolve(`http://127.0.0.1:${server.address().port}`);
+    }),
+  );
+}
+
+/** Main-thread time (ms) of the renderer's top-level tasks while the page loads and settles (no click). */
+async function mainThreadMs(browser, url, settle) {
+  const page = await browser.newPage();
+  await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'] });
+  await page.goto(url, { waitUntil: 'load' });
+  await settle(page);
+  await page.waitForTimeout(1500);
+  const trace = JSON.parse((await browser.stopTracing()).toString('utf8'));
+  await page.close();
+  const events = trace.traceEvents ?? trace;
+  const main = new Set(
+    events.filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`),
+  );
+  return events
+    .filter((e) => e.ph === 'X' && e.name === 'RunTask' && main.has(`${e.pid}:${e.tid}`))
+    .reduce((sum, e) => sum + (e.dur ?? 0) / 1000, 0);
+}
+
+function post(base, urlPath, { origin, token, body, stream }) {
+  return new Promise((resolve) => {
+    const payload = JSON.stringify(body ?? {});
+    const out = { status: 0, firstToken: NaN, done: NaN, data: undefined, error: undefined };
+    const t0 = performance.now();
+    const req = http.request(
+      `${base}${urlPath}`,
+      {
+        method: 'POST',
+        agent,
+        headers: {
+          'Content-Type': 'application/json',
+          'Content-Length': Buffer.byteLength(payload),
+          Origin: origin,
+          ...(token ? { Authorization: `Bearer ${token}` } : {}),
+        },
+      },
+      (res) => {
+        out.status = res.statusCode;
+        res.setEncoding('utf8');
+        let buffer = '';
+        res.on('data', (chunk) => {
+          buffer += chunk;
+          if (!stream) return;
+          let cut;
+          while ((cut = buffer.indexOf('\n\n')) >= 0) {
+            const block = buffer.slice(0, cut);
+            buffer = buffer.slice(cut + 2);
+            const line = block.split('\n').find((l) => l.startsWith('data: '));
+            if (!line) continue;
+            const event = JSON.parse(line.slice(6));
+            const now = performance.now() - t0;
+            if (event.type === 'token' && Number.isNaN(out.firstToken)) out.firstToken = now;
+            if (event.type === 'done') out.done = now;
+            if (event.type === 'error') out.error = `event error ${event.code}`;
+          }
+        });
+        res.on('end', () => {
+          if (!stream) {
+            try {
+              out.data = JSON.parse(buffer).data;
+            } catch {
+              out.error = `HTTP ${res.statusCode}`;
+            }
+          } else if (res.statusCode !== 200) out.error = `HTTP ${res.statusCode}`;
+          else if (Number.isNaN(out.done) && !out.error) out.error = 'stream ended without done';
+          resolve(out);
+        });
+      },
+    );
+    req.on('error', (err) => {
+      out.error = err.message;
+      resolve(out);
+    });
+    req.end(payload);
+  });
+}
+
+runBench(async () => {
+  const sizes = { loader: gzKb('widget.js'), chat: gzKb('chat.js') };
+  log(`loader ${sizes.loader.gzip.toFixed(2)} KB gz, chat ${sizes.chat.gzip.toFixed(2)} KB gz`);
+
+  const stack = await startStack('widget', {
+    WIDGET_RATE_VISITOR_MAX: '100000',
+    WIDGET_RATE_IP_MAX: '100000',
+    WIDGET_RATE_TOKEN_MAX: '100000',
+  });
+  const [conv] = await stack.conversations(1);
+  await stack.pool.query(
+    'UPDATE tenants SET limit_deployments = 10 WHERE user_id = (SELECT user_id FROM sparks WHERE id = $1)',
+    [conv.sparkId],
+  );
+  const published = await call(stack.base, 'POST', `/api/v1/sparks/${conv.sparkId}/deployment`, {
+    token: conv.token,
+    body: {},
+  });
+  const { token, snippet } = published.body.data;
+
+  let withSnippet = true;
+  const host = await hostServer(() =>
+    withSnippet ? snippet.replace(/src="[^"]+"/, `src="${stack.base}/widget.js"`) : '',
+  );
+  await call(stack.base, 'POST', `/api/v1/sparks/${conv.sparkId}/deployment/origins`, {
+    token: conv.token,
+    body: { origin: host },
+  });
+
+  // — host page main-thread time (Chromium trace) —
+  const { chromium } = rootRequire('playwright-core');
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox'],
+  });
+  onCleanup('close chromium', () => browser.close());
+  const bare = [];
+  const widget = [];
+  for (let i = 0; i < TRACE_RUNS; i++) {
+    withSnippet = false;
+    bare.push(await mainThreadMs(browser, host, async () => undefined));
+    withSnippet = true;
+    widget.push(
+      await mainThreadMs(browser, host, async (page) => {
+        await page.locator('[data-sparks-widget]').waitFor({ state: 'attached' });
+        await page.waitForFunction(() => !!globalThis.__sparksChat, null, { timeout: 10_000 });
+      }),
+    );
+  }
+  const extra = widget.map((w, i) => w - bare[i]);
+  log(`host main thread: bare ${bare.map(ms).join(', ')}; with widget ${widget.map(ms).join(', ')}`);
+
+  // — send → first token, N visitors at once —
+  const api = `/api/v1/public/widgets/${token}`;
+  const latency = [];
+  for (const level of LEVELS) {
+    const visitors = [];
+    for (let i = 0; i < level; i++) {
+      const session = await post(stack.base, `${api}/visitors`, { origin: host });
+      const created = await post(stack.base, `${api}/conversations`, {
+        origin: host,
+        token: session.data.visitorToken,
+      });
+      visitors.push({ token: session.data.visitorToken, conversationId: created.data.conversationId });
+    }
+    const samples = [];
+    for (let r = 0; r < ROUNDS; r++) {
+      const round = await Promise.all(
+        visitors.map((v, i) =>
+          post(stack.base, `${api}/conversations/${v.conversationId}/stream`, {
+            origin: host,
+            token: v.token,
+            stream: true,
+            body: {
+              text: ['What is the return policy?', '¿Cuál es el horario?', 'How much does shipping cost?'][(i + r) % 3],
+            },
+          }),
+        ),
+      );
+      samples.push(...round);
+    }
+    const ok = samples.filter((s) => !s.error);
+    const errors = samples.length - ok.length;
+    if (errors) log(`level ${level}: ${errors} errors, e.g. ${samples.find((s) => s.error).error}`);
+    latency.push({
+      level,
+      firstToken: summarize(ok.map((s) => s.firstToken)),
+      done: summarize(ok.map((s) => s.done)),
+      errors,
+    });
+  }
+
+  const result = {
+    machine: machine(),
+    date: new Date().toISOString(),
+    sizes,
+    host: { bare, widget, extra: summarize(extra) },
+    latency,
+  };
+  writeJsonIfAsked(result);
+  const m = result.machine;
+  console.log(`## Website widget (bench/widget.mjs) — ${result.date.slice(0, 10)}
+
+Machine: ${m.cpus} × ${m.cpuModel}, ${m.memory}, Node ${m.node}; offline answer engine.
+
+| what | measured | budget |
+|---|---:|---:|
+| loader \`/widget.js\` (gzip -9) | ${sizes.loader.gzip.toFixed(2)} KB (${sizes.loader.raw.toFixed(1)} KB raw) | ≤ ${BUDGET.loaderKb} KB |
+| chat UI \`/widget/chat.js\` (gzip -9) | ${sizes.chat.gzip.toFixed(2)} KB (${sizes.chat.raw.toFixed(1)} KB raw) | ≤ ${BUDGET.chatKb} KB |
+| host main thread before the first click, widget's share (median of ${TRACE_RUNS}; loader, config, launcher and the chat UI loaded when idle) | ${ms(result.host.extra.p50)} ms (p95 ${ms(result.host.extra.p95)}) | ≤ ${BUDGET.hostMs} ms |
+
+Host page main thread (RunTask on CrRendererMain from navigation to 1.5 s after the chat UI loaded): without the snippet ${bare.map(ms).join(', ')} ms; with it ${widget.map(ms).join(', ')} ms.
+
+Send → first streamed token (POST …/stream from an allowed origin, ${ROUNDS} rounds, all visitors at once):
+
+${table(
+  [
+    ['visitors at once', (l) => String(l.level)],
+    ['sends', (l) => String(l.firstToken.n)],
+    ['p50 first token ms', (l) => ms(l.firstToken.p50)],
+    ['p95 first token ms', (l) => ms(l.firstToken.p95)],
+    ['p50 done ms', (l) => ms(l.done.p50)],
+    ['p95 done ms', (l) => ms(l.done.p95)],
+    ['errors', (l) => String(l.errors)],
+  ],
+  latency,
+)}
+`);
+});

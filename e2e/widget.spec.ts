@@ -1,0 +1,209 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import PDFDocument from 'pdfkit';
+import { Pool } from 'pg';
+
+import { signUp, useSession, type Account } from './support/account';
+import { shotInto } from './support/shots';
+
+/**
+ * The website widget end to end (issue 16), in English and in Spanish: a Spark with a PDF is
+ * published through the deploy page, a plain HTML page on a second local origin holding the snippet
+ * shows the launcher, a question gets a streamed answer citing the PDF; the same page on a third,
+ * unlisted origin gets nothing. WIDGET_SHOTS_DIR=/tmp/shots-widget keeps screenshots.
+ */
+
+const SHOTS = process.env.WIDGET_SHOTS_DIR;
+
+const words = {
+  en: {
+    name: 'Northwind Bikes',
+    greeting: 'Hi! Ask me about rentals.',
+    pdf: 'Northwind handbook.pdf',
+    text: 'Rentals cost 25 dollars per day, helmet and lock included. Electric bikes cost 45 dollars per day.',
+    question: 'How much is an electric bike per day?',
+    answer: /45/,
+    open: /Open the chat with Northwind Bikes/,
+    placeholder: 'Type your question…',
+    close: 'Close the chat',
+  },
+  es: {
+    name: 'Panadería Sol',
+    greeting: '¡Hola! Pregúntame por el horario.',
+    pdf: 'Horario Panadería Sol.pdf',
+    text: 'La Panadería Sol abre los domingos hasta las 14:00. De lunes a sábado abrimos de 8:00 a 20:30.',
+    question: '¿Hasta qué hora abrís los domingos?',
+    answer: /14:00/,
+    open: /Abrir el chat con Panadería Sol/,
+    placeholder: 'Escribe tu pregunta…',
+    close: 'Cerrar el chat',
+  },
+} as const;
+
+function makePdf(title: string, body: string): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const doc = new PDFDocument({ size: 'A4', info: { Title: title } });
+    const parts: Buffer[] = [];
+    doc.on('data', (chunk: Buffer) => parts.push(chunk));
+    doc.on('end', () => resolve(Buffer.concat(parts)));
+    doc.on('error', reject);
+    doc.fontSize(18).text(title).moveDown();
+    doc.fontSize(11).text(body);
+    doc.end();
+  });
+}
+
+async function dataOf<T>(res: { json(): Promise<unknown>; ok(): boolean; text(): Promise<string> }): Promise<T> {
+  expect(res.ok(), await res.text()).toBe(true);
+  return ((await res.json()) as { data: T }).data;
+}
+
+/** A Spark in `lang` with its PDF read, on an account whose plan allows one deployment. */
+async function sparkWithPdf(
+  request: APIRequestContext,
+  lang: 'en' | 'es',
+): Promise<{ account: Account; sparkId: string }> {
+  const w = words[lang];
+  const account = await signUp(request, lang, 'widget');
+  // The plan's deployments (billing sets them per plan): one, as a paid plan would.
+  const sql = new Pool({ connectionString: process.env.E2E_DATABASE_URL, max: 1 });
+  await sql
+    .query('UPDATE tenants SET limit_deployments = 1 WHERE user_id = (SELECT id FROM users WHERE username = $1)', [
+      account.email,
+    ])
+    .finally(() => sql.end());
+  const spark = await dataOf<{ _id: string }>(
+    await request.post('/api/v1/sparks', {
+      headers: account.headers,
+      data: { name: w.name, options: { initialMessage: w.greeting, language: lang } },
+    }),
+  );
+  const uploaded = await request.post('/api/v1/bucket', {
+    headers: account.headers,
+    multipart: {
+      sparkId: spark._id,
+      name: w.pdf,
+      file: { name: w.pdf, mimeType: 'application/pdf', buffer: await makePdf(w.name, w.text) },
+    },
+  });
+  expect(uploaded.status(), await uploaded.text()).toBeLessThan(300);
+  await expect
+    .poll(
+      async () =>
+        (
+          await dataOf<Array<{ status: string }>>(
+            await request.get(`/api/v1/sparks/${spark._id}/documents`, { headers: account.headers }),
+          )
+        ).map((d) => d.status),
+      { timeout: 60_000 },
+    )
+    .toEqual(['completed']);
+  return { account, sparkId: spark._id };
+}
+
+/** A plain HTML page (no framework, its own CSS) that holds the snippet, on a port of its own. */
+async function hostPage(): Promise<{ origin: string; show: (snippet: string) => void; close: () => Promise<void> }> {
+  let snippet = '';
+  const html = () => `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>A shop</title>
+<style>button{background:red!important;font-size:40px!important} *{font-family:serif}</style></head>
+<body><h1>A small shop</h1><p>Our own page, with our own styles.</p>${snippet}</body></html>`;
+  const server = http.createServer((_req, res) => {
+    res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
+    res.end(html());
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    show: (value) => (snippet = value),
+    close: () => new Promise((r) => server.close(() => r())),
+  };
+}
+
+async function publishThroughDeployPage(page: Page, lang: 'en' | 'es', sparkName: string, site: string) {
+  await page.goto(`/deploy?q=${encodeURIComponent(sparkName)}`);
+  const panel = page.getByTestId('deploy-panel');
+  await expect(panel.getByRole('combobox')).toHaveValue(/.+/);
+  await panel.getByTestId('deploy-origin-input').fill(site);
+  await panel.getByTestId('deploy-origin-add').click();
+  await expect(panel.getByTestId('deploy-origins')).toContainText(site);
+  await panel.getByTestId('deploy-publish').click();
+  const snippet = panel.getByTestId('deploy-snippet');
+  await expect(snippet).toContainText('data-token="dt_');
+  await shotInto(SHOTS, page, `deploy-published-${lang}`, 300);
+  return (await snippet.textContent())!.trim();
+}
+
+for (const lang of ['en', 'es'] as const) {
+  test(`a Spark published through /deploy answers on an allowed site, streamed and cited, and nowhere else (${lang})`, async ({
+    page,
+    request,
+    context,
+    browser,
+  }) => {
+    test.setTimeout(120_000);
+    const w = words[lang];
+    const { account } = await sparkWithPdf(request, lang);
+    await useSession(context, account, lang);
+
+    const site = await hostPage();
+    const unlisted = await hostPage();
+    try {
+      const snippet = await publishThroughDeployPage(page, lang, w.name, site.origin);
+      site.show(snippet);
+      unlisted.show(snippet);
+      // The allowed site: launcher in the Spark's colour, isolated from the page's CSS.
+      const visitor = await browser.newPage({ locale: lang === 'es' ? 'es-ES' : 'en-US' });
+      const siteUrl = site.origin;
+      await visitor.goto(siteUrl);
+      const launcher = visitor.getByRole('button', { name: w.open });
+      await expect(launcher).toBeVisible();
+      await launcher.click();
+      const dialog = visitor.getByRole('dialog', { name: w.name });
+      await expect(dialog).toBeVisible();
+      await expect(dialog).toContainText(w.greeting);
+      const streamed = visitor.waitForResponse((r) => r.url().endsWith('/stream'));
+      await dialog.getByPlaceholder(w.placeholder).fill(w.question);
+      await dialog.getByPlaceholder(w.placeholder).press('Enter');
+      const response = await streamed;
+      expect(response.headers()['content-type']).toMatch(/^text\/event-stream/);
+      expect(response.headers()['access-control-allow-origin']).toBe(siteUrl);
+      const answer = dialog.locator('.m.ai').last();
+      await expect(answer).toContainText(w.answer, { timeout: 30_000 });
+      await expect(answer).toContainText(w.pdf);
+      await shotInto(SHOTS, visitor, `widget-answer-${lang}`, 300);
+      // Escape closes and gives the focus back to the launcher.
+      await visitor.keyboard.press('Escape');
+      await expect(dialog).toBeHidden();
+      await expect(launcher).toBeFocused();
+      await visitor.setViewportSize({ width: 390, height: 844 });
+      await launcher.click();
+      await expect(dialog).toBeVisible();
+      await shotInto(SHOTS, visitor, `widget-phone-${lang}`, 300);
+      await visitor.close();
+
+      // The unlisted site: the server refuses the Spark's config (403, no CORS header), nothing is drawn.
+      const direct = await request.get(
+        `${new URL(snippet.match(/src="([^"]+)"/)![1]).origin}/api/v1/public/widgets/${
+          snippet.match(/data-token="([^"]+)"/)![1]
+        }/config`,
+        { headers: { Origin: unlisted.origin } },
+      );
+      expect(direct.status()).toBe(403);
+      expect(direct.headers()['access-control-allow-origin']).toBeUndefined();
+      const stranger = await browser.newPage();
+      const asked = stranger.waitForRequest((r) => r.url().endsWith('/config'));
+      await stranger.goto(unlisted.origin);
+      await asked;
+      await stranger.waitForLoadState('networkidle');
+      await expect(stranger.locator('[data-sparks-widget]')).toHaveCount(0);
+      await shotInto(SHOTS, stranger, `widget-unlisted-${lang}`, 100);
+      await stranger.close();
+    } finally {
+      await site.close();
+      await unlisted.close();
+    }
+  });
+}

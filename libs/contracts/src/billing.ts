@@ -1,0 +1,92 @@
+import { z } from 'zod';
+
+/** Spec §9: credit packs are shown 4 per page, sorted by interactions. */
+export const CREDIT_PACKS_PER_PAGE = 4;
+
+export const customerIdParams = z.object({ customerId: z.string().min(1).max(100) });
+export const featureParams = z.object({ feature: z.string().min(1).max(40) });
+export const checkoutIdParams = z.object({ sessionId: z.string().min(1).max(100) });
+
+/** `POST /billing/customers/{customerId}/session`: only the price is chosen by the client. */
+export const checkoutSessionSchema = z.object({
+  mode: z.enum(['subscription', 'payment']).default('subscription'),
+  priceId: z.string().min(1).max(100),
+});
+
+export const creditPurchaseSchema = z.object({ productId: z.string().min(1).max(100) });
+
+export const overageSchema = z.object({
+  enabled: z.boolean(),
+  /** Monthly spending cap in cents (0–100,000 €). */
+  capCents: z.number().int().min(0).max(10_000_000),
+});
+
+const limit = z.object({ value: z.number() });
+export type Limit = z.infer<typeof limit>;
+
+/** Spec §3 Price, with the plan it sells (GET /prices). */
+export const priceViewSchema = z.object({
+  priceId: z.string(),
+  productId: z.string(),
+  unit_amount: z.number(),
+  currency: z.string(),
+  interval: z.literal('month'),
+  slug: z.string(),
+  productName: z.string(),
+  limits: z.object({ interactions: limit, deployments: limit, sparks: limit, documents: limit }),
+  documentSharing: z.boolean(),
+  overage_unit_amount: z.number(),
+});
+export type PriceView = z.infer<typeof priceViewSchema>;
+
+/** Spec §3 Credit catalog item (GET /billing/catalog/credits → { items }). */
+export const creditItemViewSchema = z.object({
+  _id: z.string(),
+  productId: z.string(),
+  priceId: z.string(),
+  name: z.string(),
+  unit_amount: z.number(),
+  currency: z.string(),
+  limits: z.object({ interactions: limit }),
+});
+export type CreditItemView = z.infer<typeof creditItemViewSchema>;
+export const creditCatalogSchema = z.object({ items: z.array(creditItemViewSchema) });
+
+/** Spec §3 Subscription (GET /billing/subscriptions/{customerId}). */
+export const subscriptionViewSchema = z.object({
+  subscriptionId: z.string(),
+  customerId: z.string(),
+  productName: z.string(),
+  slug: z.string(),
+  priceId: z.string(),
+  status: z.string(),
+  currentPeriodStart: z.string(),
+  currentPeriodEnd: z.string(),
+});
+export type SubscriptionView = z.infer<typeof subscriptionViewSchema>;
+
+export const checkoutSessionViewSchema = z.object({
+  id: z.string(),
+  mode: z.enum(['subscription', 'payment']),
+  status: z.string(),
+  provider: z.string(),
+  priceId: z.string(),
+  productName: z.string(),
+  unit_amount: z.number(),
+  currency: z.string(),
+  interactions: z.number().nullable(),
+});
+export type CheckoutSessionView = z.infer<typeof checkoutSessionViewSchema>;
+
+/** GET /billing/credits/{feature}/available. */
+export const availableCreditsSchema = z.object({ total: z.number() });
+/** POST /billing/customers/{customerId}/session. */
+export const checkoutUrlSchema = z.object({ sessionUrl: z.string() });
+/** POST /billing/credits/purchase. */
+export const creditPurchaseResultSchema = z.object({
+  success: z.boolean(),
+  status: z.enum(['paid', 'open']),
+  sessionUrl: z.string().optional(),
+});
+/** PUT /billing/overage. */
+export const overageViewSchema = z.object({ enabled: z.boolean(), capCents: z.number() });

@@ -1,0 +1,457 @@
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import type { Database } from './client';
+import {
+  billingEvents,
+  checkoutSessions,
+  creditPacks,
+  plans,
+  tenantBilling,
+  tenantCredits,
+  tenants,
+  usageEvents,
+  usageReservations,
+} from './schema/index';
+
+export type PlanRow = typeof plans.$inferSelect;
+export type CreditPackRow = typeof creditPacks.$inferSelect;
+export type TenantBillingRow = typeof tenantBilling.$inferSelect;
+export type CheckoutSessionRow = typeof checkoutSessions.$inferSelect;
+type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+type TenantRowB = typeof tenants.$inferSelect;
+
+export type UsageSource = 'plan' | 'credits' | 'overage';
+export type ReserveOutcome =
+  { ok: true; source: UsageSource } | { ok: false; code: 'TRIAL_ENDED' | 'OUT_OF_INTERACTIONS' };
+
+/** What a recorded interaction crossed: the 80 % / 100 % alerts to send, once per period each. */
+export interface RecordOutcome {
+  recorded: boolean;
+  tenantId?: string;
+  alerts: Array<80 | 100>;
+}
+
+const FREE = 'free';
+
+/** The first instant of the calendar month of `d` (UTC), and the one after. */
+export function calendarMonth(d: Date): { start: Date; end: Date } {
+  const start = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1));
+  const end = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1));
+  return { start, end };
+}
+
+export function addMonth(d: Date): Date {
+  const next = new Date(d);
+  next.setUTCMonth(next.getUTCMonth() + 1);
+  return next;
+}
+
+/**
+ * Plans, credit packs, the tenant's plan and period, and the interaction meter. Every change to a
+ * tenant's balance locks its `tenants` row first, so reservations of one tenant are serialised and
+ * the balance can never be spent twice.
+ */
+export class BillingRepository {
+  constructor(private readonly db: Database) {}
+
+  // — catalogue —
+
+  plans(): Promise<PlanRow[]> {
+    return this.db.select().from(plans).orderBy(asc(plans.sortOrder));
+  }
+
+  async planBySlug(slug: string): Promise<PlanRow | undefined> {
+    const [row] = await this.db.select().from(plans).where(eq(plans.slug, slug));
+    return row;
+  }
+
+  async planByPriceId(priceId: string): Promise<PlanRow | undefined> {
+    const [row] = await this.db.select().from(plans).where(eq(plans.priceId, priceId));
+    return row;
+  }
+
+  creditPacks(): Promise<CreditPackRow[]> {
+    return this.db.select().from(creditPacks).orderBy(asc(creditPacks.interactions));
+  }
+
+  async creditPack(productId: string): Promise<CreditPackRow | undefined> {
+    const [row] = await this.db.select().from(creditPacks).where(eq(creditPacks.productId, productId));
+    return row;
+  }
+
+  async creditPackByPriceId(priceId: string): Promise<CreditPackRow | undefined> {
+    const [row] = await this.db.select().from(creditPacks).where(eq(creditPacks.priceId, priceId));
+    return row;
+  }
+
+  // — tenant state —
+
+  async firstTenantOf(userId: string): Promise<TenantRowB | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(tenants)
+      .where(eq(tenants.userId, userId))
+      .orderBy(asc(tenants.createdAt))
+      .limit(1);
+    return row;
+  }
+
+  async tenantByCustomerId(customerId: string): Promise<TenantRowB | undefined> {
+    const [row] = await this.db.select().from(tenants).where(eq(tenants.customerId, customerId));
+    return row;
+  }
+
+  /**
+   * The tenant's billing row inside `tx` (the tenant row already locked): created on first use on
+   * the free plan, and moved to the current period when the last one ended (usage starts again).
+   */
+  private async billingRow(tx: Tx, tenant: TenantRowB, now: Date): Promise<TenantBillingRow> {
+    let [row] = await tx.select().from(tenantBilling).where(eq(tenantBilling.tenantId, tenant.id));
+    if (!row) {
+      const month = calendarMonth(now);
+      [row] = await tx
+        .insert(tenantBilling)
+        .values({ tenantId: tenant.id, periodStart: month.start, periodEnd: month.end })
+        .onConflictDoNothing()
+        .returning();
+      if (!row) [row] = await tx.select().from(tenantBilling).where(eq(tenantBilling.tenantId, tenant.id));
+    }
+    if (row.periodEnd.getTime() <= now.getTime()) {
+      let start = row.periodStart;
+      let end = row.periodEnd;
+      if (row.planSlug === FREE) {
+        ({ start, end } = calendarMonth(now));
+      } else {
+        while (end.getTime() <= now.getTime()) {
+          start = end;
+          end = addMonth(end);
+        }
+      }
+      [row] = await tx
+        .update(tenantBilling)
+        .set({ periodStart: start, periodEnd: end, overageUsed: 0, updatedAt: now })
+        .where(eq(tenantBilling.tenantId, tenant.id))
+        .returning();
+      await tx.update(tenants).set({ usageInteractions: 0 }).where(eq(tenants.id, tenant.id));
+      tenant.usageInteractions = 0;
+    }
+    return row;
+  }
+
+  private async lockTenant(tx: Tx, tenantId: string): Promise<TenantRowB | undefined> {
+    const [row] = await tx.select().from(tenants).where(eq(tenants.id, tenantId)).for('update');
+    return row;
+  }
+
+  /** The tenant with its billing row and plan, the period moved on when due. */
+  async state(tenantId: string, now: Date) {
+    return this.db.transaction(async (tx) => {
+      const tenant = await this.lockTenant(tx, tenantId);
+      if (!tenant) return undefined;
+      const billing = await this.billingRow(tx, tenant, now);
+      const [plan] = await tx.select().from(plans).where(eq(plans.slug, billing.planSlug));
+      return { tenant, billing, plan: plan };
+    });
+  }
+
+  /** Interactions of purchased packs not spent yet (held ones excluded). */
+  async availableCredits(tenantId: string): Promise<number> {
+    const res = await this.db.execute<{ total: string | null }>(sql`
+      SELECT COALESCE(SUM(c.interactions - c.used), 0)
+           - (SELECT count(*) FROM usage_reservations r WHERE r.tenant_id = ${tenantId} AND r.source = 'credits') AS total
+      FROM tenant_credits c WHERE c.tenant_id = ${tenantId}`);
+    return Math.max(0, Number(res.rows[0]?.total ?? 0));
+  }
+
+  // — the meter —
+
+  /**
+   * Holds one interaction for `messageId`: from the plan, else the oldest pack with room, else
+   * overage (when on and under its cap). Holding the same message twice holds it once.
+   */
+  async reserve(tenantId: string, reservationId: string, now: Date): Promise<ReserveOutcome> {
+    return this.db.transaction(async (tx) => {
+      const tenant = await this.lockTenant(tx, tenantId);
+      if (!tenant) return { ok: false, code: 'OUT_OF_INTERACTIONS' };
+      const [already] = await tx.select().from(usageReservations).where(eq(usageReservations.id, reservationId));
+      if (already) return { ok: true, source: already.source };
+      const billing = await this.billingRow(tx, tenant, now);
+      if (!tenant.subscriptionId && tenant.trialEndsAt.getTime() <= now.getTime()) {
+        return { ok: false, code: 'TRIAL_ENDED' };
+      }
+      const held = await tx
+        .select({
+          source: usageReservations.source,
+          creditId: usageReservations.creditId,
+          n: sql<number>`count(*)::int`,
+        })
+        .from(usageReservations)
+        .where(eq(usageReservations.tenantId, tenantId))
+        .groupBy(usageReservations.source, usageReservations.creditId);
+      const heldOf = (source: UsageSource, creditId: string | null = null) =>
+        held
+          .filter((h) => h.source === source && (source !== 'credits' || h.creditId === creditId))
+          .reduce((n, h) => n + Number(h.n), 0);
+
+      const hold = async (source: UsageSource, creditId: string | null = null): Promise<ReserveOutcome> => {
+        await tx.insert(usageReservations).values({ id: reservationId, tenantId, source, creditId });
+        return { ok: true, source };
+      };
+
+      if (tenant.usageInteractions + heldOf('plan') < tenant.limitInteractions) return hold('plan');
+
+      const packs = await tx
+        .select()
+        .from(tenantCredits)
+        .where(and(eq(tenantCredits.tenantId, tenantId), sql`${tenantCredits.used} < ${tenantCredits.interactions}`))
+        .orderBy(asc(tenantCredits.createdAt), asc(tenantCredits.id));
+      for (const pack of packs) {
+        if (pack.used + heldOf('credits', pack.id) < pack.interactions) return hold('credits', pack.id);
+      }
+
+      if (billing.overageEnabled && tenant.subscriptionId) {
+        const [plan] = await tx.select().from(plans).where(eq(plans.slug, billing.planSlug));
+        const rate = plan?.overageUnitAmount ?? 0;
+        if (rate > 0 && (billing.overageUsed + heldOf('overage') + 1) * rate <= billing.overageCapCents) {
+          return hold('overage');
+        }
+      }
+      return { ok: false, code: 'OUT_OF_INTERACTIONS' };
+    });
+  }
+
+  /**
+   * The answer to `messageId` was given: the hold is tied to that message and can no longer be
+   * released. False when there is no such hold (released, or already tied to another message).
+   */
+  async markSettled(reservationId: string, messageId: string, now: Date): Promise<boolean> {
+    const rows = await this.db
+      .update(usageReservations)
+      .set({ messageId, settledAt: now })
+      .where(
+        and(
+          eq(usageReservations.id, reservationId),
+          sql`(${usageReservations.messageId} IS NULL OR ${usageReservations.messageId} = ${messageId})`,
+        ),
+      )
+      .returning({ id: usageReservations.id });
+    return rows.length === 1;
+  }
+
+  /** The answer failed: the interaction goes back to the balance (unless it was settled). */
+  async release(reservationId: string): Promise<boolean> {
+    const rows = await this.db
+      .delete(usageReservations)
+      .where(and(eq(usageReservations.id, reservationId), isNull(usageReservations.settledAt)))
+      .returning({ id: usageReservations.id });
+    return rows.length === 1;
+  }
+
+  /** Holds older than `before` that were never settled (a process died mid-answer) go back. */
+  async releaseStale(before: Date): Promise<number> {
+    const rows = await this.db
+      .delete(usageReservations)
+      .where(and(isNull(usageReservations.settledAt), sql`${usageReservations.createdAt} < ${before.toISOString()}`))
+      .returning({ id: usageReservations.id });
+    return rows.length;
+  }
+
+  /**
+   * `usage.record`: turns a settled hold into the message's one usage event and counts it on the
+   * tenant, in one transaction. Recording the same message again changes nothing.
+   */
+  async record(messageId: string, now: Date): Promise<RecordOutcome> {
+    const [hold] = await this.db.select().from(usageReservations).where(eq(usageReservations.messageId, messageId));
+    if (!hold || !hold.settledAt) return { recorded: false, alerts: [] };
+    return this.db.transaction(async (tx) => {
+      const tenant = await this.lockTenant(tx, hold.tenantId);
+      const [taken] = await tx
+        .delete(usageReservations)
+        .where(and(eq(usageReservations.messageId, messageId), sql`${usageReservations.settledAt} IS NOT NULL`))
+        .returning();
+      if (!tenant || !taken) return { recorded: false, alerts: [] };
+      const billing = await this.billingRow(tx, tenant, now);
+      const [event] = await tx
+        .insert(usageEvents)
+        .values({
+          messageId,
+          tenantId: tenant.id,
+          source: taken.source,
+          creditId: taken.creditId,
+          periodStart: billing.periodStart,
+        })
+        .onConflictDoNothing({ target: usageEvents.messageId })
+        .returning({ id: usageEvents.id });
+      if (!event) return { recorded: false, tenantId: tenant.id, alerts: [] };
+
+      if (taken.source === 'plan') {
+        await tx
+          .update(tenants)
+          .set({ usageInteractions: sql`${tenants.usageInteractions} + 1` })
+          .where(eq(tenants.id, tenant.id));
+      } else if (taken.source === 'credits' && taken.creditId) {
+        await tx
+          .update(tenantCredits)
+          .set({ used: sql`${tenantCredits.used} + 1` })
+          .where(eq(tenantCredits.id, taken.creditId));
+      } else {
+        await tx
+          .update(tenantBilling)
+          .set({ overageUsed: sql`${tenantBilling.overageUsed} + 1` })
+          .where(eq(tenantBilling.tenantId, tenant.id));
+      }
+
+      const used = tenant.usageInteractions + (taken.source === 'plan' ? 1 : 0);
+      const limit = tenant.limitInteractions;
+      const alerts: Array<80 | 100> = [];
+      const period = billing.periodStart.getTime();
+      if (limit > 0 && used * 100 >= limit * 80 && billing.alerted80For?.getTime() !== period) alerts.push(80);
+      if (limit > 0 && used >= limit && billing.alerted100For?.getTime() !== period) alerts.push(100);
+      if (alerts.length > 0) {
+        await tx
+          .update(tenantBilling)
+          .set({
+            ...(alerts.includes(80) ? { alerted80For: billing.periodStart } : {}),
+            ...(alerts.includes(100) ? { alerted100For: billing.periodStart } : {}),
+          })
+          .where(eq(tenantBilling.tenantId, tenant.id));
+      }
+      return { recorded: true, tenantId: tenant.id, alerts };
+    });
+  }
+
+  async usageEventCount(tenantId: string): Promise<number> {
+    const [row] = await this.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(usageEvents)
+      .where(eq(usageEvents.tenantId, tenantId));
+    return Number(row?.n ?? 0);
+  }
+
+  // — checkout and fulfilment —
+
+  async createCheckout(row: typeof checkoutSessions.$inferInsert): Promise<CheckoutSessionRow> {
+    const [created] = await this.db.insert(checkoutSessions).values(row).returning();
+    return created;
+  }
+
+  async checkout(id: string): Promise<CheckoutSessionRow | undefined> {
+    const [row] = await this.db.select().from(checkoutSessions).where(eq(checkoutSessions.id, id));
+    return row;
+  }
+
+  async cancelCheckout(id: string): Promise<void> {
+    await this.db
+      .update(checkoutSessions)
+      .set({ status: 'canceled' })
+      .where(and(eq(checkoutSessions.id, id), eq(checkoutSessions.status, 'open')));
+  }
+
+  /**
+   * Fulfils a paid checkout session: a plan becomes the tenant's subscription, a pack becomes
+   * credits. Runs any number of times for the same session with one effect (the session row is
+   * locked and marked fulfilled in the same transaction). Answers false when nothing was done.
+   */
+  async fulfil(sessionId: string, now: Date, subscriptionId?: string): Promise<boolean> {
+    return this.db.transaction(async (tx) => {
+      const [session] = await tx
+        .select()
+        .from(checkoutSessions)
+        .where(eq(checkoutSessions.id, sessionId))
+        .for('update');
+      if (!session || session.fulfilledAt || session.status === 'canceled') return false;
+      const tenant = await this.lockTenant(tx, session.tenantId);
+      if (!tenant) return false;
+      await this.billingRow(tx, tenant, now);
+      if (session.mode === 'subscription') {
+        const [plan] = await tx.select().from(plans).where(eq(plans.priceId, session.priceId));
+        if (!plan) return false;
+        await tx
+          .update(tenants)
+          .set({
+            productName: plan.productName,
+            subscriptionId: subscriptionId ?? `sub_${session.id}`,
+            limitInteractions: plan.limitInteractions,
+            limitDeployments: plan.limitDeployments,
+            usageInteractions: 0,
+          })
+          .where(eq(tenants.id, tenant.id));
+        await tx
+          .update(tenantBilling)
+          .set({
+            planSlug: plan.slug,
+            subscriptionStatus: 'active',
+            periodStart: now,
+            periodEnd: addMonth(now),
+            overageUsed: 0,
+            updatedAt: now,
+          })
+          .where(eq(tenantBilling.tenantId, tenant.id));
+      } else {
+        const [pack] = await tx.select().from(creditPacks).where(eq(creditPacks.priceId, session.priceId));
+        if (!pack) return false;
+        await tx
+          .insert(tenantCredits)
+          .values({
+            tenantId: tenant.id,
+            productId: pack.productId,
+            interactions: pack.interactions,
+            checkoutSessionId: session.id,
+            createdAt: now,
+          })
+          .onConflictDoNothing();
+      }
+      await tx
+        .update(checkoutSessions)
+        .set({ status: 'paid', fulfilledAt: now })
+        .where(eq(checkoutSessions.id, session.id));
+      return true;
+    });
+  }
+
+  /** The subscription ended: back to the free plan (whose trial may be over). */
+  async endSubscription(tenantId: string, now: Date): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      const tenant = await this.lockTenant(tx, tenantId);
+      if (!tenant) return;
+      const [free] = await tx.select().from(plans).where(eq(plans.slug, FREE));
+      await this.billingRow(tx, tenant, now);
+      const month = calendarMonth(now);
+      await tx
+        .update(tenants)
+        .set({
+          productName: free.productName,
+          subscriptionId: null,
+          limitInteractions: free.limitInteractions,
+          limitDeployments: free.limitDeployments,
+        })
+        .where(eq(tenants.id, tenantId));
+      await tx
+        .update(tenantBilling)
+        .set({
+          planSlug: FREE,
+          subscriptionStatus: 'canceled',
+          periodStart: month.start,
+          periodEnd: month.end,
+          updatedAt: now,
+        })
+        .where(eq(tenantBilling.tenantId, tenantId));
+    });
+  }
+
+  /** Records a provider event once: false when its id was seen before. */
+  async recordEvent(id: string, type: string, payload: unknown): Promise<boolean> {
+    const rows = await this.db
+      .insert(billingEvents)
+      .values({ id, type, payload: payload })
+      .onConflictDoNothing()
+      .returning({ id: billingEvents.id });
+    return rows.length === 1;
+  }
+
+  async setOverage(tenantId: string, enabled: boolean, capCents: number): Promise<void> {
+    await this.db
+      .update(tenantBilling)
+      .set({ overageEnabled: enabled, overageCapCents: capCents })
+      .where(eq(tenantBilling.tenantId, tenantId));
+  }
+}

@@ -1,0 +1,245 @@
+import { and, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Database } from './client';
+import {
+  allowedOrigins,
+  conversations,
+  deployments,
+  siteKeys,
+  sparks,
+  visitorConversations,
+  visitors,
+} from './schema/index';
+
+export type DeploymentRow = typeof deployments.$inferSelect;
+export type AllowedOriginRow = typeof allowedOrigins.$inferSelect;
+export type VisitorRow = typeof visitors.$inferSelect;
+export type SparkRowForDeploy = typeof sparks.$inferSelect;
+
+/** Published Sparks, their allow-lists, site keys, visitors and visitors' conversations. */
+export class DeployRepository {
+  constructor(private readonly db: Database) {}
+
+  // — deployments (owner side) —
+
+  async findBySpark(sparkId: string): Promise<DeploymentRow | undefined> {
+    const [row] = await this.db.select().from(deployments).where(eq(deployments.sparkId, sparkId));
+    return row;
+  }
+
+  async countPublished(userId: string): Promise<number> {
+    const [{ n }] = await this.db.select({ n: count() }).from(deployments).where(eq(deployments.userId, userId));
+    return n;
+  }
+
+  /**
+   * Publishes a Spark when the owner has fewer than `limit` published (checked and written under a
+   * lock on the owner's deployments, so two parallel publishes cannot both pass the limit).
+   * Answers undefined when the limit is reached; an already published Spark is returned as is.
+   */
+  async publish(
+    v: { sparkId: string; userId: string; tokenHash: string; tokenSealed: string; tokenPrefix: string },
+    limit: number,
+    channel: 'widget' | 'pulse',
+  ): Promise<{ row: DeploymentRow; created: boolean } | undefined> {
+    return this.db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${'deploy:' + v.userId}))`);
+      const [existing] = await tx.select().from(deployments).where(eq(deployments.sparkId, v.sparkId));
+      if (existing) {
+        if (existing.channel === channel) return { row: existing, created: false };
+        const [row] = await tx.update(deployments).set({ channel }).where(eq(deployments.id, existing.id)).returning();
+        return { row, created: false };
+      }
+      const [{ n }] = await tx.select({ n: count() }).from(deployments).where(eq(deployments.userId, v.userId));
+      if (n >= limit) return undefined;
+      const [row] = await tx
+        .insert(deployments)
+        .values({ ...v, channel })
+        .returning();
+      return { row, created: true };
+    });
+  }
+
+  async unpublish(sparkId: string): Promise<boolean> {
+    const rows = await this.db.delete(deployments).where(eq(deployments.sparkId, sparkId)).returning();
+    return rows.length > 0;
+  }
+
+  async rotate(
+    sparkId: string,
+    v: { tokenHash: string; tokenSealed: string; tokenPrefix: string },
+  ): Promise<DeploymentRow | undefined> {
+    const [row] = await this.db
+      .update(deployments)
+      .set({ ...v, rotation: sql`${deployments.rotation} + 1`, firstSeenAt: null, firstSeenOrigin: null })
+      .where(eq(deployments.sparkId, sparkId))
+      .returning();
+    return row;
+  }
+
+  async setPosition(sparkId: string, position: 'left' | 'right'): Promise<void> {
+    await this.db.update(deployments).set({ position }).where(eq(deployments.sparkId, sparkId));
+  }
+
+  /** The deployment a public token names, with its Spark. */
+  async findByTokenHash(
+    tokenHash: string,
+  ): Promise<{ deployment: DeploymentRow; spark: SparkRowForDeploy } | undefined> {
+    const [row] = await this.db
+      .select({ deployment: deployments, spark: sparks })
+      .from(deployments)
+      .innerJoin(sparks, eq(sparks.id, deployments.sparkId))
+      .where(eq(deployments.tokenHash, tokenHash));
+    return row;
+  }
+
+  async findSpark(sparkId: string): Promise<SparkRowForDeploy | undefined> {
+    const [row] = await this.db.select().from(sparks).where(eq(sparks.id, sparkId));
+    return row;
+  }
+
+  /** Records the first time the widget ran on an allowed site (once). */
+  async markSeen(deploymentId: string, origin: string): Promise<void> {
+    await this.db
+      .update(deployments)
+      .set({ firstSeenAt: sql`now()`, firstSeenOrigin: origin })
+      .where(and(eq(deployments.id, deploymentId), isNull(deployments.firstSeenAt)));
+  }
+
+  // — allow-list —
+
+  async origins(sparkId: string): Promise<AllowedOriginRow[]> {
+    return this.db
+      .select()
+      .from(allowedOrigins)
+      .where(eq(allowedOrigins.sparkId, sparkId))
+      .orderBy(allowedOrigins.createdAt, allowedOrigins.id);
+  }
+
+  async isAllowed(sparkId: string, origin: string): Promise<boolean> {
+    const [row] = await this.db
+      .select({ id: allowedOrigins.id })
+      .from(allowedOrigins)
+      .where(and(eq(allowedOrigins.sparkId, sparkId), eq(allowedOrigins.origin, origin)));
+    return !!row;
+  }
+
+  async addOrigin(sparkId: string, origin: string, source: 'owner' | 'pulse'): Promise<void> {
+    await this.db.insert(allowedOrigins).values({ sparkId, origin, source }).onConflictDoNothing();
+  }
+
+  async removeOrigin(sparkId: string, origin: string): Promise<boolean> {
+    const rows = await this.db
+      .delete(allowedOrigins)
+      .where(and(eq(allowedOrigins.sparkId, sparkId), eq(allowedOrigins.origin, origin)))
+      .returning();
+    return rows.length > 0;
+  }
+
+  // — site keys —
+
+  async createSiteKey(v: { sparkId: string; userId: string; keyHash: string; expiresAt: Date }): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      // One live key per Spark: a new one replaces the unused ones.
+      await tx.delete(siteKeys).where(and(eq(siteKeys.sparkId, v.sparkId), isNull(siteKeys.usedAt)));
+      await tx.insert(siteKeys).values(v);
+    });
+  }
+
+  /** Uses a site key once: answers its Spark when the key was live, and marks it used in the same statement. */
+  async consumeSiteKey(keyHash: string, origin: string): Promise<{ sparkId: string; userId: string } | undefined> {
+    const [row] = await this.db
+      .update(siteKeys)
+      .set({ usedAt: sql`now()`, usedOrigin: origin })
+      .where(and(eq(siteKeys.keyHash, keyHash), isNull(siteKeys.usedAt), gt(siteKeys.expiresAt, sql`now()`)))
+      .returning({ sparkId: siteKeys.sparkId, userId: siteKeys.userId });
+    return row;
+  }
+
+  // — visitors —
+
+  async createVisitor(sparkId: string): Promise<VisitorRow> {
+    const [row] = await this.db.insert(visitors).values({ sparkId }).returning();
+    return row;
+  }
+
+  async findVisitor(sparkId: string, visitorId: string): Promise<VisitorRow | undefined> {
+    const [row] = await this.db
+      .update(visitors)
+      .set({ lastSeenAt: sql`now()` })
+      .where(and(eq(visitors.id, visitorId), eq(visitors.sparkId, sparkId)))
+      .returning();
+    return row;
+  }
+
+  async leaveContact(visitorId: string, email: string): Promise<void> {
+    await this.db
+      .update(visitors)
+      .set({ contactEmail: email, contactAt: sql`now()` })
+      .where(eq(visitors.id, visitorId));
+  }
+
+  /** Creates the `widget` conversation (owned by the Spark's owner) and ties it to its visitor. */
+  async createVisitorConversation(v: {
+    userId: string;
+    sparkId: string;
+    visitorId: string;
+    origin: string | null;
+  }): Promise<typeof conversations.$inferSelect> {
+    return this.db.transaction(async (tx) => {
+      const [conversation] = await tx
+        .insert(conversations)
+        .values({ userId: v.userId, kind: 'widget', sparkId: v.sparkId })
+        .returning();
+      await tx
+        .insert(visitorConversations)
+        .values({ conversationId: conversation.id, visitorId: v.visitorId, sparkId: v.sparkId, origin: v.origin });
+      return conversation;
+    });
+  }
+
+  /** A conversation of this visitor on this Spark, or undefined (another visitor's is not found). */
+  async visitorConversation(
+    sparkId: string,
+    visitorId: string,
+    conversationId: string,
+  ): Promise<typeof conversations.$inferSelect | undefined> {
+    const [row] = await this.db
+      .select({ conversation: conversations })
+      .from(visitorConversations)
+      .innerJoin(conversations, eq(conversations.id, visitorConversations.conversationId))
+      .where(
+        and(
+          eq(visitorConversations.conversationId, conversationId),
+          eq(visitorConversations.visitorId, visitorId),
+          eq(visitorConversations.sparkId, sparkId),
+        ),
+      );
+    return row?.conversation;
+  }
+
+  /** The owner's read-only list of a Spark's visitor conversations, newest activity first. */
+  async sparkConversations(sparkId: string, offset: number, limit: number) {
+    const where = eq(visitorConversations.sparkId, sparkId);
+    const [rows, [{ total }]] = await Promise.all([
+      this.db
+        .select({
+          conversationId: visitorConversations.conversationId,
+          visitorId: visitorConversations.visitorId,
+          origin: visitorConversations.origin,
+          createdAt: visitorConversations.createdAt,
+          updatedAt: conversations.updatedAt,
+          contactEmail: visitors.contactEmail,
+          messages: sql<number>`(select count(*)::int from messages m where m.conversation_id = ${conversations.id})`,
+        })
+        .from(visitorConversations)
+        .innerJoin(conversations, eq(conversations.id, visitorConversations.conversationId))
+        .innerJoin(visitors, eq(visitors.id, visitorConversations.visitorId))
+        .where(where)
+        .orderBy(desc(conversations.updatedAt), desc(visitorConversations.conversationId))
+        .offset(offset)
+        .limit(limit),
+      this.db.select({ total: count() }).from(visitorConversations).where(where),
+    ]);
+    return { rows, total };
+  }
+}

@@ -1,0 +1,2 @@
+export * from './sparks';
+export * from './spark-tests';

@@ -1,0 +1,60 @@
+import { DomainError, newSparkValues, type Language } from '@sparks/core';
+import type { AccountsRepository, SparkRow, SparksRepository } from '@sparks/db';
+
+type SparkOptions = SparkRow['options'];
+
+/** What a new Spark may bring beyond the defaults (undefined values are left out). */
+export type NewSparkOptions = Partial<Pick<SparkOptions, 'initialMessage' | 'business' | 'description' | 'purpose'>>;
+
+export interface SparkPatch {
+  name?: string;
+  pin?: boolean;
+  options?: Partial<Omit<SparkOptions, 'theme'>>;
+  /** Merged into the Spark's current theme. */
+  theme?: Partial<NonNullable<SparkOptions['theme']>>;
+}
+
+const defined = <T extends object>(o: T | undefined): Partial<T> =>
+  Object.fromEntries(Object.entries(o ?? {}).filter(([, v]) => v !== undefined)) as Partial<T>;
+
+/**
+ * The rules of Sparks, for the api (SparksService) and the worker (the flows' ports): who owns a
+ * Spark, what a new Spark starts with, what a change may do. Errors are `DomainError` codes.
+ */
+export class SparkRules {
+  constructor(
+    private readonly sparks: SparksRepository,
+    private readonly accounts: AccountsRepository,
+  ) {}
+
+  /** The owner's Spark, or NOT_FOUND — never a refusal that would confirm another user's Spark exists. */
+  async owned(userId: string, sparkId: string): Promise<SparkRow> {
+    const spark = await this.sparks.findOwned(userId, sparkId);
+    if (!spark) throw DomainError.notFound();
+    return spark;
+  }
+
+  /**
+   * A new Spark (type DOC): the name and options of `newSparkValues` in the given language, else the
+   * user's, else Spanish; `options` on top.
+   */
+  async create(userId: string, input: { name?: string; language?: Language; options?: NewSparkOptions }) {
+    const language = input.language ?? (await this.accounts.findUserById(userId))?.language ?? 'es';
+    const values = newSparkValues(language, input.name);
+    return this.sparks.create(userId, { name: values.name, options: { ...values.options, ...defined(input.options) } });
+  }
+
+  /** Changes a Spark: a name may not be blank (BLANK_NAME); a theme is merged into the current one. */
+  async update(userId: string, sparkId: string, patch: SparkPatch): Promise<SparkRow> {
+    if (patch.name !== undefined && patch.name.trim() === '') throw DomainError.invalid('BLANK_NAME', 'name');
+    const theme = patch.theme && { theme: { ...(await this.owned(userId, sparkId)).options.theme, ...patch.theme } };
+    const options = patch.options || theme ? { options: { ...patch.options, ...theme } } : {};
+    const row = await this.sparks.update(userId, sparkId, {
+      ...(patch.name !== undefined ? { name: patch.name } : {}),
+      ...(patch.pin !== undefined ? { pin: patch.pin } : {}),
+      ...options,
+    });
+    if (!row) throw DomainError.notFound();
+    return row;
+  }
+}

@@ -1,0 +1,70 @@
+/** What the flow engine needs from the outside (the worker implements it on the database) and what
+ * it hands back: the adapter boundary of the flows. */
+
+import type { ActionData } from '@sparks/contracts';
+import type { FlowState, Lang, StepStatus } from './types';
+
+/**
+ * One message the assistant adds to the conversation: text, or an action whose data is a widget or an
+ * event of `@sparks/contracts` (chat.ts), typed from its schema (engine.spec.ts checks them at run time).
+ */
+export type FlowOutput =
+  { type: 'ai'; data: { content: string; type?: string } } | { type: 'action'; data: ActionData };
+
+export interface SparkInfo {
+  id: string;
+  name: string;
+  initialMessage: string;
+  language: Lang;
+  sysPrompt: string;
+  palette?: { name: string; primary: string; secondary: string };
+  icon?: string;
+  business?: string;
+  description?: string;
+  purpose?: string;
+  tone?: string;
+}
+
+export interface Profile {
+  firstname: string;
+  lastname: string;
+  username: string;
+  language: Lang;
+  plan: string;
+}
+
+/** What a flow may read and change; the worker implements it on the database. */
+export interface FlowPorts {
+  profile(): Promise<Profile>;
+  updateProfile(patch: Partial<Pick<Profile, 'firstname' | 'lastname' | 'language'>>): Promise<void>;
+  spark(): Promise<SparkInfo | undefined>;
+  updateSpark(patch: Partial<Omit<SparkInfo, 'id'>>): Promise<void>;
+  createSpark(v: {
+    name: string;
+    business: string;
+    description: string;
+    purpose: string;
+    language: Lang;
+  }): Promise<{ id: string; name: string }>;
+  newestSpark(): Promise<{ id: string; name: string } | undefined>;
+  countTests(): Promise<number>;
+  /** Creates a test of the Spark (when it has room) and answers its id. */
+  createTest(): Promise<string | undefined>;
+  stepStatus(stepId: string): Promise<StepStatus | undefined>;
+  setStepStatus(stepId: string, status: StepStatus): Promise<void>;
+  deactivateAccount(): Promise<void>;
+  help(question: string, language: Lang): Promise<string>;
+}
+
+export interface RunContext {
+  language: Lang;
+  state: FlowState | undefined;
+  ports: FlowPorts;
+  /** Extra values for the prompts (e.g. the Spark id a page was opened with). */
+  vars?: Record<string, string>;
+}
+
+export interface RunResult {
+  outputs: FlowOutput[];
+  state: FlowState;
+}

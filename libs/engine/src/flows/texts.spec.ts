@@ -1,0 +1,22 @@
+import enEngine from '../locales/en/engine.json';
+import esEngine from '../locales/es/engine.json';
+import enFlows from '../locales/en/flows.json';
+import esFlows from '../locales/es/flows.json';
+import { buildPrompt } from './prompt';
+
+describe("the engine's texts", () => {
+  it('has every key in both languages', () => {
+    expect(Object.keys(esFlows).sort()).toEqual(Object.keys(enFlows).sort());
+    expect(Object.keys(esEngine).sort()).toEqual(Object.keys(enEngine).sort());
+  });
+
+  it("writes the Spark's instructions in its language, leaving out what the owner did not say", () => {
+    const spark = { id: 's', name: 'Pan', initialMessage: '', sysPrompt: '', business: 'Panadería Sol' };
+    expect(buildPrompt({ ...spark, language: 'es', purpose: 'bookings', tone: 'fun' })).toBe(
+      'Eres Pan, el asistente de Panadería Sol en su web. Tu objetivo: ayudar a reservar citas. Habla en español con un tono divertido y desenfadado. Responde solo con la información de los documentos del negocio; si no la tienes, dilo con claridad y ofrece trasladar la pregunta. Nunca inventes precios, fechas ni condiciones.',
+    );
+    expect(buildPrompt({ ...spark, language: 'en', description: 'we bake {name}', business: '' })).toBe(
+      "You are Pan, the assistant of Pan on its website. The business: we bake {name}. Speak English in a warm and friendly tone. Answer only with the information in the business's documents; when you don't have it, say so plainly and offer to pass the question on. Never invent prices, dates or policies.",
+    );
+  });
+});

@@ -1,0 +1,163 @@
+/** What a step shows besides its text: the answer widgets (options, buttons, palettes, icons) and the
+ * cards (the user's details, the widget preview, the instructions, the three steps). */
+
+import type { ActionData } from '@sparks/contracts';
+import { ICONS, PALETTES } from './theme';
+import type { FlowPorts } from './ports';
+import { label, msg, route } from './texts';
+import type { AnswerSpec, Choice, Condition, Lang, Step } from './types';
+import { LANGUAGE_CHOICES } from './understand';
+
+/** The fields of the action `T` of the contracts besides its type and content. */
+export type ActionFields<T extends ActionData['type']> =
+  Extract<ActionData, { type: T }> extends infer A ? (A extends unknown ? Omit<A, 'type' | 'content'> : never) : never;
+
+/** Adds one action message (a widget, a card or an event of `@sparks/contracts`) to the conversation. */
+export type Emit = <T extends ActionData['type']>(type: T, payload: ActionFields<T>) => void;
+
+/** The choices a step's answer offers, before conditions. */
+export function choicesFor(spec: AnswerSpec): Choice[] {
+  switch (spec.kind) {
+    case 'choice':
+    case 'help':
+      return spec.choices;
+    case 'event':
+      return spec.choices ?? [];
+    case 'yesno':
+      return [
+        { value: 'yes', label: msg('yes') },
+        { value: 'no', label: msg('no') },
+      ];
+    case 'language':
+      return LANGUAGE_CHOICES;
+    case 'palette':
+      return PALETTES.map((p) => ({ value: p.id, label: p.name, synonyms: [p.primary] }));
+    case 'icon':
+      return ICONS.map((i) => ({ value: i.id, label: i.name, synonyms: [i.icon] }));
+    case 'text':
+    case 'none':
+      return [];
+  }
+}
+
+/** The choices whose condition holds now. */
+export async function visible(choices: Choice[], vars: Record<string, string>, ports: FlowPorts): Promise<Choice[]> {
+  const holds: Record<Condition, () => Promise<boolean>> = {
+    hasSparks: () => Promise.resolve(!!vars.newestSparkId),
+    hasTests: async () => (await ports.countTests()) > 0,
+  };
+  const out: Choice[] = [];
+  for (const c of choices) if (!c.when || (await holds[c.when]())) out.push(c);
+  return out;
+}
+
+/** A choice as a button or option: a route of the app, an external link, or a value to answer with. */
+export function renderChoice(lang: Lang, c: Choice, vars: Record<string, string>) {
+  return {
+    label: label(lang, c.label, vars),
+    ...(c.goto ? { goto: route(c.goto, vars) } : c.link ? { link: c.link } : { value: c.value }),
+  };
+}
+
+/** The widget that answers a step. */
+export async function renderWidget(
+  emit: Emit,
+  lang: Lang,
+  step: Step,
+  vars: Record<string, string>,
+  ports: FlowPorts,
+): Promise<void> {
+  const spec = step.answer;
+  const render = (c: Choice) => renderChoice(lang, c, vars);
+  switch (spec.kind) {
+    case 'choice':
+    case 'help':
+    case 'event': {
+      const choices = await visible(choicesFor(spec), vars, ports);
+      if (choices.length === 0) break;
+      const kind = spec.kind === 'choice' ? (spec.widget ?? 'options') : 'buttons';
+      if (kind === 'buttons') emit('buttons', { buttons: choices.map(render) });
+      else if (kind === 'onboarding') emit('onboarding', { onboarding: choices.map(render) });
+      else emit('options', { options: choices.map(render) });
+      break;
+    }
+    case 'yesno':
+      emit('buttons', { buttons: choicesFor(spec).map(render) });
+      break;
+    case 'language':
+      emit('options', { options: LANGUAGE_CHOICES.map(render) });
+      break;
+    case 'palette':
+      emit('colorPalette', {
+        palettes: PALETTES.map((p) => ({ name: p.name[lang], primary: p.primary, secondary: p.secondary })),
+      });
+      break;
+    case 'icon': {
+      // The icons show in the palette just picked (issue 18 item 5), not in the app's own colours.
+      const palette = (await ports.spark())?.palette;
+      emit('iconSelector', {
+        icons: ICONS.map((i) => ({ name: i.name[lang], icon: i.icon })),
+        ...(palette ? { palette: { primary: palette.primary, secondary: palette.secondary } } : {}),
+      });
+      break;
+    }
+    case 'text':
+      if (spec.keep) emit('buttons', { buttons: [{ label: label(lang, spec.keep, vars), value: 'keep' }] });
+      break;
+    case 'none':
+      break;
+  }
+}
+
+/** The card with the Spark's instructions. */
+export function promptCard(emit: Emit, lang: Lang, sysPrompt: string): void {
+  emit('card', {
+    title: label(lang, msg('promptCardTitle')),
+    info: [{ label: label(lang, msg('promptLabel')), value: sysPrompt }],
+  });
+}
+
+/** The card a step shows before its question. */
+export async function renderCard(emit: Emit, lang: Lang, kind: NonNullable<Step['show']>, ports: FlowPorts) {
+  const l = (key: Parameters<typeof msg>[0]) => label(lang, msg(key));
+  if (kind === 'userCard') {
+    const p = await ports.profile();
+    emit('userCard', {
+      title: l('userCardTitle'),
+      info: [
+        { type: l('userFirstname'), result: p.firstname || '—' },
+        { type: l('userLastname'), result: p.lastname || '—' },
+        { type: l('userEmail'), result: p.username },
+        { type: l('userLanguage'), result: label(p.language, msg('ownLanguageName')) },
+        // The default plan's name is a key of the data ('Free Plan'); users read it in their language.
+        { type: l('userPlan'), result: p.plan === 'Free Plan' ? l('freePlanName') : p.plan },
+      ],
+    });
+  } else if (kind === 'widgetPreview') {
+    const s = await ports.spark();
+    if (s) {
+      emit('widgetPreview', {
+        title: l('previewTitle'),
+        preview: {
+          name: s.name,
+          initialMessage: s.initialMessage,
+          language: s.language,
+          palette: s.palette ?? null,
+          icon: s.icon ?? null,
+        },
+      });
+    }
+  } else if (kind === 'sysPromptCard') {
+    const s = await ports.spark();
+    if (s) promptCard(emit, lang, s.sysPrompt);
+  } else {
+    emit('card', {
+      title: l('explainTitle'),
+      info: [
+        { label: l('explain1Label'), value: l('explain1Value') },
+        { label: l('explain2Label'), value: l('explain2Value') },
+        { label: l('explain3Label'), value: l('explain3Value') },
+      ],
+    });
+  }
+}

@@ -1,0 +1,25 @@
+import { Global, Module } from '@nestjs/common';
+import { AccountsRepository, DocumentsRepository, SparksRepository } from '@sparks/db';
+import { SparkRules, SparkTestRules } from '@sparks/domain';
+
+/**
+ * The product's rules (`@sparks/domain`) over the repositories of `DatabaseModule`, the same for the
+ * api's services and the worker's flows.
+ */
+@Global()
+@Module({
+  providers: [
+    {
+      provide: SparkRules,
+      inject: [SparksRepository, AccountsRepository],
+      useFactory: (sparks: SparksRepository, accounts: AccountsRepository) => new SparkRules(sparks, accounts),
+    },
+    {
+      provide: SparkTestRules,
+      inject: [SparksRepository, DocumentsRepository],
+      useFactory: (sparks: SparksRepository, documents: DocumentsRepository) => new SparkTestRules(sparks, documents),
+    },
+  ],
+  exports: [SparkRules, SparkTestRules],
+})
+export class DomainModule {}

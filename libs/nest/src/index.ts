@@ -1,0 +1,4 @@
+export * from './tokens';
+export * from './config.module';
+export * from './database.module';
+export * from './domain.module';

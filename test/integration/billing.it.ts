@@ -1,0 +1,388 @@
+import { Pool } from 'pg';
+import { CLOCK } from '../../api/src/billing/tokens';
+import { userIdOf } from './fixtures/knowledge';
+import { createUser, eventually, startApp, type OutboxMail, type SignedUser, type TestApp } from './harness';
+
+const sql = new Pool({ connectionString: process.env.DATABASE_URL, max: 4 });
+sql.on('error', () => undefined);
+afterAll(() => sql.end());
+
+const DAY = 86_400_000;
+
+interface Ctx {
+  user: SignedUser;
+  userId: string;
+  tenantId: string;
+  customerId: string;
+  sparkId: string;
+  testId: string;
+  conversationId: string;
+}
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startApp();
+});
+afterAll(() => t.close());
+
+async function owner(language: 'en' | 'es' = 'en'): Promise<Ctx> {
+  const user = await createUser(t, { language, tag: 'billing' });
+  const userId = await userIdOf(sql, user.username);
+  const tenant = (await sql.query('SELECT id, customer_id FROM tenants WHERE user_id = $1', [userId])).rows[0];
+  const spark = (
+    await t
+      .http()
+      .post('/api/v1/sparks')
+      .set(...user.auth())
+      .send({})
+      .expect(201)
+  ).body.data;
+  const test = (
+    await t
+      .http()
+      .post(`/api/v1/sparks/${spark._id}/tests`)
+      .set(...user.auth())
+      .send({ name: 'T1' })
+      .expect(201)
+  ).body.data;
+  // The start keyword opens the test's conversation and is free.
+  const start = await t
+    .http()
+    .post(`/api/v1/sparks/${spark._id}/tests/${test._id}/restart`)
+    .set(...user.auth())
+    .expect(201);
+  return {
+    user,
+    userId,
+    tenantId: tenant.id,
+    customerId: tenant.customer_id,
+    sparkId: spark._id,
+    testId: test._id,
+    conversationId: start.body.data.conversationId,
+  };
+}
+
+const send = (c: Ctx, text = 'What are your opening hours?') =>
+  t
+    .http()
+    .post(`/api/v1/sparks/${c.sparkId}/chat/${c.testId}`)
+    .set(...c.user.auth())
+    .send({ input: { text }, conversationId: c.conversationId });
+
+async function tenantRow(c: Ctx) {
+  return (
+    await sql.query(
+      `SELECT usage_interactions, limit_interactions, product_name, subscription_id,
+              (SELECT count(*)::int FROM usage_events e WHERE e.tenant_id = t.id) AS events,
+              (SELECT count(*)::int FROM usage_reservations r WHERE r.tenant_id = t.id) AS holds
+       FROM tenants t WHERE id = $1`,
+      [c.tenantId],
+    )
+  ).rows[0] as {
+    usage_interactions: number;
+    limit_interactions: number;
+    product_name: string;
+    subscription_id: string | null;
+    events: number;
+    holds: number;
+  };
+}
+
+/** Waits until every hold of the tenant has become a usage event. */
+const settled = (c: Ctx) => eventually(async () => ((await tenantRow(c)).holds === 0 ? tenantRow(c) : undefined));
+
+async function buyPlan(c: Ctx, priceId = 'price_ruby_month') {
+  const res = await t
+    .http()
+    .post(`/api/v1/billing/customers/${c.customerId}/session`)
+    .set(...c.user.auth())
+    .send({ mode: 'subscription', priceId, unit_amount: 1 })
+    .expect(201);
+  const sessionId = String(res.body.data.sessionUrl).split('/checkout/')[1];
+  await t
+    .http()
+    .post(`/api/v1/billing/checkout/${sessionId}/pay`)
+    .set(...c.user.auth())
+    .expect(200);
+  return sessionId;
+}
+
+describe('catalogue', () => {
+  let c: Ctx;
+  beforeAll(async () => {
+    c = await owner();
+  });
+
+  it('sells Ruby, Emerald and Zaphire at their prices, and the packs sorted by interactions', async () => {
+    const prices = (
+      await t
+        .http()
+        .get('/api/v1/prices')
+        .set(...c.user.auth())
+        .expect(200)
+    ).body.data;
+    expect(prices.map((p: { slug: string; unit_amount: number }) => [p.slug, p.unit_amount])).toEqual([
+      ['ruby', 4500],
+      ['emeral', 9000],
+      ['zaphire', 18000],
+    ]);
+    expect(prices[0].limits.interactions.value).toBe(600);
+    expect(prices[1].limits.deployments.value).toBe(3);
+    const { items } = (
+      await t
+        .http()
+        .get('/api/v1/billing/catalog/credits')
+        .set(...c.user.auth())
+        .expect(200)
+    ).body.data;
+    const sizes = items.map((i: { limits: { interactions: { value: number } } }) => i.limits.interactions.value);
+    expect(sizes).toEqual([...sizes].sort((a, b) => a - b));
+    expect(items[0]).toMatchObject({ productId: 'prod_itx_100', unit_amount: 1000 });
+  });
+
+  it("answers the caller's subscriptions and credits, and 404 for another customer or feature", async () => {
+    const other = await owner();
+    await t
+      .http()
+      .get(`/api/v1/billing/subscriptions/${c.customerId}`)
+      .set(...c.user.auth())
+      .expect(200, { data: [] });
+    await t
+      .http()
+      .get(`/api/v1/billing/subscriptions/${other.customerId}`)
+      .set(...c.user.auth())
+      .expect(404);
+    await t
+      .http()
+      .post(`/api/v1/billing/customers/${other.customerId}/session`)
+      .set(...c.user.auth())
+      .send({ mode: 'subscription', priceId: 'price_ruby_month' })
+      .expect(404);
+    await t
+      .http()
+      .post(`/api/v1/billing/customers/${c.customerId}/session`)
+      .set(...c.user.auth())
+      .send({ mode: 'subscription', priceId: 'price_made_up' })
+      .expect(404);
+    const credits = await t
+      .http()
+      .get('/api/v1/billing/credits/interactions/available')
+      .set(...c.user.auth())
+      .expect(200);
+    expect(credits.body.data).toEqual({ total: 0 });
+    await t
+      .http()
+      .get('/api/v1/billing/credits/rockets/available')
+      .set(...c.user.auth())
+      .expect(404);
+  });
+});
+
+describe('local payment provider', () => {
+  it('a paid plan checkout becomes the subscription once, at the catalogue price; a stranger cannot see it', async () => {
+    const c = await owner();
+    const sessionId = await buyPlan(c);
+    const profile = (
+      await t
+        .http()
+        .get('/api/v1/account/profile')
+        .set(...c.user.auth())
+        .expect(200)
+    ).body.data;
+    expect(profile.tenants[0].subscription).toMatchObject({
+      productName: 'Ruby',
+      limits: { interactions: { value: 600 }, deployments: { value: 1 } },
+    });
+    const subId = profile.tenants[0].subscription.subscriptionId;
+    expect(subId).toBeTruthy();
+    // Paying the same session again changes nothing.
+    await t
+      .http()
+      .post(`/api/v1/billing/checkout/${sessionId}/pay`)
+      .set(...c.user.auth())
+      .expect(200);
+    const view = (
+      await t
+        .http()
+        .get(`/api/v1/billing/checkout/${sessionId}`)
+        .set(...c.user.auth())
+        .expect(200)
+    ).body.data;
+    expect(view).toMatchObject({ status: 'paid', unit_amount: 4500, provider: 'local' });
+    const subs = (
+      await t
+        .http()
+        .get(`/api/v1/billing/subscriptions/${c.customerId}`)
+        .set(...c.user.auth())
+        .expect(200)
+    ).body.data;
+    expect(subs).toEqual([expect.objectContaining({ subscriptionId: subId, slug: 'ruby', status: 'active' })]);
+    const stranger = await owner();
+    await t
+      .http()
+      .get(`/api/v1/billing/checkout/${sessionId}`)
+      .set(...stranger.user.auth())
+      .expect(404);
+    await t
+      .http()
+      .post(`/api/v1/billing/checkout/${sessionId}/pay`)
+      .set(...stranger.user.auth())
+      .expect(404);
+  });
+
+  it('a credit pack on the free plan opens a checkout; with a paid plan it is paid at once, once per session', async () => {
+    const c = await owner();
+    const open = await t
+      .http()
+      .post('/api/v1/billing/credits/purchase')
+      .set(...c.user.auth())
+      .send({ productId: 'prod_itx_100' })
+      .expect(200);
+    expect(open.body.data).toMatchObject({ success: true, status: 'open' });
+    expect(open.body.data.sessionUrl).toMatch(/\/checkout\/cs_local_/);
+    await buyPlan(c);
+    const paid = await t
+      .http()
+      .post('/api/v1/billing/credits/purchase')
+      .set(...c.user.auth())
+      .send({ productId: 'prod_itx_250' })
+      .expect(200);
+    expect(paid.body.data).toEqual({ success: true, status: 'paid' });
+    const credits = await t
+      .http()
+      .get('/api/v1/billing/credits/interactions/available')
+      .set(...c.user.auth())
+      .expect(200);
+    expect(credits.body.data).toEqual({ total: 250 });
+    await t
+      .http()
+      .post('/api/v1/billing/credits/purchase')
+      .set(...c.user.auth())
+      .send({ productId: 'prod_nothing' })
+      .expect(404);
+  });
+});
+
+describe('metering', () => {
+  it('50 parallel sends against a balance of 5: exactly 5 answers, 45 × 402, never below 0 (twice)', async () => {
+    const c = await owner();
+    for (const round of [1, 2]) {
+      const before = await tenantRow(c);
+      await sql.query('UPDATE tenants SET usage_interactions = limit_interactions - 5 WHERE id = $1', [c.tenantId]);
+      const results = await Promise.all(Array.from({ length: 50 }, (_, i) => send(c, `Question ${round}.${i}?`)));
+      const statuses = results.map((r) => r.status);
+      expect(statuses.filter((s) => s === 201)).toHaveLength(5);
+      expect(statuses.filter((s) => s === 402)).toHaveLength(45);
+      for (const r of results.filter((x) => x.status === 402)) {
+        expect(r.body.errors[0].code).toBe('OUT_OF_INTERACTIONS');
+      }
+      const after = await settled(c);
+      expect(after.usage_interactions).toBe(after.limit_interactions);
+      expect(after.events).toBe(before.events + 5);
+    }
+    // Refused messages were taken back: the conversation holds 10 questions beside the start.
+    const humans = await sql.query(
+      `SELECT count(*)::int AS n FROM messages WHERE conversation_id = $1 AND type = 'human'`,
+      [c.conversationId],
+    );
+    expect(humans.rows[0].n).toBe(11);
+  });
+
+  it('spends the plan, then packs oldest first; builder and start messages are free', async () => {
+    const c = await owner();
+    await buyPlan(c);
+    for (const productId of ['prod_itx_100', 'prod_itx_250']) {
+      await t
+        .http()
+        .post('/api/v1/billing/credits/purchase')
+        .set(...c.user.auth())
+        .send({ productId })
+        .expect(200);
+    }
+    await sql.query('UPDATE tenants SET usage_interactions = limit_interactions - 1 WHERE id = $1', [c.tenantId]);
+    await send(c).expect(201);
+    await send(c).expect(201);
+    await send(c).expect(201);
+    const row = await settled(c);
+    expect(row.usage_interactions).toBe(row.limit_interactions);
+    const packs = await sql.query(
+      'SELECT product_id, used FROM tenant_credits WHERE tenant_id = $1 ORDER BY created_at',
+      [c.tenantId],
+    );
+    expect(packs.rows).toEqual([
+      { product_id: 'prod_itx_100', used: 2 },
+      { product_id: 'prod_itx_250', used: 0 },
+    ]);
+    await t
+      .http()
+      .post(`/api/v1/sparks/${c.sparkId}/tests/${c.testId}/restart`)
+      .set(...c.user.auth())
+      .expect(201);
+    await t
+      .http()
+      .post(`/api/v1/sparks/${c.sparkId}/messages`)
+      .set(...c.user.auth())
+      .send({ input: { text: 'hola' } })
+      .expect(201);
+    expect((await settled(c)).events).toBe(3);
+  });
+
+  it('overage only when turned on, up to its cap', async () => {
+    const c = await owner();
+    await buyPlan(c);
+    await sql.query('UPDATE tenants SET usage_interactions = limit_interactions WHERE id = $1', [c.tenantId]);
+    await send(c).expect(402);
+    // Ruby's premium rate is 12 cents: a 30-cent cap pays two interactions.
+    await t
+      .http()
+      .put('/api/v1/billing/overage')
+      .set(...c.user.auth())
+      .send({ enabled: true, capCents: 30 })
+      .expect(200);
+    await send(c).expect(201);
+    await send(c).expect(201);
+    const third = await send(c).expect(402);
+    expect(third.body.errors[0].code).toBe('OUT_OF_INTERACTIONS');
+    await settled(c);
+    const billing = await sql.query('SELECT overage_used FROM tenant_billing WHERE tenant_id = $1', [c.tenantId]);
+    expect(billing.rows[0].overage_used).toBe(2);
+  });
+
+  it('the trial ends on the test clock: 402 TRIAL_ENDED, until a plan is bought', async () => {
+    const c = await owner('es');
+    const clock = t.app.get<{ now(): Date }>(CLOCK);
+    const spy = jest.spyOn(clock, 'now').mockReturnValue(new Date(Date.now() + 14 * DAY));
+    try {
+      await send(c).expect(201);
+      spy.mockReturnValue(new Date(Date.now() + 15 * DAY + 60_000));
+      const res = await send(c).expect(402);
+      expect(res.body.errors[0]).toMatchObject({ code: 'TRIAL_ENDED' });
+      expect(res.body.errors[0].message).toMatch(/prueba gratuita/);
+      await buyPlan(c);
+      await send(c).expect(201);
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
+  it('e-mails the owner at 80 % and 100 % of the period, once each, in their language', async () => {
+    const c = await owner('es');
+    await sql.query('UPDATE tenants SET usage_interactions = 78, limit_interactions = 100 WHERE id = $1', [c.tenantId]);
+    const outbox = async () =>
+      (await t.http().get('/api/v1/dev/outbox').query({ to: c.user.username })).body.data as OutboxMail[];
+    await send(c).expect(201); // 79
+    await send(c).expect(201); // 80 → the 80 % mail
+    await eventually(async () => (await outbox()).some((m) => /80%/.test(m.subject)));
+    await send(c).expect(201); // 81: no second mail
+    await settled(c);
+    await sql.query('UPDATE tenants SET usage_interactions = 99 WHERE id = $1', [c.tenantId]);
+    await send(c).expect(201); // 100 → the 100 % mail
+    await eventually(async () => (await outbox()).some((m) => /todas/.test(m.subject)));
+    await send(c).expect(402);
+    const mails = (await outbox()).filter((m) => /interacciones/.test(m.subject));
+    expect(mails.map((m) => m.subject).sort()).toEqual([
+      'Has usado el 80% de tus interacciones de Sparks',
+      'Has usado todas tus interacciones de Sparks',
+    ]);
+  });
+});

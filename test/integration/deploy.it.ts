@@ -1,0 +1,555 @@
+import { Pool } from 'pg';
+import { addDocument, userIdOf } from './fixtures/knowledge';
+import { readEvents } from './fixtures/sse';
+import { createUser, startApp, type SignedUser, type TestApp } from './harness';
+
+const sql = new Pool({ connectionString: process.env.DATABASE_URL, max: 2 });
+sql.on('error', () => undefined);
+afterAll(() => sql.end());
+
+const SHOP = 'http://shop.localhost:8081';
+const OTHER = 'http://evil.localhost:8082';
+const HANDBOOK = [
+  'Welcome to Northwind Bikes. We repair and rent bicycles in Portland.',
+  'Rentals cost 25 dollars per day, helmet and lock included. Electric bikes cost 45 dollars per day.',
+  'Our return policy: unused parts can be returned within 30 days with the receipt for a full refund.',
+];
+
+interface Owner {
+  user: SignedUser;
+  userId: string;
+  sparkId: string;
+}
+
+async function owner(t: TestApp, deployments = 1): Promise<Owner> {
+  const user = await createUser(t, { language: 'en' });
+  const userId = await userIdOf(sql, user.username);
+  await sql.query('UPDATE tenants SET limit_deployments = $2 WHERE user_id = $1', [userId, deployments]);
+  const spark = (
+    await t
+      .http()
+      .post('/api/v1/sparks')
+      .set(...user.auth())
+      .send({ name: 'Northwind', options: { language: 'en' } })
+      .expect(201)
+  ).body.data;
+  await addDocument(sql, { sparkId: spark._id, userId, name: 'Handbook.pdf', pages: HANDBOOK, language: 'en' });
+  return { user, userId, sparkId: spark._id };
+}
+
+const dep = (o: Owner) => `/api/v1/sparks/${o.sparkId}/deployment`;
+
+async function publish(t: TestApp, o: Owner, origins: string[] = [SHOP]): Promise<string> {
+  const view = (
+    await t
+      .http()
+      .post(dep(o))
+      .set(...o.user.auth())
+      .send({})
+      .expect(200)
+  ).body.data;
+  for (const origin of origins) {
+    await t
+      .http()
+      .post(`${dep(o)}/origins`)
+      .set(...o.user.auth())
+      .send({ origin })
+      .expect(200);
+  }
+  return view.token as string;
+}
+
+const w = (token: string) => `/api/v1/public/widgets/${token}`;
+
+async function visitor(t: TestApp, token: string, origin = SHOP): Promise<string> {
+  const res = await t
+    .http()
+    .post(`${w(token)}/visitors`)
+    .set('Origin', origin)
+    .send({})
+    .expect(200);
+  return res.body.data.visitorToken as string;
+}
+
+async function conversation(t: TestApp, token: string, visitorToken: string, origin = SHOP): Promise<string> {
+  const res = await t
+    .http()
+    .post(`${w(token)}/conversations`)
+    .set('Origin', origin)
+    .set('Authorization', `Bearer ${visitorToken}`)
+    .expect(201);
+  return res.body.data.conversationId as string;
+}
+
+describe('deploy: publish, the public widget API, the allow-list and visitors (real worker)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startApp({ WIDGET_RATE_VISITOR_MAX: '4', WIDGET_RATE_IP_MAX: '1000', WIDGET_RATE_TOKEN_MAX: '1000' });
+  });
+  afterAll(() => t.close());
+
+  it('publishes within the plan: 0 deployments refuses, the token is never in the Spark, a second Spark passes the limit → 402', async () => {
+    const o = await owner(t, 0);
+    const refused = await t
+      .http()
+      .post(dep(o))
+      .set(...o.user.auth())
+      .send({})
+      .expect(402);
+    expect(refused.body.errors[0].code).toBe('DEPLOYMENT_LIMIT');
+    await sql.query('UPDATE tenants SET limit_deployments = 1 WHERE user_id = $1', [o.userId]);
+    const token = await publish(t, o);
+    expect(token).toMatch(/^dt_[\w-]{40,}$/);
+    const spark = (
+      await t
+        .http()
+        .get(`/api/v1/sparks/${o.sparkId}`)
+        .set(...o.user.auth())
+        .expect(200)
+    ).body.data;
+    expect(JSON.stringify(spark)).not.toContain(token);
+    expect(spark.options.deployToken).toBeUndefined();
+    const view = (
+      await t
+        .http()
+        .get(dep(o))
+        .set(...o.user.auth())
+        .expect(200)
+    ).body.data;
+    expect(view).toMatchObject({ published: true, token, origins: [{ origin: SHOP, source: 'owner' }] });
+    expect(view.snippet).toBe(`<script src="${view.scriptUrl}" data-token="${token}" async></script>`);
+    const [{ token_hash }] = (await sql.query('SELECT token_hash FROM deployments WHERE spark_id = $1', [o.sparkId]))
+      .rows;
+    expect(token_hash).not.toContain(token);
+    const second = (
+      await t
+        .http()
+        .post('/api/v1/sparks')
+        .set(...o.user.auth())
+        .send({ name: 'Second' })
+        .expect(201)
+    ).body.data;
+    const past = await t
+      .http()
+      .post(`/api/v1/sparks/${second._id}/deployment`)
+      .set(...o.user.auth())
+      .send({})
+      .expect(402);
+    expect(past.body.errors[0]).toMatchObject({ code: 'DEPLOYMENT_LIMIT' });
+    // Another user's Spark is not found.
+    const stranger = await owner(t);
+    await t
+      .http()
+      .get(dep(o))
+      .set(...stranger.user.auth())
+      .expect(404);
+    await t
+      .http()
+      .post(dep(o))
+      .set(...stranger.user.auth())
+      .send({})
+      .expect(404);
+  });
+
+  it('answers only listed origins: exact origin back with Vary, never *; others 403 with no CORS header', async () => {
+    const o = await owner(t);
+    const token = await publish(t, o);
+    const ok = await t
+      .http()
+      .get(`${w(token)}/config`)
+      .set('Origin', SHOP)
+      .expect(200);
+    expect(ok.headers['access-control-allow-origin']).toBe(SHOP);
+    expect(ok.headers.vary).toMatch(/Origin/);
+    expect(ok.body.data).toMatchObject({ sparkId: o.sparkId, name: 'Northwind', language: 'en', position: 'right' });
+
+    const pre = await t
+      .http()
+      .options(`${w(token)}/visitors`)
+      .set('Origin', SHOP)
+      .set('Access-Control-Request-Method', 'POST')
+      .set('Access-Control-Request-Headers', 'authorization,content-type')
+      .expect(204);
+    expect(pre.headers['access-control-allow-origin']).toBe(SHOP);
+    expect(pre.headers['access-control-allow-headers']).toMatch(/Authorization/);
+
+    for (const req of [
+      t
+        .http()
+        .get(`${w(token)}/config`)
+        .set('Origin', OTHER),
+      t
+        .http()
+        .options(`${w(token)}/visitors`)
+        .set('Origin', OTHER)
+        .set('Access-Control-Request-Method', 'POST'),
+      t
+        .http()
+        .post(`${w(token)}/visitors`)
+        .set('Origin', OTHER)
+        .send({}),
+      t.http().get(`${w(token)}/config`),
+    ]) {
+      const res = await req;
+      expect(res.status).toBe(403);
+      expect(res.headers['access-control-allow-origin']).toBeUndefined();
+      expect(res.body.errors[0].code).toBe('ORIGIN_NOT_ALLOWED');
+    }
+    // The app's own origin is allowed (the preview).
+    const base = await t.url();
+    const self = await fetch(`${base}${w(token)}/config`, { headers: { Origin: base } });
+    expect(self.status).toBe(200);
+    expect(self.headers.get('access-control-allow-origin')).toBe(base);
+
+    // Removing a site takes it off at once; the first sighting was recorded.
+    const seen = (
+      await t
+        .http()
+        .get(dep(o))
+        .set(...o.user.auth())
+        .expect(200)
+    ).body.data;
+    expect(seen).toMatchObject({ firstSeenOrigin: SHOP, firstSeenAt: expect.any(String) });
+    await t
+      .http()
+      .post(`${dep(o)}/origins/remove`)
+      .set(...o.user.auth())
+      .send({ origin: SHOP })
+      .expect(200);
+    await t
+      .http()
+      .get(`${w(token)}/config`)
+      .set('Origin', SHOP)
+      .expect(403);
+    const bad = await t
+      .http()
+      .post(`${dep(o)}/origins`)
+      .set(...o.user.auth())
+      .send({ origin: 'javascript:alert(1)' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors[0].code).toBe('INVALID_ORIGIN');
+  });
+
+  it('keeps each visitor to their own conversation and answers with sources, as JSON and as a stream', async () => {
+    const o = await owner(t);
+    const token = await publish(t, o);
+    const [a, b] = [await visitor(t, token), await visitor(t, token)];
+    const conv = await conversation(t, token, a);
+    const answer = await t
+      .http()
+      .post(`${w(token)}/conversations/${conv}/messages`)
+      .set('Origin', SHOP)
+      .set('Authorization', `Bearer ${a}`)
+      .send({ text: 'What is the return policy for parts?' })
+      .expect(200);
+    expect(answer.headers['access-control-allow-origin']).toBe(SHOP);
+    expect(answer.body.data.ai.data.content).toContain('Handbook.pdf, page 3');
+    expect(answer.body.data.ai.data.sources.length).toBeGreaterThan(0);
+
+    // Visitor b cannot read or write a's conversation; no visitor token: 401.
+    for (const req of [
+      t
+        .http()
+        .get(`${w(token)}/conversations/${conv}`)
+        .set('Origin', SHOP)
+        .set('Authorization', `Bearer ${b}`),
+      t
+        .http()
+        .post(`${w(token)}/conversations/${conv}/messages`)
+        .set('Origin', SHOP)
+        .set('Authorization', `Bearer ${b}`)
+        .send({ text: 'hi' }),
+    ]) {
+      expect((await req).status).toBe(404);
+    }
+    await t
+      .http()
+      .get(`${w(token)}/conversations/${conv}`)
+      .set('Origin', SHOP)
+      .expect(401);
+    const own = await t
+      .http()
+      .get(`${w(token)}/conversations/${conv}`)
+      .set('Origin', SHOP)
+      .set('Authorization', `Bearer ${a}`)
+      .expect(200);
+    expect(own.body.data.messages).toHaveLength(2);
+
+    // Streamed: SSE headers, tokens, then the cited message.
+    const base = await t.url();
+    const res = await fetch(`${base}${w(token)}/conversations/${conv}/stream`, {
+      method: 'POST',
+      headers: { Origin: SHOP, Authorization: `Bearer ${a}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ text: 'How much is an electric bike per day?' }),
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    expect(res.headers.get('x-accel-buffering')).toBe('no');
+    expect(res.headers.get('access-control-allow-origin')).toBe(SHOP);
+    const events = await readEvents(res);
+    const done = events.at(-1)!;
+    expect(done.type).toBe('done');
+    const tokens = events.filter((e) => e.type === 'token').map((e) => e.text as string);
+    expect(tokens.length).toBeGreaterThan(0);
+    const [reply] = done.messages as Array<{ data: { content: string; sources: unknown[] } }>;
+    expect(reply.data.content).toContain('45');
+    expect(tokens.join('')).toBe(reply.data.content);
+
+    // The owner reads the visitors' conversations, read-only; another owner does not.
+    const list = await t
+      .http()
+      .get(`${dep(o)}/conversations`)
+      .set(...o.user.auth())
+      .expect(200);
+    expect(list.body.data).toEqual([expect.objectContaining({ conversationId: conv, origin: SHOP, messages: 4 })]);
+    const read = await t
+      .http()
+      .get(`${dep(o)}/conversations/${conv}`)
+      .set(...o.user.auth())
+      .expect(200);
+    expect(read.body.data.messages).toHaveLength(4);
+    const stranger = await owner(t);
+    await t
+      .http()
+      .get(`/api/v1/sparks/${o.sparkId}/deployment/conversations/${conv}`)
+      .set(...stranger.user.auth())
+      .expect(404);
+    await t
+      .http()
+      .get(`/api/v1/llm/chat-history/${conv}`)
+      .set(...stranger.user.auth())
+      .expect(404);
+  });
+
+  it('scopes tokens: a visitor token of one Spark is refused on another, tokens open no owner route', async () => {
+    const [x, y] = [await owner(t), await owner(t)];
+    const [tx, ty] = [await publish(t, x), await publish(t, y)];
+    const vx = await visitor(t, tx);
+    await t
+      .http()
+      .post(`${w(ty)}/conversations`)
+      .set('Origin', SHOP)
+      .set('Authorization', `Bearer ${vx}`)
+      .expect(401);
+    const convX = await conversation(t, tx, vx);
+    const vy = await visitor(t, ty);
+    await t
+      .http()
+      .get(`${w(ty)}/conversations/${convX}`)
+      .set('Origin', SHOP)
+      .set('Authorization', `Bearer ${vy}`)
+      .expect(404);
+    for (const bearer of [tx, vx]) {
+      await t.http().get('/api/v1/sparks').set('Authorization', `Bearer ${bearer}`).expect(401);
+      await t.http().get(dep(x)).set('Authorization', `Bearer ${bearer}`).expect(401);
+    }
+    // The public token alone cannot touch the allow-list: there is no such public route.
+    const res = await t
+      .http()
+      .post(`${w(tx)}/origins`)
+      .set('Origin', SHOP)
+      .send({ origin: OTHER });
+    expect(res.status).toBe(404);
+    await t
+      .http()
+      .get(`${w(tx)}/config`)
+      .set('Origin', OTHER)
+      .expect(403);
+  });
+
+  it('rotating kills the old token and its visitor sessions at once; unpublishing kills the new one', async () => {
+    const o = await owner(t);
+    const old = await publish(t, o);
+    const v = await visitor(t, old);
+    const rotated = (
+      await t
+        .http()
+        .post(`${dep(o)}/rotate`)
+        .set(...o.user.auth())
+        .expect(200)
+    ).body.data;
+    expect(rotated.token).not.toBe(old);
+    const gone = await t
+      .http()
+      .get(`${w(old)}/config`)
+      .set('Origin', SHOP)
+      .expect(404);
+    expect(gone.body.errors[0].code).toBe('DEPLOY_TOKEN_INVALID');
+    await t
+      .http()
+      .get(`${w(rotated.token)}/config`)
+      .set('Origin', SHOP)
+      .expect(200);
+    await t
+      .http()
+      .post(`${w(rotated.token)}/conversations`)
+      .set('Origin', SHOP)
+      .set('Authorization', `Bearer ${v}`)
+      .expect(401);
+    await t
+      .http()
+      .delete(dep(o))
+      .set(...o.user.auth())
+      .expect(200);
+    await t
+      .http()
+      .get(`${w(rotated.token)}/config`)
+      .set('Origin', SHOP)
+      .expect(404);
+  });
+
+  it('renews a visitor with their previous token (same conversations), never with another Spark’s', async () => {
+    const o = await owner(t);
+    const token = await publish(t, o);
+    const first = await visitor(t, token);
+    const conv = await conversation(t, token, first);
+    const renewed = (
+      await t
+        .http()
+        .post(`${w(token)}/visitors`)
+        .set('Origin', SHOP)
+        .send({ visitorToken: first })
+        .expect(200)
+    ).body.data.visitorToken;
+    await t
+      .http()
+      .get(`${w(token)}/conversations/${conv}`)
+      .set('Origin', SHOP)
+      .set('Authorization', `Bearer ${renewed}`)
+      .expect(200);
+  });
+
+  it('rate-limits sends per visitor: 429 with Retry-After', async () => {
+    const o = await owner(t);
+    const token = await publish(t, o);
+    const v = await visitor(t, token);
+    const conv = await conversation(t, token, v);
+    const statuses: number[] = [];
+    let retryAfter: string | undefined;
+    for (let i = 0; i < 5; i += 1) {
+      const res = await t
+        .http()
+        .post(`${w(token)}/conversations/${conv}/messages`)
+        .set('Origin', SHOP)
+        .set('Authorization', `Bearer ${v}`)
+        .send({ text: `Rentals ${i}?` });
+      statuses.push(res.status);
+      if (res.status === 429) retryAfter = res.headers['retry-after'];
+    }
+    // 4 per minute: the conversation's creation took one point of the visitor's.
+    expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(1);
+    expect(statuses[0]).toBe(200);
+    expect(Number(retryAfter)).toBeGreaterThan(0);
+  });
+
+  it('out of interactions: 402 in the visitor’s language, no answer stored; the visitor can leave an e-mail', async () => {
+    const o = await owner(t);
+    const token = await publish(t, o);
+    const v = await visitor(t, token);
+    const conv = await conversation(t, token, v);
+    await sql.query('UPDATE tenants SET usage_interactions = limit_interactions WHERE user_id = $1', [o.userId]);
+    const res = await t
+      .http()
+      .post(`${w(token)}/conversations/${conv}/stream`)
+      .set('Origin', SHOP)
+      .set('Accept-Language', 'es-ES')
+      .set('Authorization', `Bearer ${v}`)
+      .send({ text: '¿Horario?' })
+      .expect(402);
+    // The billing meter (issue 15) refuses with its own code; the widget shows its own polite text on any 402.
+    expect(res.body.errors[0]).toMatchObject({
+      code: 'OUT_OF_INTERACTIONS',
+      message: expect.stringMatching(/interacciones/),
+    });
+    const history = await t
+      .http()
+      .get(`${w(token)}/conversations/${conv}`)
+      .set('Origin', SHOP)
+      .set('Authorization', `Bearer ${v}`)
+      .expect(200);
+    expect(history.body.data.messages).toEqual([]);
+    await t
+      .http()
+      .post(`${w(token)}/contact`)
+      .set('Origin', SHOP)
+      .set('Authorization', `Bearer ${v}`)
+      .send({ email: 'visitor@example.com', conversationId: conv })
+      .expect(200);
+    const list = await t
+      .http()
+      .get(`${dep(o)}/conversations`)
+      .set(...o.user.auth())
+      .expect(200);
+    expect(list.body.data[0]).toMatchObject({ conversationId: conv, contactEmail: 'visitor@example.com' });
+  });
+
+  it('connects a WordPress site with a one-time site key that adds its origin; the key works once', async () => {
+    const o = await owner(t);
+    await t
+      .http()
+      .post(`${dep(o)}/site-key`)
+      .set(...o.user.auth())
+      .expect(409);
+    const token = await publish(t, o, []);
+    const { siteKey } = (
+      await t
+        .http()
+        .post(`${dep(o)}/site-key`)
+        .set(...o.user.auth())
+        .expect(200)
+    ).body.data;
+    expect(siteKey).toMatch(/^sk_/);
+    await t
+      .http()
+      .get(`${w(token)}/config`)
+      .set('Origin', 'https://blog.example.org')
+      .expect(403);
+    const connected = await t
+      .http()
+      .post('/api/v1/public/connect')
+      .send({ siteKey, origin: 'https://blog.example.org/wp-admin/' })
+      .expect(200);
+    expect(connected.body.data).toMatchObject({
+      sparkId: o.sparkId,
+      token,
+      origin: 'https://blog.example.org',
+      snippet: expect.stringContaining(`data-token="${token}"`),
+    });
+    await t
+      .http()
+      .get(`${w(token)}/config`)
+      .set('Origin', 'https://blog.example.org')
+      .expect(200);
+    const again = await t.http().post('/api/v1/public/connect').send({ siteKey, origin: 'https://other.example' });
+    expect(again.status).toBe(403);
+    expect(again.body.errors[0].code).toBe('SITE_KEY_INVALID');
+    const view = (
+      await t
+        .http()
+        .get(dep(o))
+        .set(...o.user.auth())
+        .expect(200)
+    ).body.data;
+    expect(view.origins).toEqual([expect.objectContaining({ origin: 'https://blog.example.org', source: 'pulse' })]);
+  });
+
+  it('previews on the app’s own origin only, before publishing', async () => {
+    const o = await owner(t, 0);
+    const { token } = (
+      await t
+        .http()
+        .post(`${dep(o)}/preview`)
+        .set(...o.user.auth())
+        .expect(200)
+    ).body.data;
+    expect(token).toMatch(/^pv_/);
+    await t
+      .http()
+      .get(`${w(token)}/config`)
+      .set('Origin', SHOP)
+      .expect(403);
+    const base = await t.url();
+    const res = await fetch(`${base}${w(token)}/config`, { headers: { Origin: base } });
+    expect(res.status).toBe(200);
+  });
+});

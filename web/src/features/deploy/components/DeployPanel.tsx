@@ -1,0 +1,300 @@
+import type { DeployChannel, DeploymentView } from '@sparks/contracts';
+import { useEffect, useId, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import useSWR, { useSWRConfig } from 'swr';
+
+import { isApiError } from '../../../api/client';
+import { isObjectivesKey } from '../../objectives/api';
+import { fetchSparks } from '../../sparks/api';
+import * as deployApi from '../api';
+import { LivePreview } from './WidgetPreview';
+
+/** The Spark named by `?q=` (its name, any case), else the first. */
+function pickSpark(sparks: Array<{ _id: string; name: string }>, q: string | undefined): string | undefined {
+  const wanted = q?.trim().toLowerCase();
+  return (wanted && sparks.find((s) => s.name.trim().toLowerCase() === wanted)?._id) || sparks[0]?._id;
+}
+
+/**
+ * The deploy page's working panel: choose the Spark and the channel, list the allowed sites, see
+ * the live preview, publish (snippet and copy), verify (first seen), unpublish or replace the code,
+ * a WordPress site key, and the visitors' conversations (read-only). Each step done is marked in
+ * the deploy objectives (PATCH /objectives/deploy).
+ */
+export function DeployPanel({ q }: { q?: string }) {
+  const { t, i18n } = useTranslation('deploy');
+  const { mutate } = useSWRConfig();
+  const ids = { spark: useId(), site: useId() };
+  const { data: page } = useSWR(['deploy-sparks'], () => fetchSparks(1, 100));
+  const sparks = useMemo(() => page?.items ?? [], [page]);
+  const [sparkId, setSparkId] = useState<string | undefined>();
+  const [channel, setChannel] = useState<DeployChannel>('widget');
+  const [site, setSite] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [copied, setCopied] = useState(false);
+  const [siteKey, setSiteKey] = useState<string | null>(null);
+  const [reading, setReading] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (!sparkId && sparks.length > 0) setSparkId(pickSpark(sparks, q));
+  }, [sparks, q, sparkId]);
+
+  const key = sparkId ? deployApi.deploymentKey(sparkId) : null;
+  const { data: view, mutate: setView } = useSWR<DeploymentView>(key, () => deployApi.fetchDeployment(sparkId!), {
+    // While published and not seen yet, look again: the first sighting shows by itself.
+    refreshInterval: (v) => (v?.published && !v.firstSeenAt ? 5000 : 0),
+  });
+  const { data: conversations } = useSWR(sparkId ? ['deploy-conversations', sparkId] : null, () =>
+    deployApi.fetchVisitorConversations(sparkId!),
+  );
+  const { data: transcript } = useSWR(sparkId && reading ? ['deploy-conversation', sparkId, reading] : null, () =>
+    deployApi.fetchVisitorConversation(sparkId!, reading!),
+  );
+
+  const step = async (stepId: string) => {
+    await deployApi.completeStep(stepId);
+    void mutate((k) => isObjectivesKey(k, 'deploy'));
+  };
+
+  useEffect(() => {
+    if (sparkId) void step('deploy.spark');
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [sparkId]);
+  useEffect(() => {
+    if (view?.channel) setChannel(view.channel);
+    if (view?.firstSeenAt) void step('deploy.verify');
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [view?.channel, view?.firstSeenAt]);
+
+  const run = async (work: () => Promise<DeploymentView | void>, stepId?: string) => {
+    setError(null);
+    try {
+      const next = await work();
+      if (next) await setView(next, { revalidate: false });
+      if (stepId) await step(stepId);
+      return true;
+    } catch (err) {
+      setError(
+        isApiError(err) && err.code === 'DEPLOYMENT_LIMIT'
+          ? t('panel.limit')
+          : t('panel.error', { message: err instanceof Error ? err.message : String(err) }),
+      );
+      return false;
+    }
+  };
+
+  if (page && sparks.length === 0) return <p className="deploy-panel__empty">{t('panel.noSparks')}</p>;
+
+  return (
+    <section className="deploy-panel" aria-label={t('panel.label')} data-testid="deploy-panel">
+      <div className="deploy-panel__row">
+        <label htmlFor={ids.spark}>{t('panel.spark')}</label>
+        <select
+          id={ids.spark}
+          value={sparkId ?? ''}
+          onChange={(e) => {
+            setSparkId(e.target.value);
+            setSiteKey(null);
+            setReading(null);
+          }}
+        >
+          {!sparkId && <option value="">{t('panel.chooseSpark')}</option>}
+          {sparks.map((s) => (
+            <option key={s._id} value={s._id}>
+              {s.name}
+            </option>
+          ))}
+        </select>
+        <span className={`deploy-panel__status ${view?.published ? 'is-on' : ''}`}>
+          {view?.published ? t('panel.published') : t('panel.notPublished')}
+        </span>
+      </div>
+
+      <fieldset className="deploy-panel__channels">
+        <legend>{t('panel.channel')}</legend>
+        {(['widget', 'pulse'] as const).map((c) => (
+          <label key={c}>
+            <input
+              type="radio"
+              name="deploy-channel"
+              value={c}
+              checked={channel === c}
+              onChange={() => {
+                setChannel(c);
+                void step('deploy.channel');
+              }}
+            />
+            {t(`panel.channels.${c}`)}
+          </label>
+        ))}
+      </fieldset>
+
+      <div className="deploy-panel__block">
+        <h2>{t('panel.sites')}</h2>
+        <p className="deploy-panel__hint">{t('panel.sitesHint')}</p>
+        <ul data-testid="deploy-origins">
+          {view?.origins.length === 0 && <li className="deploy-panel__hint">{t('panel.noSites')}</li>}
+          {view?.origins.map((o) => (
+            <li key={o.origin}>
+              <code>{o.origin}</code>
+              <button
+                type="button"
+                className="deploy-panel__link"
+                aria-label={t('panel.remove', { origin: o.origin })}
+                onClick={() => void run(() => deployApi.removeOrigin(sparkId!, o.origin))}
+              >
+                ×
+              </button>
+            </li>
+          ))}
+        </ul>
+        <form
+          className="deploy-panel__row"
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (!site.trim() || !sparkId) return;
+            void run(() => deployApi.addOrigin(sparkId, site), 'deploy.sites').then((ok) => ok && setSite(''));
+          }}
+        >
+          <label htmlFor={ids.site} className="sr-only">
+            {t('panel.site')}
+          </label>
+          <input
+            id={ids.site}
+            data-testid="deploy-origin-input"
+            type="text"
+            inputMode="url"
+            placeholder="https://www.example.com"
+            value={site}
+            onChange={(e) => setSite(e.target.value)}
+          />
+          <button type="submit" data-testid="deploy-origin-add" disabled={!sparkId}>
+            {t('panel.add')}
+          </button>
+        </form>
+      </div>
+
+      <div className="deploy-panel__block">
+        <h2>{t('panel.preview')}</h2>
+        <p className="deploy-panel__hint">{t('panel.previewHint')}</p>
+        {sparkId && <LivePreview key={`${sparkId}:${i18n.language}`} sparkId={sparkId} />}
+      </div>
+
+      <div className="deploy-panel__block">
+        {!view?.published ? (
+          <button
+            type="button"
+            className="deploy-panel__primary"
+            data-testid="deploy-publish"
+            disabled={!sparkId}
+            onClick={() => void run(() => deployApi.publish(sparkId!, channel), 'deploy.publish')}
+          >
+            {t('panel.publish')}
+          </button>
+        ) : (
+          <>
+            {view.snippet && (
+              <>
+                <p>{t('panel.snippet')}</p>
+                <pre className="deploy-panel__snippet" data-testid="deploy-snippet">
+                  {view.snippet}
+                </pre>
+                <button
+                  type="button"
+                  onClick={() =>
+                    void navigator.clipboard?.writeText(view.snippet!).then(() => {
+                      setCopied(true);
+                      setTimeout(() => setCopied(false), 2000);
+                    })
+                  }
+                >
+                  {copied ? t('panel.copied') : t('panel.copy')}
+                </button>
+              </>
+            )}
+            <p role="status" data-testid="deploy-seen">
+              {view.firstSeenAt
+                ? t('panel.seen', {
+                    origin: view.firstSeenOrigin,
+                    date: new Date(view.firstSeenAt).toLocaleString(i18n.language),
+                  })
+                : t('panel.notSeen')}
+            </p>
+            {channel === 'pulse' && (
+              <div>
+                <p>
+                  {t('panel.pulseSteps')}{' '}
+                  <a href="/downloads/sparks-pulse.zip" download data-testid="deploy-pulse-download">
+                    {t('panel.pulseDownload')}
+                  </a>
+                </p>
+                <button
+                  type="button"
+                  onClick={() => void deployApi.newSiteKey(sparkId!).then((k) => setSiteKey(k.siteKey))}
+                >
+                  {t('panel.siteKey')}
+                </button>
+                {siteKey && (
+                  <p>
+                    {t('panel.siteKeyHint')} <code data-testid="deploy-site-key">{siteKey}</code>
+                  </p>
+                )}
+              </div>
+            )}
+            <div className="deploy-panel__row">
+              <button
+                type="button"
+                onClick={() => void run(() => deployApi.rotate(sparkId!))}
+                title={t('panel.rotateHint')}
+              >
+                {t('panel.rotate')}
+              </button>
+              <button type="button" onClick={() => void run(() => deployApi.unpublish(sparkId!))}>
+                {t('panel.unpublish')}
+              </button>
+            </div>
+          </>
+        )}
+        {error && (
+          <p role="alert" className="deploy-panel__error">
+            {error}
+          </p>
+        )}
+      </div>
+
+      <div className="deploy-panel__block">
+        <h2>{t('panel.conversations')}</h2>
+        {reading ? (
+          <>
+            <button type="button" className="deploy-panel__link" onClick={() => setReading(null)}>
+              {t('panel.back')}
+            </button>
+            <ol className="deploy-panel__transcript">
+              {transcript?.messages
+                .filter((m) => m.type !== 'action')
+                .map((m) => (
+                  <li key={m._id} className={`is-${m.type}`}>
+                    {m.data.content}
+                  </li>
+                ))}
+            </ol>
+          </>
+        ) : conversations && conversations.length > 0 ? (
+          <ul>
+            {conversations.map((c) => (
+              <li key={c.conversationId}>
+                <button type="button" className="deploy-panel__link" onClick={() => setReading(c.conversationId)}>
+                  {new Date(c.updatedAt).toLocaleString(i18n.language)} · {c.origin ?? ''} ·{' '}
+                  {t('panel.messages', { count: c.messages })}
+                </button>
+                {c.contactEmail && <span> — {t('panel.contact', { email: c.contactEmail })}</span>}
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="deploy-panel__hint">{t('panel.noConversations')}</p>
+        )}
+      </div>
+    </section>
+  );
+}

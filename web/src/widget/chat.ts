@@ -1,0 +1,345 @@
+/**
+ * The website widget's chat UI (`/widget/chat.js`, ≤ 60 KB gzipped), loaded by the loader into its
+ * shadow root. Built from the chat's small shared pieces (the SSE reader, the link allow-list) with no
+ * framework: a dialog with the Spark's greeting, the visitor's conversation (its id and the visitor
+ * token kept per Spark in the host page's storage), streamed answers rendered as safe markdown, and a
+ * "new conversation" action. Keyboard: Enter sends, Shift+Enter breaks the line, Escape closes.
+ * Screen readers: a hidden log announces only the newest complete message.
+ */
+import { readEventStream } from '../features/chat/sse';
+import { renderMarkdown } from './markdown';
+import { CSS } from './styles';
+import { text, type TextKey, type WidgetLanguage } from './texts';
+import type { ChatPanel, MountOptions } from './types';
+
+interface Stored {
+  v?: string;
+  c?: string;
+}
+
+interface WireMessage {
+  _id: string;
+  type: 'human' | 'ai' | 'action';
+  data: { content: string; type?: string };
+}
+
+class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    readonly retryAfter: number,
+  ) {
+    super(`HTTP ${status}`);
+  }
+}
+
+const CLOSE_ICON =
+  '<svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true"><path fill="currentColor" d="M6.4 5 5 6.4 10.6 12 5 17.6 6.4 19l5.6-5.6 5.6 5.6 1.4-1.4-5.6-5.6L19 6.4 17.6 5 12 10.6z"/></svg>';
+const NEW_ICON =
+  '<svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true"><path fill="currentColor" d="M11 5h2v6h6v2h-6v6h-2v-6H5v-2h6z"/></svg>';
+
+function storage(key: string) {
+  let memory: Stored = {};
+  return {
+    read(): Stored {
+      try {
+        return JSON.parse(localStorage.getItem(key) ?? '{}') as Stored;
+      } catch {
+        return memory;
+      }
+    },
+    write(value: Stored) {
+      memory = value;
+      try {
+        localStorage.setItem(key, JSON.stringify(value));
+      } catch {
+        // Storage blocked (private mode, a strict page): this tab keeps it in memory.
+      }
+    },
+  };
+}
+
+function el<K extends keyof HTMLElementTagNameMap>(tag: K, cls?: string): HTMLElementTagNameMap[K] {
+  const node = document.createElement(tag);
+  if (cls) node.className = cls;
+  return node;
+}
+
+function mount(o: MountOptions): ChatPanel {
+  const { root, api, base, config } = o;
+  let language: WidgetLanguage = o.language;
+  const store = storage(`sparks-widget:${config.sparkId}`);
+  let busy = false;
+
+  const style = el('style');
+  style.textContent = CSS;
+  const panel = el('section', `p ${config.position === 'left' ? 'left' : 'right'}`);
+  panel.setAttribute('role', 'dialog');
+  panel.setAttribute('aria-modal', 'false');
+  panel.setAttribute('aria-labelledby', 'sparks-title');
+  panel.hidden = true;
+  panel.style.setProperty('--p', config.theme.primary);
+  panel.style.setProperty('--s', config.theme.secondary);
+
+  const header = el('header');
+  const title = el('h2');
+  title.id = 'sparks-title';
+  title.textContent = config.name;
+  const renew = el('button', 'icon');
+  renew.type = 'button';
+  renew.innerHTML = NEW_ICON;
+  const closer = el('button', 'icon');
+  closer.type = 'button';
+  closer.innerHTML = CLOSE_ICON;
+  header.append(title, renew, closer);
+
+  const list = el('ol', 'log');
+  const announcer = el('div', 'sr');
+  announcer.setAttribute('role', 'log');
+  announcer.setAttribute('aria-live', 'polite');
+  announcer.setAttribute('aria-relevant', 'additions');
+
+  const form = el('form', 'composer');
+  const field = el('textarea');
+  field.id = 'sparks-input';
+  field.rows = 1;
+  field.maxLength = 4000;
+  const fieldLabel = el('label', 'sr');
+  fieldLabel.htmlFor = 'sparks-input';
+  const send = el('button', 'send');
+  send.type = 'submit';
+  form.append(fieldLabel, field, send);
+  panel.append(header, list, announcer, form);
+  root.append(style, panel);
+
+  const labels = () => {
+    renew.setAttribute('aria-label', text(language, 'newConversation'));
+    renew.title = text(language, 'newConversation');
+    closer.setAttribute('aria-label', text(language, 'close'));
+    list.setAttribute('aria-label', text(language, 'messages'));
+    fieldLabel.textContent = text(language, 'placeholder');
+    field.placeholder = text(language, 'placeholder');
+    send.textContent = text(language, 'send');
+  };
+  labels();
+
+  const announce = (message: string) => {
+    announcer.replaceChildren();
+    const line = el('p');
+    line.textContent = message;
+    announcer.append(line);
+  };
+
+  const bubble = (who: 'human' | 'ai' | 'note', content: string, markdown = false) => {
+    const item = el('li', `m ${who}`);
+    const body = el('div', 'b');
+    if (markdown) body.append(renderMarkdown(content, base));
+    else body.textContent = content;
+    item.append(body);
+    list.append(item);
+    list.scrollTop = list.scrollHeight;
+    return { item, body };
+  };
+
+  const greet = () => {
+    list.replaceChildren();
+    if (config.initialMessage) bubble('ai', config.initialMessage, true);
+  };
+
+  const request = async (path: string, init: RequestInit = {}, auth = true): Promise<Response> => {
+    const headers: Record<string, string> = { 'Accept-Language': language };
+    if (init.body) headers['Content-Type'] = 'application/json';
+    const token = store.read().v;
+    if (auth && token) headers.Authorization = `Bearer ${token}`;
+    const res = await fetch(`${api}${path}`, { ...init, headers });
+    if (!res.ok) throw new HttpError(res.status, Number(res.headers.get('Retry-After') ?? 0));
+    return res;
+  };
+
+  /** A visitor token for this browser: the previous one renews the same visitor. */
+  const session = async () => {
+    const previous = store.read().v;
+    const res = await request('/visitors', { method: 'POST', body: JSON.stringify({ visitorToken: previous }) }, false);
+    const { data } = (await res.json()) as { data: { visitorToken: string } };
+    const next = { ...store.read(), v: data.visitorToken };
+    if (previous && previous !== data.visitorToken && !next.c) delete next.c;
+    store.write(next);
+  };
+
+  const conversation = async (): Promise<string> => {
+    const known = store.read().c;
+    if (known) return known;
+    const res = await request('/conversations', { method: 'POST' });
+    const { data } = (await res.json()) as { data: { conversationId: string } };
+    store.write({ ...store.read(), c: data.conversationId });
+    return data.conversationId;
+  };
+
+  let ready: Promise<void> | undefined;
+  const start = () =>
+    (ready ??= (async () => {
+      greet();
+      await session();
+      const known = store.read().c;
+      if (!known) return;
+      try {
+        const res = await request(`/conversations/${known}`);
+        const { data } = (await res.json()) as { data: { messages: WireMessage[] } };
+        for (const m of data.messages) {
+          if (m.type === 'human') bubble('human', m.data.content);
+          else if (m.type === 'ai') bubble('ai', m.data.content, true);
+        }
+      } catch {
+        store.write({ ...store.read(), c: undefined });
+      }
+    })().catch(() => {
+      ready = undefined;
+    }));
+
+  const note = (key: TextKey, params: Record<string, number> = {}) => {
+    const message = text(language, key, params);
+    bubble('note', message);
+    announce(message);
+  };
+
+  const offerContact = () => {
+    const contact = el('form', 'contact');
+    const label = el('label');
+    const input = el('input');
+    input.type = 'email';
+    input.required = true;
+    input.autocomplete = 'email';
+    label.append(text(language, 'email'), input);
+    const submit = el('button');
+    submit.type = 'submit';
+    submit.textContent = text(language, 'leaveEmail');
+    contact.append(label, submit);
+    contact.addEventListener('submit', (event) => {
+      event.preventDefault();
+      void request('/contact', {
+        method: 'POST',
+        body: JSON.stringify({ email: input.value, conversationId: store.read().c }),
+      })
+        .then(() => {
+          contact.remove();
+          note('emailSaved');
+        })
+        .catch(() => note('failed'));
+    });
+    const item = el('li', 'm note');
+    item.append(contact);
+    list.append(item);
+    input.focus();
+  };
+
+  const finish = (body: HTMLElement, content: string) => {
+    body.replaceChildren(renderMarkdown(content, base));
+    announce(content);
+  };
+
+  /** Streams the answer; a browser without readable streams gets it whole from the JSON route. */
+  const ask = async (question: string, retried = false): Promise<void> => {
+    const id = await conversation();
+    const reply = bubble('ai', text(language, 'thinking'));
+    reply.item.setAttribute('aria-busy', 'true');
+    try {
+      const res = await request(`/conversations/${id}/stream`, {
+        method: 'POST',
+        body: JSON.stringify({ text: question }),
+      });
+      let streamed = '';
+      let final: string | undefined;
+      let failed = false;
+      if (res.body) {
+        await readEventStream(res.body, (raw) => {
+          const e = raw as { type: string; text?: string; messages?: WireMessage[] };
+          if (e.type === 'token' && e.text) {
+            streamed += e.text;
+            reply.body.textContent = streamed;
+            list.scrollTop = list.scrollHeight;
+          } else if (e.type === 'done') {
+            final = [...(e.messages ?? [])].reverse().find((m) => m.type === 'ai')?.data.content ?? streamed;
+          } else if (e.type === 'error') {
+            failed = true;
+          }
+        });
+      } else {
+        const json = await request(`/conversations/${id}/messages`, {
+          method: 'POST',
+          body: JSON.stringify({ text: question }),
+        });
+        final = ((await json.json()) as { data: { ai: WireMessage | null } }).data.ai?.data.content;
+      }
+      reply.item.removeAttribute('aria-busy');
+      if (final !== undefined && !failed) finish(reply.body, final);
+      else {
+        reply.item.remove();
+        note('failed');
+      }
+    } catch (error) {
+      reply.item.remove();
+      const status = error instanceof HttpError ? error.status : 0;
+      if (!retried && (status === 401 || status === 404)) {
+        if (status === 401) await session();
+        else store.write({ ...store.read(), c: undefined });
+        return ask(question, true);
+      }
+      if (status === 402) {
+        note('outOfInteractions');
+        offerContact();
+      } else if (status === 429) note('tooMany', { seconds: (error as HttpError).retryAfter || 60 });
+      else note('failed');
+    }
+  };
+
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    const question = field.value.trim();
+    if (!question || busy) return;
+    busy = true;
+    send.disabled = true;
+    field.value = '';
+    bubble('human', question);
+    void start()
+      .then(() => ask(question))
+      .finally(() => {
+        busy = false;
+        send.disabled = false;
+        field.focus();
+      });
+  });
+  field.addEventListener('keydown', (event) => {
+    if (event.key === 'Enter' && !event.shiftKey && !event.isComposing) {
+      event.preventDefault();
+      form.requestSubmit();
+    }
+  });
+  panel.addEventListener('keydown', (event) => {
+    if (event.key === 'Escape') {
+      event.stopPropagation();
+      o.onClose();
+    }
+  });
+  closer.addEventListener('click', () => o.onClose());
+  renew.addEventListener('click', () => {
+    store.write({ ...store.read(), c: undefined });
+    greet();
+    field.focus();
+  });
+
+  return {
+    open() {
+      panel.hidden = false;
+      void start();
+      field.focus();
+    },
+    close() {
+      panel.hidden = true;
+    },
+    setLanguage(next) {
+      language = next;
+      labels();
+    },
+  };
+}
+
+window.__sparksChat = { mount };

@@ -1,0 +1,39 @@
+import { TEXTS, text } from './texts';
+import { renderMarkdown } from './markdown';
+
+describe('website widget', () => {
+  it('has every text in Spanish and English', () => {
+    expect(Object.keys(TEXTS.es).sort()).toEqual(Object.keys(TEXTS.en).sort());
+    for (const lang of ['es', 'en'] as const) {
+      for (const value of Object.values(TEXTS[lang])) expect(value.trim().length).toBeGreaterThan(0);
+    }
+    expect(text('es', 'tooMany', { seconds: 7 })).toContain('7 s');
+  });
+});
+
+describe('widget markdown (the chat’s link allow-list)', () => {
+  const html = (md: string) => {
+    const div = document.createElement('div');
+    div.append(renderMarkdown(md, 'https://app.example'));
+    return div;
+  };
+
+  it('keeps safe links in a new tab and drops unsafe schemes and raw HTML', () => {
+    const div = html('[ok](https://x.example) [bad](javascript:alert(1)) <img src=x onerror=alert(1)> **b**');
+    const links = Array.from(div.querySelectorAll('a'));
+    expect(links.map((a) => a.getAttribute('href'))).toEqual(['https://x.example']);
+    expect(links[0].getAttribute('target')).toBe('_blank');
+    expect(links[0].getAttribute('rel')).toBe('noopener noreferrer');
+    expect(div.textContent).toContain('bad');
+    expect(div.querySelector('img')).toBeNull();
+    expect(div.querySelector('strong')?.textContent).toBe('b');
+  });
+
+  it('loads images only from the widget’s own server; others become links', () => {
+    const div = html('![own](https://app.example/a.png) ![far](https://tracker.example/p.png)');
+    expect(Array.from(div.querySelectorAll('img')).map((i) => i.getAttribute('src'))).toEqual([
+      'https://app.example/a.png',
+    ]);
+    expect(div.querySelector('a')?.getAttribute('href')).toBe('https://tracker.example/p.png');
+  });
+});

@@ -1,0 +1,49 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { renderEmail, type AppConfig } from '@sparks/core';
+import { AccountsRepository, BillingRepository, EmailsRepository, type Clock } from '@sparks/db';
+import type { JobPayloads, JobProducer } from '@sparks/queues';
+import { INGEST_PRODUCER } from '../ingestion/tokens';
+import { CONFIG } from '../infra/tokens';
+import { CLOCK } from './tokens';
+
+/**
+ * `usage.record` (the `usage` queue): turns the settled hold of one answered message into its
+ * usage event and counts it, in one transaction (idempotent by the message id). When the count
+ * crosses 80 % or 100 % of the period's plan interactions, the owner gets the e-mail once per
+ * period, in their language.
+ */
+@Injectable()
+export class UsageRecordJob {
+  constructor(
+    private readonly billing: BillingRepository,
+    private readonly accounts: AccountsRepository,
+    private readonly emails: EmailsRepository,
+    @Inject(INGEST_PRODUCER) private readonly jobs: JobProducer,
+    @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async handle(payload: JobPayloads['usage.record']): Promise<void> {
+    const outcome = await this.billing.record(payload.messageId, this.clock.now());
+    if (!outcome.tenantId || outcome.alerts.length === 0) return;
+    const [tenant] = await this.accountsTenant(outcome.tenantId);
+    if (!tenant) return;
+    const user = await this.accounts.findUserById(tenant.userId);
+    if (!user) return;
+    for (const level of outcome.alerts) {
+      const { subject, text } = renderEmail(level === 80 ? 'usage80' : 'usage100', user.language, {
+        used: tenant.usageInteractions,
+        limit: tenant.limitInteractions,
+        plan: tenant.productName,
+        link: `${this.config.APP_URL}/billing`,
+      });
+      const row = await this.emails.create({ to: user.email, subject, text, language: user.language });
+      await this.jobs.enqueue('email.send', { emailId: row.id });
+    }
+  }
+
+  private async accountsTenant(tenantId: string) {
+    const state = await this.billing.state(tenantId, this.clock.now());
+    return state ? [state.tenant] : [];
+  }
+}

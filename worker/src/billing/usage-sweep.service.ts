@@ -1,0 +1,45 @@
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import type { AppConfig } from '@sparks/core';
+import { BillingRepository, type Clock } from '@sparks/db';
+import { CONFIG } from '../infra/tokens';
+import { CLOCK } from './tokens';
+
+const SWEEP_INTERVAL_MS = 60_000;
+
+/**
+ * The api settles or releases every hold when its turn ends, even when the client left; only an
+ * api that died mid-turn leaves one open. Holds never settled long after any reply could have come
+ * (twice the reply timeout, at least 10 minutes) go back to the balance.
+ */
+@Injectable()
+export class UsageSweep implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger(UsageSweep.name);
+  private timer?: NodeJS.Timeout;
+
+  constructor(
+    private readonly billing: BillingRepository,
+    @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    this.timer = setInterval(() => void this.sweep(), SWEEP_INTERVAL_MS);
+    this.timer.unref();
+  }
+
+  onApplicationShutdown(): void {
+    if (this.timer) clearInterval(this.timer);
+  }
+
+  async sweep(): Promise<number> {
+    const age = Math.max(2 * this.config.REPLY_TIMEOUT_MS, 600_000);
+    try {
+      const released = await this.billing.releaseStale(new Date(this.clock.now().getTime() - age));
+      if (released > 0) this.logger.warn(`released ${released} interaction hold(s) left open by a stopped api`);
+      return released;
+    } catch (err) {
+      this.logger.warn(`usage sweep failed: ${String(err)}`);
+      return 0;
+    }
+  }
+}

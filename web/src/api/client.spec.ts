@@ -15,7 +15,14 @@ type Handler = (call: Call, signal: AbortSignal | undefined) => Reply | Promise<
 
 /** A Response as far as the client reads one. */
 function fakeResponse(status: number, text: string): Response {
-  return { status, ok: status >= 200 && status < 300, text: () => Promise.resolve(text), body: null } as Response;
+  const response = {
+    status,
+    ok: status >= 200 && status < 300,
+    text: () => Promise.resolve(text),
+    clone: () => fakeResponse(status, text),
+    body: null,
+  };
+  return response as unknown as Response;
 }
 
 /** A fake server behind `fetch`: records every call and answers with the handler's status and body. */
@@ -42,8 +49,9 @@ function client(handler: Handler, timeout?: number) {
   const server = fakeServer(handler);
   const redirect = jest.fn<void, [string]>();
   const log = jest.fn<void, [string]>();
-  const api = createApiClient({ fetch: server.fetch, redirect, log, language: () => 'es', timeout });
-  return { api, redirect, log, calls: server.calls, fetch: server.fetch };
+  const onAccountInactive = jest.fn<void, []>();
+  const api = createApiClient({ fetch: server.fetch, redirect, log, language: () => 'es', timeout, onAccountInactive });
+  return { api, redirect, log, onAccountInactive, calls: server.calls, fetch: server.fetch };
 }
 
 const envelope = (statusCode: number, ...errors: Array<{ code: string; message: string; field?: string }>) => ({
@@ -372,6 +380,46 @@ describe('createApiClient', () => {
       ['/slow', 'Bearer old'],
       ['/slow', 'Bearer fresh'],
     ]);
+  });
+});
+
+describe('a disabled account (403 ACCOUNT_INACTIVE)', () => {
+  const inactive = envelope(403, { code: 'ACCOUNT_INACTIVE', message: 'This account is disabled' });
+
+  it('a JSON call reports it, does not refresh the tokens, and fails with the code', async () => {
+    signIn('tok');
+    const { api, calls, onAccountInactive, redirect } = client(() => ({ status: 403, body: inactive }));
+    const failure = await api.post('/sparks', { name: 'x' }).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(ApiError);
+    expect((failure as ApiError).hasCode('ACCOUNT_INACTIVE')).toBe(true);
+    expect(onAccountInactive).toHaveBeenCalledTimes(1);
+    expect(calls.map((c) => c.url)).toEqual(['/sparks']);
+    expect(redirect).not.toHaveBeenCalled();
+    expect(localStorage.getItem('access_token')).toBe('tok');
+  });
+
+  it('another 403 (a token refused) still refreshes and is not reported', async () => {
+    signIn('old-access');
+    const { api, calls, onAccountInactive } = client((call) =>
+      call.url === '/auth/refresh-token'
+        ? { status: 200, body: { data: { access_token: 'new-access', refresh_token: 'refresh-2' } } }
+        : call.authorization === 'Bearer new-access'
+          ? { status: 200, body: { data: 'ok' } }
+          : { status: 403, body: envelope(403, { code: 'FORBIDDEN', message: 'Forbidden' }) },
+    );
+    await expect(api.get('/sparks')).resolves.toBe('ok');
+    expect(calls.map((c) => c.url)).toEqual(['/sparks', '/auth/refresh-token', '/sparks']);
+    expect(onAccountInactive).not.toHaveBeenCalled();
+  });
+
+  it('a stream or upload reports it without refreshing, and the caller can still read the body', async () => {
+    signIn('tok');
+    const { api, calls, onAccountInactive } = client(() => ({ status: 403, body: inactive }));
+    const response = await api.fetch('/spark-sys/main/chat?input.text=hola');
+    expect(response.status).toBe(403);
+    expect(JSON.parse(await response.text())).toEqual(inactive);
+    expect(onAccountInactive).toHaveBeenCalledTimes(1);
+    expect(calls).toHaveLength(1);
   });
 });
 

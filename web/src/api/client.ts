@@ -2,6 +2,7 @@ import i18next from 'i18next';
 
 import { clearSession, readAccessToken, readRefreshToken, storeTokens, type TokenPair } from '../features/auth/tokens';
 import { toLanguage } from '../i18n';
+import { ACCOUNT_INACTIVE, reportAccountInactive } from './accountInactive';
 
 /** One entry of the server's error list (docs/product.md §7): `message` is already in the caller's language. */
 export interface ApiErrorItem {
@@ -149,6 +150,11 @@ export interface ApiClientOptions {
   fetch?: (url: string, init: RequestInit) => Promise<Response>;
   /** Milliseconds a JSON call may take, answer included; defaults to {@link REQUEST_TIMEOUT_MS}. */
   timeout?: number;
+  /**
+   * A call answered 403 ACCOUNT_INACTIVE (the account was disabled while the app was open); defaults to
+   * {@link reportAccountInactive}, which shows the inactive-tenant modal.
+   */
+  onAccountInactive?: () => void;
 }
 
 /** A fetch request for {@link ApiClient.fetch}: headers as a plain record. */
@@ -202,6 +208,16 @@ function withParams(url: string, params: QueryParams | undefined): string {
   return search ? `${url}${url.includes('?') ? '&' : '?'}${search}` : url;
 }
 
+/** A 403 whose error list says the account is disabled: not a token problem, so no refresh. */
+function isAccountInactive(status: number, body: unknown): boolean {
+  return (
+    status === 403 &&
+    isRecord(body) &&
+    Array.isArray(body.errors) &&
+    body.errors.some((error) => isRecord(error) && error.code === ACCOUNT_INACTIVE)
+  );
+}
+
 const hasHeader = (headers: Record<string, string> | undefined, name: string) =>
   Object.keys(headers ?? {}).some((key) => key.toLowerCase() === name.toLowerCase());
 
@@ -217,6 +233,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   const log = options.log ?? ((line: string) => console.error(line));
   const transport = options.fetch ?? ((url: string, init: RequestInit) => globalThis.fetch(url, init));
   const timeout = options.timeout ?? REQUEST_TIMEOUT_MS;
+  const onAccountInactive = options.onAccountInactive ?? reportAccountInactive;
 
   let refreshing: Promise<string> | null = null;
 
@@ -269,12 +286,15 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       const sent = readAccessToken();
       let response = await send(method, url, body, config, sent);
       const explicit = hasHeader(config.headers, 'Authorization');
-      if ((response.status === 401 || response.status === 403) && !isAuthEndpoint(url) && !explicit) {
+      const refusedToken =
+        response.status === 401 || (response.status === 403 && !isAccountInactive(response.status, response.data));
+      if (refusedToken && !isAuthEndpoint(url) && !explicit) {
         const stored = readAccessToken();
         // Someone refreshed while this call was out: retry with the new token, no second refresh.
         const token = stored && stored !== sent && !refreshing ? stored : await refreshTokens();
         response = await send(method, url, body, config, token);
       }
+      if (isAccountInactive(response.status, response.data)) onAccountInactive();
       if (!response.ok) throw errorOfStatus(response.status, response.data);
       return { data: response.data as T, status: response.status };
     } catch (error) {
@@ -318,13 +338,30 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     if (refreshing && !isAuthEndpoint(url)) await refreshing;
     const sent = readAccessToken();
     const first = await attempt(sent);
+    if (await answersInactive(first)) return first;
     if ((first.status !== 401 && first.status !== 403) || isAuthEndpoint(url) || init.headers?.Authorization)
       return first;
     void first.body?.cancel().catch(() => undefined);
     const stored = readAccessToken();
     // Someone refreshed while this call was out: retry with the new token, no second refresh.
     const token = stored && stored !== sent && !refreshing ? stored : await refreshTokens();
-    return attempt(token);
+    const second = await attempt(token);
+    await answersInactive(second);
+    return second;
+  }
+
+  /** Reports a 403 ACCOUNT_INACTIVE answer of {@link authorizedFetch}, reading a copy so the caller keeps the body. */
+  async function answersInactive(response: Response): Promise<boolean> {
+    if (response.status !== 403) return false;
+    let body: unknown = null;
+    try {
+      body = parseBody(await response.clone().text());
+    } catch {
+      return false;
+    }
+    if (!isAccountInactive(response.status, body)) return false;
+    onAccountInactive();
+    return true;
   }
 
   const unwrap = async <T>(pending: Promise<{ data: unknown; status: number }>): Promise<T> => {

@@ -3,6 +3,7 @@ import i18next from 'i18next';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { SWRConfig, useSWRConfig, type ScopedMutator } from 'swr';
 
+import { reportAccountInactive, resetAccountInactiveReport } from '../api/accountInactive';
 import { api } from '../api/client';
 import { getChatMode, setChatMode } from '../features/sparks/chatMode';
 import { initTestI18n } from '../testing/i18n';
@@ -51,6 +52,7 @@ beforeAll(async () => {
   i18n = await initTestI18n('en');
 });
 beforeEach(async () => {
+  resetAccountInactiveReport();
   status = 'active';
   accountLanguage = undefined;
   await i18n.changeLanguage('en');
@@ -81,6 +83,16 @@ describe('MainLayout', () => {
     await waitFor(() => expect(screen.getByRole('button', { name: 'Log out' })).toHaveFocus());
     fireEvent.keyDown(dialog, { key: 'Escape' });
     expect(screen.getByRole('alertdialog')).toBeInTheDocument();
+  });
+
+  it('shows the same dialog when a call answers ACCOUNT_INACTIVE while the loaded profile still says active', async () => {
+    renderAt('/');
+    await screen.findByText('page');
+    await waitFor(() => expect(client.get).toHaveBeenCalled());
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    act(() => reportAccountInactive());
+    expect(await screen.findByRole('alertdialog', { name: 'Your account is disabled' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Log out' })).toBeInTheDocument();
   });
 
   it('shows the plans notice for ?showPlans=true and drops the flag on close', async () => {

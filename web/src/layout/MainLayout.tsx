@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { SWRConfig, type SWRConfiguration } from 'swr';
 
+import { useAccountInactiveReported } from '../api/accountInactive';
 import { isApiError } from '../api/client';
 import { chatModeForPath, setChatMode } from '../features/sparks/chatMode';
 import { opensDrawer, useTourPanel } from '../features/onboarding/tour/tourPanels';
@@ -35,11 +36,15 @@ export const SWR_OPTIONS: SWRConfiguration = {
   },
 };
 
-/** The account-wide dialogs: the inactive-tenant modal and the plans view of `?showPlans=true`. */
+/**
+ * The account-wide dialogs: the inactive-tenant modal (the profile's first tenant is inactive, or a call of this
+ * page answered 403 ACCOUNT_INACTIVE because the account was disabled since) and the plans view of `?showPlans=true`.
+ */
 function AccountDialogs() {
   const { data: profile } = useProfile();
+  const inactiveReported = useAccountInactiveReported();
   const { showPlans, clear } = useQueryFlags();
-  if (isInactive(profile))
+  if (isInactive(profile) || inactiveReported)
     return (
       <Suspense fallback={null}>
         <InactiveTenantDialog />

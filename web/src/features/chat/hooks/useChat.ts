@@ -133,8 +133,11 @@ export function useChat(target: ChatTarget, { autoStart, initialText, onMessages
       } catch (error) {
         if (abort.aborted) return stored;
         console.error('Failed to send message', error);
+        // A disabled account needs no error of its own: the layout's inactive-tenant modal says so.
+        const inactive = isApiError(error) && error.hasCode('ACCOUNT_INACTIVE');
         if (isApiError(error) && error.status === 402) latest.current.onProblem({ kind: 'upgrade' });
-        else latest.current.onProblem({ kind: 'error', message: isApiError(error) ? error.message : undefined });
+        else if (!inactive)
+          latest.current.onProblem({ kind: 'error', message: isApiError(error) ? error.message : undefined });
         if (stored) void reload();
         return stored;
       } finally {

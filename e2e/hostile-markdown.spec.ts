@@ -1,9 +1,10 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import PDFDocument from 'pdfkit';
 
 import enChat from '../web/public/locales/en/chat.json';
 import { signUp, useSession, type Account } from './support/account';
 import { shotInto } from './support/shots';
+import { dataOf } from './support/sparks';
 
 /**
  * Names and texts users control, rendered by the real app (issue 13): a Spark whose name and greeting, a
@@ -24,12 +25,6 @@ const NAME = `Bakery ${HOSTILE}`;
 const GREETING = `Welcome! ${HOSTILE} *not bold*`;
 const DOCUMENT = `${LINK} ${TAG}.pdf`;
 const FACT = `We open at nine every day ${HOSTILE} and close at eight.`;
-
-/** Answers are wrapped in `{ data }`. */
-async function dataOf<T>(response: Awaited<ReturnType<APIRequestContext['get']>>): Promise<T> {
-  expect(response.ok(), `${response.url()} answered ${response.status()}: ${await response.text()}`).toBe(true);
-  return ((await response.json()) as { data: T }).data;
-}
 
 /** A one-page English PDF whose text holds the hostile strings. */
 function hostilePdf(): Promise<Buffer> {

@@ -1,9 +1,8 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import PDFDocument from 'pdfkit';
-import { Pool } from 'pg';
 
-import { signUp, type Account } from './support/account';
+import type { Account } from './support/account';
 import { shotInto } from './support/shots';
+import { dataOf, sparkWithPdf } from './support/sparks';
 import { startWordPress, type WordPress } from './support/wordpress';
 
 /**
@@ -128,69 +127,26 @@ test('Pulse settings: hostile display values are not stored, and nothing stored 
   expect(home).not.toContain('widget.js');
 });
 
-function makePdf(title: string, body: string): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const doc = new PDFDocument({ size: 'A4', info: { Title: title } });
-    const parts: Buffer[] = [];
-    doc.on('data', (chunk: Buffer) => parts.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(parts)));
-    doc.on('error', reject);
-    doc.fontSize(18).text(title).moveDown();
-    doc.fontSize(11).text(body);
-    doc.end();
-  });
-}
-
-async function dataOf<T>(res: { json(): Promise<unknown>; ok(): boolean; text(): Promise<string> }): Promise<T> {
-  expect(res.ok(), await res.text()).toBe(true);
-  return ((await res.json()) as { data: T }).data;
-}
-
 /** A Spanish Spark with its PDF read, published for the Pulse, on an account whose plan allows one deployment. */
 async function publishedSpark(request: APIRequestContext): Promise<{ account: Account; sparkId: string }> {
-  const account = await signUp(request, 'es', 'pulse');
-  const sql = new Pool({ connectionString: process.env.E2E_DATABASE_URL, max: 1 });
-  await sql
-    .query('UPDATE tenants SET limit_deployments = 1 WHERE user_id = (SELECT id FROM users WHERE username = $1)', [
-      account.email,
-    ])
-    .finally(() => sql.end());
-  const spark = await dataOf<{ _id: string }>(
-    await request.post('/api/v1/sparks', {
-      headers: account.headers,
-      data: { name: 'Panadería Espiga', options: { initialMessage: '¡Hola! ¿Qué quieres saber?', language: 'es' } },
-    }),
-  );
-  const text =
-    'La Panadería Espiga abre de lunes a sábado de 8:00 a 20:00. Los domingos abrimos hasta las 14:00. ' +
-    'La barra de pan de masa madre cuesta 2,40 euros.';
-  const uploaded = await request.post('/api/v1/bucket', {
-    headers: account.headers,
-    multipart: {
-      sparkId: spark._id,
-      name: 'Espiga.pdf',
-      file: { name: 'Espiga.pdf', mimeType: 'application/pdf', buffer: await makePdf('Panadería Espiga', text) },
-    },
+  const published = await sparkWithPdf(request, {
+    lang: 'es',
+    tag: 'pulse',
+    name: 'Panadería Espiga',
+    greeting: '¡Hola! ¿Qué quieres saber?',
+    pdf: 'Espiga.pdf',
+    title: 'Panadería Espiga',
+    text:
+      'La Panadería Espiga abre de lunes a sábado de 8:00 a 20:00. Los domingos abrimos hasta las 14:00. ' +
+      'La barra de pan de masa madre cuesta 2,40 euros.',
   });
-  expect(uploaded.status(), await uploaded.text()).toBeLessThan(300);
-  await expect
-    .poll(
-      async () =>
-        (
-          await dataOf<Array<{ status: string }>>(
-            await request.get(`/api/v1/sparks/${spark._id}/documents`, { headers: account.headers }),
-          )
-        ).map((d) => d.status),
-      { timeout: 60_000 },
-    )
-    .toEqual(['completed']);
   await dataOf(
-    await request.post(`/api/v1/sparks/${spark._id}/deployment`, {
-      headers: account.headers,
+    await request.post(`/api/v1/sparks/${published.sparkId}/deployment`, {
+      headers: published.account.headers,
       data: { channel: 'pulse' },
     }),
   );
-  return { account, sparkId: spark._id };
+  return published;
 }
 
 test('the owner connects the site with a one-time key; the widget answers visitors of the WordPress site from the PDF', async ({

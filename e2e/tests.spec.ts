@@ -2,13 +2,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import PDFDocument from 'pdfkit';
 
 import enChat from '../web/public/locales/en/chat.json';
 import enTests from '../web/public/locales/en/tests.json';
 import esChat from '../web/public/locales/es/chat.json';
 import esTests from '../web/public/locales/es/tests.json';
 import { signUp, useSession, type Account } from './support/account';
+import { dataOf, makePdf } from './support/sparks';
 
 /**
  * The test screens of a Spark against the real api + worker (docs/product.md §2 test tab bar and dialogs, §4 restart and
@@ -32,31 +32,14 @@ const catalogues = {
 } as const;
 type Session = Account;
 
-/** Answers are wrapped in `{ data }`. */
-async function dataOf<T>(response: Awaited<ReturnType<APIRequestContext['get']>>): Promise<T> {
-  expect(response.ok(), `${response.url()} answered ${response.status()}: ${await response.text()}`).toBe(true);
-  return ((await response.json()) as { data: T }).data;
-}
-
 /** A one-page Spanish PDF with a clear fact about Sundays. */
-function makePdf(): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const doc = new PDFDocument({ size: 'A4', info: { Title: 'Horario de la Panadería Sol' } });
-    const parts: Buffer[] = [];
-    doc.on('data', (chunk: Buffer) => parts.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(parts)));
-    doc.on('error', reject);
-    doc.fontSize(18).text('Horario de la Panadería Sol').moveDown();
-    doc
-      .fontSize(11)
-      .text(
-        'La Panadería Sol está en la calle Mayor 12 de Salamanca. De lunes a sábado abrimos de 8:00 a 20:30. ' +
-          'Abrimos los domingos hasta las 14:00. Los festivos permanece cerrada.',
-      )
-      .moveDown()
-      .text('Todo el pan se hace cada mañana con masa madre y harina ecológica.');
-    doc.end();
-  });
+function sundayPdf(): Promise<Buffer> {
+  return makePdf(
+    'Horario de la Panadería Sol',
+    'La Panadería Sol está en la calle Mayor 12 de Salamanca. De lunes a sábado abrimos de 8:00 a 20:30. ' +
+      'Abrimos los domingos hasta las 14:00. Los festivos permanece cerrada.',
+    'Todo el pan se hace cada mañana con masa madre y harina ecológica.',
+  );
 }
 
 /** A Spark in Spanish with the PDF read and searchable. */
@@ -72,7 +55,7 @@ async function sparkWithDocument(request: APIRequestContext, session: Session): 
     multipart: {
       sparkId: spark._id,
       name: DOCUMENT,
-      file: { name: DOCUMENT, mimeType: 'application/pdf', buffer: await makePdf() },
+      file: { name: DOCUMENT, mimeType: 'application/pdf', buffer: await sundayPdf() },
     },
   });
   expect(uploaded.status(), await uploaded.text()).toBeLessThan(300);

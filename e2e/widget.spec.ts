@@ -2,11 +2,10 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import PDFDocument from 'pdfkit';
-import { Pool } from 'pg';
 
-import { signUp, useSession, type Account } from './support/account';
+import { useSession } from './support/account';
 import { shotInto } from './support/shots';
+import { sparkWithPdf } from './support/sparks';
 
 /**
  * The website widget end to end (issue 16), in English and in Spanish: a Spark with a PDF is
@@ -42,65 +41,18 @@ const words = {
   },
 } as const;
 
-function makePdf(title: string, body: string): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const doc = new PDFDocument({ size: 'A4', info: { Title: title } });
-    const parts: Buffer[] = [];
-    doc.on('data', (chunk: Buffer) => parts.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(parts)));
-    doc.on('error', reject);
-    doc.fontSize(18).text(title).moveDown();
-    doc.fontSize(11).text(body);
-    doc.end();
-  });
-}
-
-async function dataOf<T>(res: { json(): Promise<unknown>; ok(): boolean; text(): Promise<string> }): Promise<T> {
-  expect(res.ok(), await res.text()).toBe(true);
-  return ((await res.json()) as { data: T }).data;
-}
-
 /** A Spark in `lang` with its PDF read, on an account whose plan allows one deployment. */
-async function sparkWithPdf(
-  request: APIRequestContext,
-  lang: 'en' | 'es',
-): Promise<{ account: Account; sparkId: string }> {
+function sparkWithPdfIn(request: APIRequestContext, lang: 'en' | 'es') {
   const w = words[lang];
-  const account = await signUp(request, lang, 'widget');
-  // The plan's deployments (billing sets them per plan): one, as a paid plan would.
-  const sql = new Pool({ connectionString: process.env.E2E_DATABASE_URL, max: 1 });
-  await sql
-    .query('UPDATE tenants SET limit_deployments = 1 WHERE user_id = (SELECT id FROM users WHERE username = $1)', [
-      account.email,
-    ])
-    .finally(() => sql.end());
-  const spark = await dataOf<{ _id: string }>(
-    await request.post('/api/v1/sparks', {
-      headers: account.headers,
-      data: { name: w.name, options: { initialMessage: w.greeting, language: lang } },
-    }),
-  );
-  const uploaded = await request.post('/api/v1/bucket', {
-    headers: account.headers,
-    multipart: {
-      sparkId: spark._id,
-      name: w.pdf,
-      file: { name: w.pdf, mimeType: 'application/pdf', buffer: await makePdf(w.name, w.text) },
-    },
+  return sparkWithPdf(request, {
+    lang,
+    tag: 'widget',
+    name: w.name,
+    greeting: w.greeting,
+    pdf: w.pdf,
+    title: w.name,
+    text: w.text,
   });
-  expect(uploaded.status(), await uploaded.text()).toBeLessThan(300);
-  await expect
-    .poll(
-      async () =>
-        (
-          await dataOf<Array<{ status: string }>>(
-            await request.get(`/api/v1/sparks/${spark._id}/documents`, { headers: account.headers }),
-          )
-        ).map((d) => d.status),
-      { timeout: 60_000 },
-    )
-    .toEqual(['completed']);
-  return { account, sparkId: spark._id };
 }
 
 /** A plain HTML page (no framework, its own CSS) that holds the snippet, on a port of its own. */
@@ -145,7 +97,7 @@ for (const lang of ['en', 'es'] as const) {
   }) => {
     test.setTimeout(120_000);
     const w = words[lang];
-    const { account } = await sparkWithPdf(request, lang);
+    const { account } = await sparkWithPdfIn(request, lang);
     await useSession(context, account, lang);
 
     const site = await hostPage();

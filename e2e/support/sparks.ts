@@ -1,0 +1,92 @@
+import { expect, type APIRequestContext, type APIResponse } from '@playwright/test';
+import PDFDocument from 'pdfkit';
+import { Pool } from 'pg';
+
+import { signUp, type Account } from './account';
+
+/** Answers are wrapped in `{ data }`; anything but a 2xx fails the test with the answer's text. */
+export async function dataOf<T>(response: APIResponse): Promise<T> {
+  expect(response.ok(), `${response.url()} answered ${response.status()}: ${await response.text()}`).toBe(true);
+  return ((await response.json()) as { data: T }).data;
+}
+
+/** A one-page A4 PDF: a title line, then the body (each string a paragraph). */
+export function makePdf(title: string, ...body: string[]): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const doc = new PDFDocument({ size: 'A4', info: { Title: title } });
+    const parts: Buffer[] = [];
+    doc.on('data', (chunk: Buffer) => parts.push(chunk));
+    doc.on('end', () => resolve(Buffer.concat(parts)));
+    doc.on('error', reject);
+    doc.fontSize(18).text(title).moveDown();
+    doc.fontSize(11);
+    for (const paragraph of body) doc.text(paragraph).moveDown();
+    doc.end();
+  });
+}
+
+/** Sets how many Sparks the account's plan lets it publish at once (billing sets it per plan). */
+export async function allowDeployments(account: Account, count: number): Promise<void> {
+  const sql = new Pool({ connectionString: process.env.E2E_DATABASE_URL, max: 1 });
+  await sql
+    .query('UPDATE tenants SET limit_deployments = $2 WHERE user_id = (SELECT id FROM users WHERE username = $1)', [
+      account.email,
+      count,
+    ])
+    .finally(() => sql.end());
+}
+
+/** Waits until every document of the Spark is read (`completed`), and checks there are `count` of them. */
+export async function documentsRead(request: APIRequestContext, account: Account, sparkId: string, count = 1) {
+  await expect
+    .poll(
+      async () =>
+        (
+          await dataOf<Array<{ status: string }>>(
+            await request.get(`/api/v1/sparks/${sparkId}/documents`, { headers: account.headers }),
+          )
+        ).map((d) => d.status),
+      { timeout: 60_000 },
+    )
+    .toEqual(Array.from({ length: count }, () => 'completed'));
+}
+
+export interface SparkWithPdf {
+  lang: 'en' | 'es';
+  /** Tag of the account's e-mail address. */
+  tag: string;
+  name: string;
+  greeting: string;
+  /** The PDF's file name, its title line and its text. */
+  pdf: string;
+  title: string;
+  text: string;
+}
+
+/**
+ * A new account (allowed one deployment, as a paid plan would be) with a Spark in `lang` whose PDF is read.
+ */
+export async function sparkWithPdf(
+  request: APIRequestContext,
+  s: SparkWithPdf,
+): Promise<{ account: Account; sparkId: string }> {
+  const account = await signUp(request, s.lang, s.tag);
+  await allowDeployments(account, 1);
+  const spark = await dataOf<{ _id: string }>(
+    await request.post('/api/v1/sparks', {
+      headers: account.headers,
+      data: { name: s.name, options: { initialMessage: s.greeting, language: s.lang } },
+    }),
+  );
+  const uploaded = await request.post('/api/v1/bucket', {
+    headers: account.headers,
+    multipart: {
+      sparkId: spark._id,
+      name: s.pdf,
+      file: { name: s.pdf, mimeType: 'application/pdf', buffer: await makePdf(s.title, s.text) },
+    },
+  });
+  expect(uploaded.status(), await uploaded.text()).toBeLessThan(300);
+  await documentsRead(request, account, spark._id);
+  return { account, sparkId: spark._id };
+}

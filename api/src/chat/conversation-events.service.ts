@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
 import type { AppConfig } from '@sparks/core';
-import { conversationChannel, type ConversationEvent } from '@sparks/queues';
+import { conversationChannel, logRedisErrors, type ConversationEvent } from '@sparks/queues';
 import type { Redis } from 'ioredis';
 import { CONFIG, REDIS } from '../infra/tokens';
 
@@ -20,7 +20,10 @@ export class ConversationEventsService implements OnApplicationShutdown {
     @Inject(REDIS) redis: Redis,
     @Inject(CONFIG) private readonly config: AppConfig,
   ) {
+    // A duplicate has the options of `redis` but none of its listeners: its own errors (Redis
+    // frozen or gone) are logged here, never left unhandled.
     this.subscriber = redis.duplicate();
+    logRedisErrors(this.subscriber, this.logger, 'Redis subscriber');
     this.subscriber.on('message', (channel: string, payload: string) => {
       const set = this.listeners.get(channel);
       if (!set) return;

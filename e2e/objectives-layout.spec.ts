@@ -1,0 +1,142 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+
+import enChat from '../web/public/locales/en/chat.json';
+import enObjectives from '../web/public/locales/en/objectives.json';
+import { signUp, useSession } from './support/account';
+import { shotInto } from './support/shots';
+
+/**
+ * Issue 18 item 9: the objectives panel sits beside the chat on desktop widths, so the user's own messages,
+ * the message box and the send button stay visible and usable while it is open. On a phone it covers the
+ * chat (there is no room beside it) and closes with its own button.
+ */
+
+/** Set OBJECTIVES_SHOTS_DIR (e.g. /tmp/shots-objectives) to look at the screens. */
+const shotsDir = process.env.OBJECTIVES_SHOTS_DIR;
+
+interface Box {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+async function box(locator: Locator): Promise<Box> {
+  const found = await locator.boundingBox();
+  expect(found, 'the element has a box').not.toBeNull();
+  return found!;
+}
+
+function overlaps(a: Box, b: Box): boolean {
+  return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+}
+
+/** The element is inside the viewport and is what the browser hits at its centre (nothing drawn over it). */
+async function expectUncovered(page: Page, locator: Locator, what: string) {
+  const { x, y, width, height } = await box(locator);
+  const viewport = page.viewportSize()!;
+  expect(x, `${what} starts inside the window`).toBeGreaterThanOrEqual(0);
+  expect(x + width, `${what} ends inside the window`).toBeLessThanOrEqual(viewport.width + 0.5);
+  expect(y + height, `${what} is above the window's bottom`).toBeLessThanOrEqual(viewport.height + 0.5);
+  const hit = await locator.evaluate(
+    (element, [cx, cy]) => {
+      const top = document.elementFromPoint(cx, cy);
+      return top !== null && (element === top || element.contains(top));
+    },
+    [x + width / 2, y + height / 2] as const,
+  );
+  expect(hit, `${what} is not covered by anything`).toBe(true);
+}
+
+/** Below 1140 px the floating buttons show: they leave the groups' chevrons uncovered (issue 18 item 11). */
+async function expectChevronsClear(page: Page, panel: Locator, width: number) {
+  const floating = page.locator('.floating-buttons');
+  if ((await floating.count()) === 0) return;
+  const buttons = await box(floating);
+  const chevrons = panel.locator('.objective__chevron');
+  expect(await chevrons.count()).toBeGreaterThan(0);
+  for (const chevron of await chevrons.all()) {
+    expect(overlaps(await box(chevron), buttons), `a chevron is under the floating buttons at ${width} px`).toBe(false);
+  }
+}
+
+test.use({ locale: 'en-US' });
+
+test('the objectives panel sits beside the chat on desktop widths (issue 18 item 9)', async ({
+  page,
+  request,
+  context,
+}) => {
+  test.setTimeout(120_000);
+  const account = await signUp(request, 'en', 'objectives-layout');
+  const created = await request.post('/api/v1/sparks', { data: { name: 'Corner Bakery' }, headers: account.headers });
+  expect(created.status(), await created.text()).toBe(201);
+  const sparkId = ((await created.json()) as { data: { _id: string } }).data._id;
+  await useSession(context, account, 'en');
+
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto(`/spark/${sparkId}`);
+  const log = page.getByRole('log');
+  const composer = page.getByRole('textbox', { name: enChat.composer.label });
+  await expect(composer).toBeEnabled();
+  const own = 'We bake sourdough bread, croissants and birthday cakes every morning from 7 until 2.';
+  await composer.fill(own);
+  const sendButton = page.getByRole('button', { name: enChat.composer.send });
+  await expect(sendButton).toBeEnabled({ timeout: 30_000 });
+  await sendButton.click();
+  const ownBubble = log.locator('.chat-msg--human').filter({ hasText: own }).last();
+  await expect(ownBubble).toBeVisible();
+  // Wait until the builder has answered, so the message box is usable again.
+  await expect(log.locator('.chat-msg').last()).not.toHaveClass(/chat-msg--human/, { timeout: 30_000 });
+  await composer.fill('and on Sundays');
+
+  const button = page.getByRole('button', { name: enObjectives.label, exact: true });
+  await button.click();
+  const panel = page.getByRole('complementary', { name: /Corner Bakery/ });
+  await expect(panel).toBeVisible();
+
+  for (const width of [1440, 1280, 1024]) {
+    await page.setViewportSize({ width, height: 900 });
+    // Let the panel finish sliding in.
+    await expect(panel).toBeVisible();
+    await page.waitForTimeout(400);
+    const panelBox = await box(panel);
+    const send = page.getByRole('button', { name: enChat.composer.send });
+    await log.locator('.chat-msg').last().scrollIntoViewIfNeeded();
+    await shotInto(shotsDir, page, `objectives-open-${width}`, 0);
+    for (const [what, element] of [
+      ['the message box', composer],
+      ['the send button', send],
+      ['the last message', log.locator('.chat-bubble').last()],
+      ['the last choice', log.locator('.chat-msg').last()],
+      ['the own message', ownBubble.locator('.chat-bubble').first()],
+    ] as const) {
+      await element.scrollIntoViewIfNeeded();
+      expect(overlaps(await box(element), panelBox), `${what} is not under the panel at ${width} px`).toBe(false);
+      await expectUncovered(page, element, `${what} at ${width} px`);
+    }
+    // The chat is still usable with the panel open: the send button takes a click.
+    await expect(send).toBeEnabled();
+    await expectChevronsClear(page, panel, width);
+  }
+
+  // The panel leaves the chat its whole width again when closed.
+  await page.setViewportSize({ width: 1440, height: 900 });
+  const chatOpen = await box(log);
+  await panel.getByRole('button', { name: enObjectives.close }).click();
+  await expect(panel).toBeHidden();
+  await expect.poll(async () => (await box(log)).width).toBeGreaterThan(chatOpen.width + 200);
+
+  // A phone has no room beside the chat: the panel covers it and closes with its own button.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await button.click();
+  await expect(panel).toBeVisible();
+  await page.waitForTimeout(400);
+  await shotInto(shotsDir, page, 'objectives-open-390', 0);
+  const phonePanel = await box(panel);
+  expect(phonePanel.width).toBeGreaterThan(380);
+  await expectChevronsClear(page, panel, 390);
+  await panel.getByRole('button', { name: enObjectives.close }).click();
+  await expect(panel).toBeHidden();
+  await expectUncovered(page, composer, 'the message box on a phone');
+});

@@ -40,7 +40,7 @@ async function expectUncovered(page: Page, locator: Locator, what: string) {
   expect(y + height, `${what} is above the window's bottom`).toBeLessThanOrEqual(viewport.height + 0.5);
   const hit = await locator.evaluate(
     (element, [cx, cy]) => {
-      const top = document.elementFromPoint(cx, cy);
+      const top = element.ownerDocument.elementFromPoint(cx, cy);
       return top !== null && (element === top || element.contains(top));
     },
     [x + width / 2, y + height / 2] as const,

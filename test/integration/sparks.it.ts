@@ -101,6 +101,48 @@ describe('Sparks and their tests', () => {
     });
   });
 
+  it('pins at most 4 Sparks: a fifth pin is refused with PIN_LIMIT, even when requests race (issue 18 item 10)', async () => {
+    const carl = await createUser(t, { language: 'en', tag: 'carl' });
+    const made: { _id: string; name: string }[] = [];
+    for (let i = 0; i < 6; i++) made.push(await newSpark(carl, { name: `P${i}` }));
+    const pinnedNames = async () =>
+      ((await as(carl).get('/api/v1/sparks?pinned=true&limit=20').expect(200)).body.data as { name: string }[])
+        .map((s) => s.name)
+        .sort();
+
+    // Six pins at once: four win, two are refused; nothing else changed.
+    const raced = await Promise.all(made.map((s) => as(carl).patch(`/api/v1/sparks/${s._id}`, { pin: true })));
+    expect(raced.filter((r) => r.status === 200)).toHaveLength(4);
+    const refused = raced.filter((r) => r.status === 409);
+    expect(refused).toHaveLength(2);
+    expect(refused[0].body.errors[0]).toEqual({
+      code: 'PIN_LIMIT',
+      field: 'pin',
+      message: 'You can pin up to 4 Sparks. Unpin one first',
+    });
+    expect(await pinnedNames()).toHaveLength(4);
+
+    const pinned = made.filter((_, i) => raced[i].status === 200);
+    const unpinned = made.filter((_, i) => raced[i].status === 409);
+    // Pinning one already pinned is not a fifth; renaming a pinned one is not a pin.
+    await as(carl).patch(`/api/v1/sparks/${pinned[0]._id}`, { pin: true }).expect(200);
+    await as(carl).patch(`/api/v1/sparks/${pinned[0]._id}`, { name: 'Renamed' }).expect(200);
+    // A pin with a rename is refused whole: the name stays.
+    const both = await as(carl).patch(`/api/v1/sparks/${unpinned[0]._id}`, { pin: true, name: 'Nope' }).expect(409);
+    expect(both.body.errors[0].code).toBe('PIN_LIMIT');
+    expect((await as(carl).get(`/api/v1/sparks/${unpinned[0]._id}`).expect(200)).body.data).toMatchObject({
+      name: unpinned[0].name,
+      pin: false,
+    });
+    // Unpinning makes room again.
+    await as(carl).patch(`/api/v1/sparks/${pinned[1]._id}`, { pin: false }).expect(200);
+    await as(carl).patch(`/api/v1/sparks/${unpinned[0]._id}`, { pin: true }).expect(200);
+    expect(await pinnedNames()).toHaveLength(4);
+    // Another user's pins are their own: Bob may still pin.
+    const bobs = await newSpark(bob);
+    await as(bob).patch(`/api/v1/sparks/${bobs._id}`, { pin: true }).expect(200);
+  });
+
   it('allows at most 5 tests per Spark, even when requests race', async () => {
     const s = await newSpark(ana);
     const results = await Promise.all(

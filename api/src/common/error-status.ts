@@ -56,6 +56,7 @@ export const ERROR_STATUS = {
   // 409: not in the state the request needs
   NOT_PUBLISHED: 409,
   PLAN_ALREADY_HELD: 409,
+  PIN_LIMIT: 409,
   // 408, 413, 415: the upload
   UPLOAD_TIMEOUT: 408,
   PAYLOAD_TOO_LARGE: 413,

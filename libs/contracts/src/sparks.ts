@@ -4,7 +4,9 @@ import { chatMessageViewSchema } from './chat';
 
 export const MAX_TESTS_PER_SPARK = 5;
 export const MAX_MESSAGE_LENGTH = 4000;
-export const PINNED_SHOWN = 4;
+/** A user pins at most 4 Sparks (the sidebar's pinned strip shows them all); a fifth pin is refused with PIN_LIMIT. */
+export const MAX_PINNED_SPARKS = 4;
+export const PINNED_SHOWN = MAX_PINNED_SPARKS;
 
 const uuid = z.uuid();
 

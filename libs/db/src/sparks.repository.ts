@@ -88,6 +88,35 @@ export class SparksRepository {
     return row;
   }
 
+  /**
+   * Pins the owner's Spark unless `max` of theirs are pinned already (one already pinned stays so). The
+   * owner's pins are taken one at a time (a transaction-scoped advisory lock on the user), so two
+   * concurrent pins cannot both see room for one more.
+   */
+  async pin(userId: string, sparkId: string, max: number): Promise<SparkRow | 'not-found' | 'full'> {
+    return this.db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`sparks.pin:${userId}`}, 0))`);
+      const [spark] = await tx
+        .select()
+        .from(sparks)
+        .where(and(eq(sparks.id, sparkId), eq(sparks.userId, userId)))
+        .for('update');
+      if (!spark) return 'not-found';
+      if (spark.pin) return spark;
+      const [{ n }] = await tx
+        .select({ n: count() })
+        .from(sparks)
+        .where(and(eq(sparks.userId, userId), eq(sparks.pin, true)));
+      if (n >= max) return 'full';
+      const [row] = await tx
+        .update(sparks)
+        .set({ pin: true, updatedAt: new Date() })
+        .where(eq(sparks.id, sparkId))
+        .returning();
+      return row;
+    });
+  }
+
   /** Removes the Spark; its tests, conversations, documents and chunks go with it (foreign keys). */
   async delete(userId: string, sparkId: string): Promise<boolean> {
     const rows = await this.db

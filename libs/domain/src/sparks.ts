@@ -1,3 +1,4 @@
+import { MAX_PINNED_SPARKS } from '@sparks/contracts';
 import { DomainError, newSparkValues, type Language } from '@sparks/core';
 import type { AccountsRepository, SparkRow, SparksRepository } from '@sparks/db';
 
@@ -44,9 +45,20 @@ export class SparkRules {
     return this.sparks.create(userId, { name: values.name, options: { ...values.options, ...defined(input.options) } });
   }
 
-  /** Changes a Spark: a name may not be blank (BLANK_NAME); a theme is merged into the current one. */
+  /**
+   * Changes a Spark: a name may not be blank (BLANK_NAME); a theme is merged into the current one; a pin
+   * beyond MAX_PINNED_SPARKS is refused (PIN_LIMIT) before anything else changes.
+   */
   async update(userId: string, sparkId: string, patch: SparkPatch): Promise<SparkRow> {
     if (patch.name !== undefined && patch.name.trim() === '') throw DomainError.invalid('BLANK_NAME', 'name');
+    if (patch.pin === true) {
+      const pinned = await this.sparks.pin(userId, sparkId, MAX_PINNED_SPARKS);
+      if (pinned === 'not-found') throw DomainError.notFound();
+      if (pinned === 'full') throw DomainError.invalid('PIN_LIMIT', 'pin', { max: MAX_PINNED_SPARKS });
+      const rest: SparkPatch = { ...patch, pin: undefined };
+      if (rest.name === undefined && rest.options === undefined && rest.theme === undefined) return pinned;
+      return this.update(userId, sparkId, rest);
+    }
     const theme = patch.theme && { theme: { ...(await this.owned(userId, sparkId)).options.theme, ...patch.theme } };
     const options = patch.options || theme ? { options: { ...patch.options, ...theme } } : {};
     const row = await this.sparks.update(userId, sparkId, {

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 
-/** Spec §9: the pinned strip shows at most 4 Sparks. */
+/** Spec §9: the pinned strip shows at most 4 Sparks — all a user may pin (the server refuses a fifth). */
 export const PINNED_SHOWN = 4;
 
 /**
@@ -15,18 +15,10 @@ export function sparksPerPage(height: number): number {
   return 5;
 }
 
-/**
- * Spec §9, "the sidebar row count is 3 on system pages and 4 otherwise": read here as the rows of the pinned
- * strip (which "shows at most 4"), since system pages give the sidebar less room.
- */
-export function pinnedRows(systemPage: boolean): number {
-  return systemPage ? 3 : PINNED_SHOWN;
-}
-
 const windowHeight = () => (typeof window === 'undefined' ? 900 : window.innerHeight);
 
-/** The recent Sparks page size, following the window height (resize listener), and the pinned rows shown. */
-export function useSparksPerPage(systemPage = false): { perPage: number; pinnedRows: number } {
+/** The recent Sparks page size, following the window height (resize listener). */
+export function useSparksPerPage(): { perPage: number } {
   const [perPage, setPerPage] = useState(() => sparksPerPage(windowHeight()));
   useEffect(() => {
     const onResize = () => setPerPage(sparksPerPage(windowHeight()));
@@ -34,5 +26,5 @@ export function useSparksPerPage(systemPage = false): { perPage: number; pinnedR
     window.addEventListener('resize', onResize);
     return () => window.removeEventListener('resize', onResize);
   }, []);
-  return { perPage, pinnedRows: pinnedRows(systemPage) };
+  return { perPage };
 }

@@ -3,9 +3,14 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router-dom';
 
+import { isApiError } from '../../../api/client';
 import { DropdownMenu } from '../../../ui/DropdownMenu';
 import { DotsIcon, FlaskIcon, PinIcon, TrashIcon } from '../../../ui/icons';
 import { useTests } from '../hooks';
+import { PINNED_SHOWN } from '../useSparksPerPage';
+
+/** The server's answer to a fifth pin (docs/decisions.md: at most 4 pinned Sparks). */
+const PIN_LIMIT = 'PIN_LIMIT';
 
 export interface SparkRowProps {
   spark: SparkView;
@@ -37,7 +42,7 @@ function TestRow({ sparkId }: { sparkId: string }) {
 /** A Spark in the sidebar: a link to /spark/{id} and a dropdown to pin or unpin and to delete. */
 export function SparkRow({ spark, active, onTogglePin, onDelete, onMenuOpen }: SparkRowProps) {
   const { t } = useTranslation('sparks');
-  const [failed, setFailed] = useState(false);
+  const [failed, setFailed] = useState<'limit' | 'other' | null>(null);
   return (
     <li className={active ? 'spark-row spark-row--active' : 'spark-row'} data-spark-id={spark._id}>
       <div className="spark-row__main">
@@ -62,8 +67,10 @@ export function SparkRow({ spark, active, onTogglePin, onDelete, onMenuOpen }: S
               label: spark.pin ? t('row.unpin') : t('row.pin'),
               icon: <PinIcon />,
               onSelect: () => {
-                setFailed(false);
-                onTogglePin(spark).catch(() => setFailed(true));
+                setFailed(null);
+                onTogglePin(spark).catch((error: unknown) =>
+                  setFailed(isApiError(error) && error.hasCode(PIN_LIMIT) ? 'limit' : 'other'),
+                );
               },
             },
             {
@@ -78,7 +85,7 @@ export function SparkRow({ spark, active, onTogglePin, onDelete, onMenuOpen }: S
       </div>
       {failed && (
         <p className="spark-row__error" role="alert">
-          {t('row.pinFailed')}
+          {failed === 'limit' ? t('row.pinLimit', { max: PINNED_SHOWN }) : t('row.pinFailed')}
         </p>
       )}
       {active && <TestRow sparkId={spark._id} />}

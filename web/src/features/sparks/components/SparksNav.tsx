@@ -5,7 +5,6 @@ import { useLocation, useNavigate } from 'react-router-dom';
 
 import { ChevronLeftIcon, ChevronRightIcon } from '../../../ui/icons';
 import { useActiveSparkId } from '../activeSpark';
-import { isSystemPage } from '../chatMode';
 import { usePinnedSparks, useSparkActions, useSparks } from '../hooks';
 import { pageCount } from '../transitions';
 import { useSparksPerPage } from '../useSparksPerPage';
@@ -16,7 +15,7 @@ const loadDeleteDialog = () => import('./DeleteSparkDialog');
 const DeleteSparkDialog = lazy(loadDeleteDialog);
 
 /**
- * The Sparks of the sidebar (docs/product.md §2, §9): the pinned ones (at most 4) and the recent ones, paginated with an
+ * The Sparks of the sidebar (docs/product.md §2, §9): the pinned ones (all of them: the server refuses a fifth pin) and the recent ones, paginated with an
  * "N of M" pager whose page size follows the window height. Each row links to its Spark and has a dropdown to
  * pin or unpin and delete; the active Spark gets a test row when it has tests.
  */
@@ -24,7 +23,7 @@ export function SparksNav() {
   const { t } = useTranslation('sparks');
   const location = useLocation();
   const navigate = useNavigate();
-  const { perPage, pinnedRows } = useSparksPerPage(isSystemPage(location.pathname));
+  const { perPage } = useSparksPerPage();
   const [page, setPage] = useState(1);
   const recent = useSparks(page, perPage);
   const pinned = usePinnedSparks();
@@ -58,7 +57,7 @@ export function SparksNav() {
     return () => cancelAnimationFrame(frame);
   }, [deleting]);
 
-  const pinnedItems = (pinned.data?.items ?? []).slice(0, pinnedRows);
+  const pinnedItems = pinned.data?.items ?? [];
   const row = (spark: SparkView) => (
     <SparkRow
       key={spark._id}

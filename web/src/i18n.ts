@@ -21,6 +21,7 @@ export const NAMESPACES = [
   'tests',
   'onboarding',
   'deploy',
+  'billing',
 ] as const;
 export const DEFAULT_NAMESPACE = 'common';
 

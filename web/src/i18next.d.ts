@@ -1,4 +1,5 @@
 import type auth from '../public/locales/en/auth.json';
+import type billing from '../public/locales/en/billing.json';
 import type chat from '../public/locales/en/chat.json';
 import type common from '../public/locales/en/common.json';
 import type deploy from '../public/locales/en/deploy.json';
@@ -20,6 +21,7 @@ declare module 'i18next' {
       chat: typeof chat;
       onboarding: typeof onboarding;
       deploy: typeof deploy;
+      billing: typeof billing;
     };
   }
 }

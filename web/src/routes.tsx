@@ -23,6 +23,7 @@ const BillingPage = lazy(() => import('./features/billing/pages/BillingPage'));
 const DeployPage = lazy(() => import('./features/deploy/pages/DeployPage'));
 const ProfilePage = lazy(() => import('./features/profile/pages/ProfilePage'));
 const NewSparkPage = lazy(() => import('./features/new-spark/pages/NewSparkPage'));
+const CheckoutPage = lazy(() => import('./features/billing/pages/CheckoutPage'));
 const NotFoundPage = lazy(() => import('./ui/NotFoundPage'));
 
 /**
@@ -53,6 +54,8 @@ export const routes: RouteObject[] = [
         children: [
           { path: 'onBoarding', caseSensitive: true, element: <OnboardingPage /> },
           { path: 'onboarding', caseSensitive: true, element: <OnboardingPage /> },
+          // The local payment provider's checkout: outside the main layout, so no account dialog covers it.
+          { path: 'checkout/:sessionId', element: <CheckoutPage /> },
         ],
       },
       {

@@ -17,6 +17,25 @@ jest.mock('../api/client', () => ({
 const client = jest.mocked(api);
 
 let status: 'active' | 'inactive' = 'active';
+
+const plan = (slug: string, productName: string, unit_amount: number, interactions: number) => ({
+  priceId: `price_${slug}`,
+  productId: `prod_${slug}`,
+  unit_amount,
+  currency: 'eur',
+  interval: 'month',
+  slug,
+  productName,
+  limits: {
+    interactions: { value: interactions },
+    deployments: { value: 1 },
+    sparks: { value: 5 },
+    documents: { value: 10 },
+  },
+  documentSharing: false,
+  overage_unit_amount: 10,
+});
+const PRICES = [plan('ruby', 'Ruby', 4500, 600), plan('emeral', 'Emerald', 9000, 1500)];
 let accountLanguage: 'en' | 'es' | undefined;
 
 function Where() {
@@ -56,20 +75,30 @@ beforeEach(async () => {
   status = 'active';
   accountLanguage = undefined;
   await i18n.changeLanguage('en');
-  client.get.mockImplementation(() =>
-    Promise.resolve({
-      username: 'ana@example.com',
-      ...(accountLanguage ? { config: { language: accountLanguage } } : {}),
-      firstname: 'Ana',
-      lastname: '',
-      tenants: [
-        {
-          status,
-          subscription: { productName: 'Ruby', limits: { deployments: { value: 1 } } },
-          trial: { daysLeft: 0, active: false },
-        },
-      ],
-    }),
+  client.get.mockImplementation((url: string) =>
+    Promise.resolve(
+      url === '/prices'
+        ? PRICES
+        : {
+            username: 'ana@example.com',
+            ...(accountLanguage ? { config: { language: accountLanguage } } : {}),
+            firstname: 'Ana',
+            lastname: '',
+            tenants: [
+              {
+                customerId: 'cus_1',
+                status,
+                subscription: {
+                  productName: 'Ruby',
+                  subscriptionId: 'sub_1',
+                  limits: { deployments: { value: 1 }, interactions: { value: 600 } },
+                },
+                usage: { interactions: 0 },
+                trial: { daysLeft: 0, active: false },
+              },
+            ],
+          },
+    ),
   );
   client.axios.get.mockResolvedValue({ data: { data: [], meta: { total: 0, page: 1, limit: 4 } } });
 });
@@ -95,11 +124,13 @@ describe('MainLayout', () => {
     expect(screen.getByRole('button', { name: 'Log out' })).toBeInTheDocument();
   });
 
-  it('shows the plans notice for ?showPlans=true and drops the flag on close', async () => {
+  it('shows the plans popup for ?showPlans=true without the plan held, and drops the flag on close', async () => {
     renderAt('/billing?showPlans=true');
-    const dialog = await screen.findByRole('dialog', { name: 'Plans' });
-    expect(dialog).toHaveAccessibleDescription(/Plans are coming with billing/);
-    fireEvent.click(screen.getByRole('button', { name: 'Understood' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Choose your plan' });
+    expect(await screen.findByRole('button', { name: 'Choose Emerald' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Choose Ruby' })).not.toBeInTheDocument();
+    expect(dialog).toHaveTextContent('1,500 interactions per month');
+    fireEvent.click(screen.getByRole('button', { name: 'Not now' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(screen.getByTestId('where')).toHaveTextContent(/^\/billing$/);
   });

@@ -1,10 +1,12 @@
 import { Suspense, lazy, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { Outlet, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { SWRConfig, type SWRConfiguration } from 'swr';
 
 import { useAccountInactiveReported } from '../api/accountInactive';
 import { isApiError } from '../api/client';
+import { planUsedUp, trialEnded } from '../features/billing/billing';
+import { useBillingDialogs } from '../features/billing/dialogs';
 import { chatModeForPath, setChatMode } from '../features/sparks/chatMode';
 import { opensDrawer, useTourPanel } from '../features/onboarding/tour/tourPanels';
 import { useTour } from '../features/onboarding/tour/useTour';
@@ -24,7 +26,7 @@ import '../ui/ui.css';
 import './layout.css';
 
 const InactiveTenantDialog = lazy(() => import('./InactiveTenantDialog'));
-const PlansNoticeDialog = lazy(() => import('../features/billing/components/PlansNoticeDialog'));
+const BillingDialogs = lazy(() => import('../features/billing/components/BillingDialogs'));
 const Tour = lazy(() => import('../features/onboarding/tour/Tour'));
 
 /** Client errors (a 404, a refused request) are not retried; server and network failures are, a few times. */
@@ -38,22 +40,35 @@ export const SWR_OPTIONS: SWRConfiguration = {
 
 /**
  * The account-wide dialogs: the inactive-tenant modal (the profile's first tenant is inactive, or a call of this
- * page answered 403 ACCOUNT_INACTIVE because the account was disabled since) and the plans view of `?showPlans=true`.
+ * page answered 403 ACCOUNT_INACTIVE because the account was disabled since), then the billing ones (the plans view
+ * of `?showPlans=true`, the trial-ended popup, the credit packs, the out-of-interactions modal), whose code loads
+ * only when one may show.
  */
 function AccountDialogs() {
   const { data: profile } = useProfile();
   const inactiveReported = useAccountInactiveReported();
   const { showPlans, clear } = useQueryFlags();
+  const billing = useBillingDialogs();
+  const [, setParams] = useSearchParams();
+  const openPlans = useCallback(
+    () =>
+      setParams((current) => {
+        const next = new URLSearchParams(current);
+        next.set('showPlans', 'true');
+        return next;
+      }),
+    [setParams],
+  );
   if (isInactive(profile) || inactiveReported)
     return (
       <Suspense fallback={null}>
         <InactiveTenantDialog />
       </Suspense>
     );
-  if (showPlans)
+  if (showPlans || billing.open !== null || trialEnded(profile) || planUsedUp(profile))
     return (
       <Suspense fallback={null}>
-        <PlansNoticeDialog onClose={() => clear('showPlans')} />
+        <BillingDialogs showPlans={showPlans} openPlans={openPlans} closePlans={() => clear('showPlans')} />
       </Suspense>
     );
   return null;

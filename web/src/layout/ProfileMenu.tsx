@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 
 import { startLogout } from '../features/auth/startLogout';
+import { billingState } from '../features/billing/billingMessage';
 import { USERNAME_CUT, displayName, planInfo } from '../features/profile/profile';
 import { DropdownMenu } from '../ui/DropdownMenu';
 import { LogoutIcon, UserIcon } from '../ui/icons';
@@ -21,10 +22,12 @@ function initials(name: string): string {
 
 /**
  * The Profile dropdown of the sidebar's top bar (docs/product.md §2): the display name, the plan or the free-trial label,
- * for the free plan a start-plan button (billing with the plans open), modify profile and log out.
+ * for the free plan a start-plan button (billing with the plans open and a message to the billing assistant), modify
+ * profile and log out.
  */
 export function ProfileMenu({ profile }: { profile: UserProfile | undefined }) {
   const { t } = useTranslation('layout');
+  const { t: tBilling } = useTranslation('billing');
   const navigate = useNavigate();
   const narrow = useMediaQuery(NARROW_SIDEBAR_QUERY);
   const name = profile ? displayName(profile, narrow ? USERNAME_CUT.narrow : USERNAME_CUT.wide) : '';
@@ -72,7 +75,9 @@ export function ProfileMenu({ profile }: { profile: UserProfile | undefined }) {
                 key: 'start-plan',
                 label: t('profile.startPlan'),
                 tone: 'primary' as const,
-                onSelect: () => void navigate('/billing?showPlans=true'),
+                // Spec §2: to billing, with the plans open, and a message to the billing assistant.
+                onSelect: () =>
+                  void navigate('/billing?showPlans=true', { state: billingState(tBilling('startPlanMessage')) }),
               },
             ]
           : []),

@@ -1,12 +1,14 @@
 import i18next, { type i18n as I18n } from 'i18next';
 
 import enAuth from '../../public/locales/en/auth.json';
+import enBilling from '../../public/locales/en/billing.json';
 import enCommon from '../../public/locales/en/common.json';
 import enLayout from '../../public/locales/en/layout.json';
 import enObjectives from '../../public/locales/en/objectives.json';
 import enOnboarding from '../../public/locales/en/onboarding.json';
 import enSparks from '../../public/locales/en/sparks.json';
 import esAuth from '../../public/locales/es/auth.json';
+import esBilling from '../../public/locales/es/billing.json';
 import esCommon from '../../public/locales/es/common.json';
 import esLayout from '../../public/locales/es/layout.json';
 import esObjectives from '../../public/locales/es/objectives.json';
@@ -22,6 +24,7 @@ export const catalogues = {
     sparks: enSparks,
     objectives: enObjectives,
     onboarding: enOnboarding,
+    billing: enBilling,
   },
   es: {
     common: esCommon,
@@ -30,6 +33,7 @@ export const catalogues = {
     sparks: esSparks,
     objectives: esObjectives,
     onboarding: esOnboarding,
+    billing: esBilling,
   },
 };
 

@@ -17,6 +17,8 @@ export interface DialogProps {
   /** The element focused on opening (default: the first focusable one). */
   initialFocus?: RefObject<HTMLElement | null>;
   tone?: 'default' | 'danger';
+  /** `wide` for dialogs holding a row of cards (plans, credit packs). */
+  size?: 'default' | 'wide';
 }
 
 /**
@@ -33,6 +35,7 @@ export function Dialog({
   blocking = false,
   initialFocus,
   tone = 'default',
+  size = 'default',
 }: DialogProps) {
   return (
     <HeadlessDialog
@@ -46,7 +49,7 @@ export function Dialog({
     >
       <DialogBackdrop className="dialog__backdrop" />
       <div className="dialog__frame">
-        <DialogPanel className={`dialog__panel dialog__panel--${tone}`}>
+        <DialogPanel className={`dialog__panel dialog__panel--${tone}${size === 'wide' ? ' dialog__panel--wide' : ''}`}>
           <DialogTitle className="dialog__title">{title}</DialogTitle>
           {description && <Description className="dialog__description">{description}</Description>}
           {children}

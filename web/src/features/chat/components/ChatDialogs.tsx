@@ -13,6 +13,8 @@ export interface ChatDialogsProps {
   onClose: () => void;
   onConfirmUpload: (file: File) => void;
   onViewPlans: () => void;
+  /** The upgrade prompt's "buy more interactions" (the credit-pack popup). */
+  onBuyMore: () => void;
 }
 
 interface DialogContent {
@@ -23,7 +25,7 @@ interface DialogContent {
 }
 
 /** The chat's dialogs, one at a time. */
-export function ChatDialogs({ problem, onClose, onConfirmUpload, onViewPlans }: ChatDialogsProps) {
+export function ChatDialogs({ problem, onClose, onConfirmUpload, onViewPlans, onBuyMore }: ChatDialogsProps) {
   const { t, i18n } = useTranslation('chat');
   const language = i18n.resolvedLanguage ?? i18n.language;
   const understood: DialogAction = { label: t('dialogs.understood'), onClick: onClose, autoFocus: true };
@@ -40,12 +42,24 @@ export function ChatDialogs({ problem, onClose, onConfirmUpload, onViewPlans }: 
           alert: true,
         };
       case 'upgrade':
-        return {
-          title: t('dialogs.upgrade.title'),
-          text: t('dialogs.upgrade.text'),
-          actions: [plans, { label: t('dialogs.notNow'), onClick: onClose, variant: 'ghost' }],
-          alert: false,
-        };
+        // Spec §4: a 402 on a send opens the upgrade prompt; out of interactions, it offers the credit packs too.
+        return problem.code === 'OUT_OF_INTERACTIONS'
+          ? {
+              title: t('dialogs.outOfInteractions.title'),
+              text: t('dialogs.outOfInteractions.text'),
+              actions: [
+                { label: t('dialogs.buyMore'), onClick: onBuyMore, autoFocus: true },
+                { label: t('dialogs.viewPlans'), onClick: onViewPlans, variant: 'secondary' },
+                { label: t('dialogs.notNow'), onClick: onClose, variant: 'ghost' },
+              ],
+              alert: false,
+            }
+          : {
+              title: t('dialogs.upgrade.title'),
+              text: t('dialogs.upgrade.text'),
+              actions: [plans, { label: t('dialogs.notNow'), onClick: onClose, variant: 'ghost' }],
+              alert: false,
+            };
       case 'documentLimit':
         return {
           title: t('dialogs.documentLimit.title'),

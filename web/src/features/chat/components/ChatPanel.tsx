@@ -4,11 +4,12 @@ import { useTranslation } from 'react-i18next';
 import { useSWRConfig } from 'swr';
 
 import { lazyComponent, whenIdle } from '../../../ui/lazyComponent';
-import { useProfile } from '../../profile/useProfile';
+import { billingDialogs } from '../../billing/dialogs';
+import { PROFILE_KEY, useProfile } from '../../profile/useProfile';
 import { testsKey } from '../../sparks/keys';
 import { listTests } from '../api';
 import { toDisplayItems } from '../display';
-import { useChat } from '../hooks/useChat';
+import { useChat, type SendProblem } from '../hooks/useChat';
 import { useDocumentUpload } from '../hooks/useDocumentUpload';
 import { targetKey, type ChatMessage, type ChatTarget, type Choice } from '../types';
 import { checkUpload, UPLOAD_ACCEPT } from '../upload';
@@ -72,7 +73,23 @@ function ChatPanelBody({ target, autoStart, initialText, onMessages, className, 
   const composerBox = useRef<HTMLDivElement>(null);
   const composer = useRef<ComposerHandle>(null);
 
-  const chat = useChat(target, { autoStart, initialText, onMessages, onProblem: setProblem });
+  // Spec §4: a 402 on a send. TRIAL_ENDED opens the account's trial-ended popup (and the profile is read again,
+  // it says so too); any other 402 opens the upgrade prompt here.
+  const onSendProblem = useCallback(
+    (sent: SendProblem) => {
+      if (sent.kind === 'upgrade') {
+        void mutate(PROFILE_KEY);
+        if (sent.code === 'TRIAL_ENDED') {
+          billingDialogs.openTrialEnded();
+          return;
+        }
+        billingDialogs.refused();
+      }
+      setProblem(sent);
+    },
+    [mutate],
+  );
+  const chat = useChat(target, { autoStart, initialText, onMessages, onProblem: onSendProblem });
   const sparkId = target.sparkId ?? chat.sparkId ?? undefined;
   const uploader = useDocumentUpload({
     sparkId,
@@ -144,6 +161,11 @@ function ChatPanelBody({ target, autoStart, initialText, onMessages, className, 
     const search = new URLSearchParams(location.search);
     search.set('showPlans', 'true');
     void navigate({ pathname: location.pathname, search: `?${search.toString()}` });
+  };
+
+  const buyMore = () => {
+    setProblem(null);
+    billingDialogs.openCredits();
   };
 
   const onFile = async (event: ChangeEvent<HTMLInputElement>) => {
@@ -218,7 +240,13 @@ function ChatPanelBody({ target, autoStart, initialText, onMessages, className, 
           />
         </div>
         {Dialogs && (
-          <Dialogs problem={problem} onClose={closeProblem} onConfirmUpload={confirmUpload} onViewPlans={viewPlans} />
+          <Dialogs
+            problem={problem}
+            onClose={closeProblem}
+            onConfirmUpload={confirmUpload}
+            onViewPlans={viewPlans}
+            onBuyMore={buyMore}
+          />
         )}
       </section>
     </ChatActionsContext.Provider>

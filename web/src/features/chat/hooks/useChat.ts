@@ -8,8 +8,11 @@ import { forgetConversation, readConversation, writeConversation } from '../stor
 import type { ChatHistory, ChatMessage, ChatStreamEvent, ChatTarget } from '../types';
 import { chatReducer, initialChatState, nextReveal, revealedMessages } from './chatState';
 
-/** Why a message could not be sent: the plan's limit (402) or anything else (with the server's text). */
-export type SendProblem = { kind: 'upgrade' } | { kind: 'error'; message?: string };
+/**
+ * Why a message could not be sent: the plan's limit (402, with its code: TRIAL_ENDED, OUT_OF_INTERACTIONS…) or
+ * anything else (with the server's text).
+ */
+export type SendProblem = { kind: 'upgrade'; code?: string } | { kind: 'error'; message?: string };
 
 export interface UseChatOptions {
   autoStart?: boolean;
@@ -135,7 +138,8 @@ export function useChat(target: ChatTarget, { autoStart, initialText, onMessages
         console.error('Failed to send message', error);
         // A disabled account needs no error of its own: the layout's inactive-tenant modal says so.
         const inactive = isApiError(error) && error.hasCode('ACCOUNT_INACTIVE');
-        if (isApiError(error) && error.status === 402) latest.current.onProblem({ kind: 'upgrade' });
+        if (isApiError(error) && error.status === 402)
+          latest.current.onProblem({ kind: 'upgrade', ...(error.code ? { code: error.code } : {}) });
         else if (!inactive)
           latest.current.onProblem({ kind: 'error', message: isApiError(error) ? error.message : undefined });
         if (stored) void reload();

@@ -1,0 +1,35 @@
+import type { CheckoutSessionView, CreditItemView, PriceView } from '@sparks/contracts';
+
+import { api } from '../../api/client';
+
+export const PRICES_KEY = ['prices'] as const;
+export const CREDITS_KEY = ['billing', 'catalog', 'credits'] as const;
+export const checkoutKey = (sessionId: string) => ['billing', 'checkout', sessionId] as const;
+
+const checkoutPath = (sessionId: string) => `/billing/checkout/${encodeURIComponent(sessionId)}`;
+
+/** GET /prices: the plans on sale. */
+export const fetchPrices = () => api.get<PriceView[]>('/prices');
+/** GET /billing/catalog/credits: the credit packs. */
+export const fetchCreditCatalog = async () =>
+  (await api.get<{ items: CreditItemView[] }>('/billing/catalog/credits')).items;
+
+/** POST /billing/customers/{customerId}/session: a checkout for a plan (subscription) or a pack (payment). */
+export const startCheckout = (customerId: string, mode: 'subscription' | 'payment', priceId: string) =>
+  api.post<{ sessionUrl: string }>(`/billing/customers/${encodeURIComponent(customerId)}/session`, { mode, priceId });
+
+/** POST /billing/credits/purchase: paid at once with a paid plan, else an open checkout to pay. */
+export const purchaseCredits = (productId: string) =>
+  api.post<{ success: boolean; status: 'paid' | 'open'; sessionUrl?: string }>('/billing/credits/purchase', {
+    productId,
+  });
+
+export const fetchCheckout = (sessionId: string) => api.get<CheckoutSessionView>(checkoutPath(sessionId));
+export const payCheckout = (sessionId: string) => api.post<CheckoutSessionView>(`${checkoutPath(sessionId)}/pay`, {});
+export const cancelCheckout = (sessionId: string) =>
+  api.post<CheckoutSessionView>(`${checkoutPath(sessionId)}/cancel`, {});
+
+export const AVAILABLE_CREDITS_KEY = ['billing', 'credits', 'interactions', 'available'] as const;
+/** GET /billing/credits/interactions/available: purchased interactions not spent yet. */
+export const fetchAvailableCredits = async () =>
+  (await api.get<{ total: number }>('/billing/credits/interactions/available')).total;

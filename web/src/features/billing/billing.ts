@@ -1,0 +1,107 @@
+import type { CreditItemView, PriceView, UserProfile } from '@sparks/contracts';
+import { CREDIT_PACKS_PER_PAGE } from '@sparks/contracts';
+
+import { FREE_PLAN, firstTenant } from '../profile/profile';
+
+/** The plan the user pays for, when there is one (a subscription id and a plan other than the free one). */
+export function heldPlan(profile: UserProfile | undefined): string | null {
+  const subscription = firstTenant(profile)?.subscription;
+  if (!subscription?.subscriptionId || subscription.productName === FREE_PLAN) return null;
+  return subscription.productName;
+}
+
+/** Spec §5: the plans popup hides the plans the user already holds; cheapest first. */
+export function visiblePlans(prices: readonly PriceView[], profile: UserProfile | undefined): PriceView[] {
+  const held = heldPlan(profile)?.toLowerCase();
+  return prices
+    .filter((price) => price.productName.toLowerCase() !== held)
+    .sort((a, b) => a.unit_amount - b.unit_amount);
+}
+
+/** The 15-day trial is over and no plan is held: chatting answers 402 TRIAL_ENDED until a plan is bought. */
+export function trialEnded(profile: UserProfile | undefined): boolean {
+  const tenant = firstTenant(profile);
+  if (!tenant) return false;
+  return !tenant.subscription.subscriptionId && !tenant.trial.active;
+}
+
+/**
+ * Spec §4: the plans popup cannot be closed with Escape while the user has no subscription. During the trial the
+ * Free Plan is the user's subscription (docs/decisions.md, "The billing screens"), so it is forced once the
+ * trial has ended without a plan.
+ */
+export function plansClosable(profile: UserProfile | undefined): boolean {
+  return !trialEnded(profile);
+}
+
+/**
+ * Spec §4 out-of-interactions modal: no purchased credits left, the period's interactions used up, a paid plan
+ * (not the Free Plan, with a subscription), and no 402 yet (after a 402 the upgrade prompt says it).
+ */
+export function outOfInteractions(
+  profile: UserProfile | undefined,
+  credits: number | undefined,
+  had402: boolean,
+): boolean {
+  const tenant = firstTenant(profile);
+  if (!tenant || credits === undefined || had402) return false;
+  return credits < 1 && planUsedUp(profile);
+}
+
+/** A paid plan whose period's interactions are used up: the out-of-interactions modal may be due (credits decide). */
+export function planUsedUp(profile: UserProfile | undefined): boolean {
+  const tenant = firstTenant(profile);
+  if (!tenant || heldPlan(profile) === null) return false;
+  return tenant.usage.interactions >= tenant.subscription.limits.interactions.value;
+}
+
+/** Spec §5: a pack can be bought only when it has a productId and an interaction count. */
+export function canBuyPack(item: Pick<CreditItemView, 'productId' | 'limits'>): boolean {
+  return Boolean(item.productId) && Number.isFinite(item.limits?.interactions?.value);
+}
+
+/** Spec §5/§9: credit packs sorted by interactions ascending (then price), 4 per page. */
+export function sortPacks(items: readonly CreditItemView[]): CreditItemView[] {
+  return [...items].sort(
+    (a, b) => a.limits.interactions.value - b.limits.interactions.value || a.unit_amount - b.unit_amount,
+  );
+}
+
+export function pageCount(total: number, perPage = CREDIT_PACKS_PER_PAGE): number {
+  return Math.max(1, Math.ceil(total / perPage));
+}
+
+/** Page `page` (0-based, clamped to the pages there are). */
+export function pageOf<T>(items: readonly T[], page: number, perPage = CREDIT_PACKS_PER_PAGE): T[] {
+  const last = pageCount(items.length, perPage) - 1;
+  const at = Math.min(Math.max(0, page), last);
+  return items.slice(at * perPage, at * perPage + perPage);
+}
+
+/** Spec §9: a price is unit_amount / 100, in the catalogue's currency, written the user's way. */
+export function formatPrice(unitAmount: number, currency: string, locale: string): string {
+  return new Intl.NumberFormat(locale, { style: 'currency', currency: currency.toUpperCase() }).format(
+    unitAmount / 100,
+  );
+}
+
+export function formatCount(value: number, locale: string): string {
+  return new Intl.NumberFormat(locale).format(value);
+}
+
+const CHECKOUT_PATH = /^\/checkout\/[A-Za-z0-9_-]{1,100}$/;
+
+/**
+ * The local provider's checkout is a page of this app (`<APP_URL>/checkout/<id>`): it opens inside the SPA, so the
+ * session in this origin's storage goes with it even when APP_URL names the host differently (localhost and
+ * 127.0.0.1). Any other address (a real provider's) is left as it is.
+ */
+export function checkoutDestination(sessionUrl: string): { inApp: string } | { external: string } {
+  let url: URL;
+  try {
+    url = new URL(sessionUrl, 'http://app.invalid');
+  } catch {
+    return { external: sessionUrl };
+  }
+  return CHECKOUT_PATH.test(url.pathname) ? { inApp: url.pathname } : { external: sessionUrl };
+}

@@ -1,0 +1,54 @@
+import useSWR from 'swr';
+
+import { useProfile } from '../../profile/useProfile';
+import { AVAILABLE_CREDITS_KEY, fetchAvailableCredits } from '../api';
+import { heldPlan, outOfInteractions, planUsedUp, trialEnded } from '../billing';
+import { billingDialogs, useBillingDialogs } from '../dialogs';
+import CreditPacksDialog from './CreditPacksDialog';
+import OutOfInteractionsDialog from './OutOfInteractionsDialog';
+import PlansDialog from './PlansDialog';
+import TrialEndedDialog from './TrialEndedDialog';
+
+export interface BillingDialogsProps {
+  /** `?showPlans=true` is in the address. */
+  showPlans: boolean;
+  openPlans: () => void;
+  closePlans: () => void;
+}
+
+/**
+ * The account's billing dialogs, one at a time (spec §2, §4): the plans popup (`showPlans=true`), the trial-ended
+ * popup (trial over with no plan, or a 402 TRIAL_ENDED), the credit-pack popup, and the out-of-interactions modal
+ * (a paid plan used up, no credits left, no 402 yet; once per page load).
+ */
+export default function BillingDialogs({ showPlans, openPlans, closePlans }: BillingDialogsProps) {
+  const { data: profile } = useProfile();
+  const dialogs = useBillingDialogs();
+  const usedUp = planUsedUp(profile);
+  const { data: credits } = useSWR<number, Error>(usedUp ? AVAILABLE_CREDITS_KEY : null, fetchAvailableCredits);
+  const ended = trialEnded(profile) || (dialogs.open === 'trialEnded' && heldPlan(profile) === null);
+
+  if (showPlans) return <PlansDialog onClose={closePlans} />;
+  if (ended) return <TrialEndedDialog onViewPlans={openPlans} />;
+  if (dialogs.open === 'credits') return <CreditPacksDialog onClose={billingDialogs.close} />;
+  if (!dialogs.outAnswered && outOfInteractions(profile, credits, dialogs.had402)) {
+    const tenant = profile?.tenants[0];
+    return (
+      <OutOfInteractionsDialog
+        {...(tenant
+          ? { plan: { name: tenant.subscription.productName, limit: tenant.subscription.limits.interactions.value } }
+          : {})}
+        onBuyMore={() => {
+          billingDialogs.answerOut();
+          billingDialogs.openCredits();
+        }}
+        onViewPlans={() => {
+          billingDialogs.answerOut();
+          openPlans();
+        }}
+        onClose={billingDialogs.answerOut}
+      />
+    );
+  }
+  return null;
+}

@@ -3,10 +3,12 @@ import path from 'node:path';
 
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 
+import enBilling from '../web/public/locales/en/billing.json';
 import enCommon from '../web/public/locales/en/common.json';
 import enLayout from '../web/public/locales/en/layout.json';
 import enObjectives from '../web/public/locales/en/objectives.json';
 import enSparks from '../web/public/locales/en/sparks.json';
+import esBilling from '../web/public/locales/es/billing.json';
 import esCommon from '../web/public/locales/es/common.json';
 import esLayout from '../web/public/locales/es/layout.json';
 import esObjectives from '../web/public/locales/es/objectives.json';
@@ -22,8 +24,8 @@ import { fill } from './support/catalogues';
  */
 
 const texts = {
-  en: { common: enCommon, layout: enLayout, sparks: enSparks, objectives: enObjectives },
-  es: { common: esCommon, layout: esLayout, sparks: esSparks, objectives: esObjectives },
+  en: { common: enCommon, layout: enLayout, sparks: enSparks, objectives: enObjectives, billing: enBilling },
+  es: { common: esCommon, layout: esLayout, sparks: esSparks, objectives: esObjectives, billing: esBilling },
 } as const;
 
 /** Screenshots for looking at the screens: set LAYOUT_SHOTS_DIR (e.g. /tmp/shots-layout) to take them. */
@@ -57,7 +59,7 @@ async function createSparks(request: APIRequestContext, account: Account, names:
 test.use({ locale: 'en-US', viewport: DESKTOP });
 
 for (const lang of ['en', 'es'] as const) {
-  const { common, layout, sparks, objectives } = texts[lang];
+  const { common, layout, sparks, objectives, billing } = texts[lang];
   const pager = (page: number, pages: number) => fill(sparks.pager.position, { page, pages });
 
   test(`sidebar, Spark page and objectives (${lang})`, async ({ page, request, context }) => {
@@ -116,10 +118,10 @@ for (const lang of ['en', 'es'] as const) {
     await shot(page, `${lang}-03-profile`);
     await profileMenu.getByRole('menuitem', { name: layout.profile.startPlan }).click();
     await expect(page).toHaveURL(/\/billing\?showPlans=true$/);
-    const plans = page.getByRole('dialog', { name: layout.plans.title });
-    await expect(plans).toHaveAccessibleDescription(layout.plans.body);
-    await shot(page, `${lang}-04-plans-notice`);
-    await plans.getByRole('button', { name: layout.plans.close }).click();
+    const plans = page.getByRole('dialog', { name: billing.plans.title });
+    await expect(plans).toHaveAccessibleDescription(billing.plans.lead);
+    await shot(page, `${lang}-04-plans`);
+    await plans.getByRole('button', { name: billing.plans.close }).click();
     await expect(page).toHaveURL(/\/billing$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(common.pages.billing.title);
 

@@ -1,8 +1,10 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import PDFDocument from 'pdfkit';
 
+import enBilling from '../web/public/locales/en/billing.json';
 import enChat from '../web/public/locales/en/chat.json';
 import enLayout from '../web/public/locales/en/layout.json';
+import esBilling from '../web/public/locales/es/billing.json';
 import esChat from '../web/public/locales/es/chat.json';
 import esLayout from '../web/public/locales/es/layout.json';
 import { signUp, useSession, type Account } from './support/account';
@@ -18,8 +20,8 @@ import { shotInto } from './support/shots';
  */
 
 const texts = {
-  en: { chat: enChat, layout: enLayout },
-  es: { chat: esChat, layout: esLayout },
+  en: { chat: enChat, layout: enLayout, billing: enBilling },
+  es: { chat: esChat, layout: esLayout, billing: esBilling },
 } as const;
 
 const VIEWPORTS = {
@@ -151,8 +153,8 @@ for (const lang of ['en', 'es'] as const) {
       await shot(page, `${tag}-04-document-limit`);
       await limit.getByRole('button', { name: t.dialogs.viewPlans }).click();
       await expect(page).toHaveURL(new RegExp(`/spark/${sparkId}\\?showPlans=true$`));
-      const plans = page.getByRole('dialog', { name: texts[lang].layout.plans.title });
-      await expect(plans.getByRole('button', { name: texts[lang].layout.plans.close })).toBeVisible();
+      const plans = page.getByRole('dialog', { name: texts[lang].billing.plans.title });
+      await expect(plans.getByRole('button', { name: texts[lang].billing.plans.close })).toBeVisible();
       await shot(page, `${tag}-05-plans`);
       expect(await documentCount(request, account, sparkId)).toBe(10);
     });

@@ -1,0 +1,245 @@
+import fs from 'node:fs';
+import path from 'node:path';
+
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { Pool } from 'pg';
+
+import enBilling from '../web/public/locales/en/billing.json';
+import enChat from '../web/public/locales/en/chat.json';
+import enLayout from '../web/public/locales/en/layout.json';
+import esBilling from '../web/public/locales/es/billing.json';
+import esChat from '../web/public/locales/es/chat.json';
+import esLayout from '../web/public/locales/es/layout.json';
+import { signUp, useSession, type Account } from './support/account';
+import { fill } from './support/catalogues';
+
+/**
+ * The billing screens against the real api, worker and database (issue 15), in English and in Spanish: the
+ * profile dropdown's start-plan button → the plans popup → the local provider's test checkout → the plan in the
+ * dropdown; the out-of-interactions modal → the credit-pack popup → a pack paid at once → the congratulation
+ * message to the billing assistant; and the trial-ended popup after a 402 TRIAL_ENDED, the trial's end moved in
+ * the database (no sleeping).
+ */
+
+const texts = {
+  en: { billing: enBilling, layout: enLayout, chat: enChat },
+  es: { billing: esBilling, layout: esLayout, chat: esChat },
+} as const;
+
+/** Screenshots for looking at the screens: set BILLING_SHOTS_DIR (e.g. /tmp/shots-billing) to take them. */
+const shotsDir = process.env.BILLING_SHOTS_DIR;
+
+async function shot(page: Page, name: string) {
+  if (!shotsDir) return;
+  fs.mkdirSync(shotsDir, { recursive: true });
+  await page.waitForTimeout(350); // dialogs and spinners finish moving
+  await page.screenshot({ path: path.join(shotsDir, `${name}.png`) });
+}
+
+async function dataOf<T>(res: Awaited<ReturnType<APIRequestContext['get']>>): Promise<T> {
+  expect(res.ok(), await res.text()).toBe(true);
+  return ((await res.json()) as { data: T }).data;
+}
+
+/** Runs one statement on the test run's database against the account's tenant. */
+async function onTenant(account: Account, statement: string) {
+  const sql = new Pool({ connectionString: process.env.E2E_DATABASE_URL, max: 1 });
+  try {
+    await sql.query(`${statement} WHERE user_id = (SELECT id FROM users WHERE username = $1)`, [account.email]);
+  } finally {
+    await sql.end();
+  }
+}
+
+const profileButton = (page: Page, lang: 'en' | 'es') =>
+  page.getByRole('button', { name: new RegExp(`^${texts[lang].layout.profile.button.split('{{')[0]}`) });
+
+const money = (text: string) => text.replace(/\s/g, ' ');
+
+for (const lang of ['en', 'es'] as const) {
+  const { billing, layout, chat } = texts[lang];
+  const packNames = ['100 ITx', '250 ITx', '500 ITx', '1,000 ITx'];
+
+  test(`a new user buys a plan on the local test checkout, then a credit pack (${lang})`, async ({
+    page,
+    context,
+    request,
+  }) => {
+    test.setTimeout(120_000);
+    const account = await signUp(request, lang, 'billing');
+    await useSession(context, account, lang);
+    await page.goto('/');
+
+    // — the profile dropdown: the free trial, and start plan → /billing with the plans and a message —
+    await profileButton(page, lang).click();
+    const menu = page.getByRole('menu');
+    await expect(menu.getByTestId('profile-plan')).toHaveText(fill(layout.profile.freeTrial_other, { count: 15 }));
+    await menu.getByRole('menuitem', { name: layout.profile.startPlan }).click();
+    await expect(page).toHaveURL(/\/billing\?showPlans=true$/);
+    const plans = page.getByRole('dialog', { name: billing.plans.title });
+    await expect(plans.getByRole('listitem').filter({ has: page.getByRole('button') })).toHaveCount(3);
+    await expect(plans.getByTestId('plan-ruby')).toContainText('Ruby');
+    await expect(plans.getByTestId('plan-ruby')).toContainText(
+      fill(billing.plans.interactions_other, { n: '600', count: 600 }),
+    );
+    await expect(plans.getByTestId('plan-emeral')).toContainText(lang === 'en' ? '€90.00' : '90,00');
+    await expect(plans.getByTestId('plan-zaphire')).toContainText(billing.plans.documentSharing);
+    await shot(page, `${lang}-01-plans`);
+
+    // — choose Ruby: the local provider's checkout page, labelled as a test payment —
+    await plans.getByRole('button', { name: fill(billing.plans.choose, { name: 'Ruby' }) }).click();
+    await expect(page).toHaveURL(/\/checkout\/cs_local_[0-9a-f]+$/);
+    const checkout = page.getByTestId('checkout');
+    await expect(checkout.getByText(billing.checkout.badge, { exact: true })).toBeVisible();
+    await expect(checkout.getByTestId('checkout-product')).toHaveText(fill(billing.checkout.plan, { name: 'Ruby' }));
+    const rubyPrice = lang === 'en' ? '€45.00' : '45,00 €';
+    await expect
+      .poll(async () => money(await checkout.getByTestId('checkout-price').innerText()))
+      .toBe(fill(billing.checkout.perMonth, { price: rubyPrice }));
+    await expect(checkout.getByRole('textbox')).toHaveCount(0); // no card data
+    await shot(page, `${lang}-02-checkout`);
+    await checkout.getByRole('button', { name: new RegExp(billing.checkout.pay.split('{{')[0]) }).click();
+
+    // — back on /billing: the result, the start-plan message in the billing chat, Ruby in the dropdown —
+    await expect(page).toHaveURL(/\/billing$/);
+    await expect(page.getByTestId('billing-notice')).toHaveText(fill(billing.result.planPaid, { name: 'Ruby' }));
+    await expect(page.locator('.chat-bubble--human', { hasText: billing.startPlanMessage })).toHaveCount(1);
+    await profileButton(page, lang).click();
+    await expect(page.getByRole('menu').getByTestId('profile-plan')).toHaveText('Ruby');
+    await expect(page.getByRole('menuitem', { name: layout.profile.startPlan })).toHaveCount(0);
+    await shot(page, `${lang}-03-paid`);
+    await page.keyboard.press('Escape');
+    const subscriptions = await dataOf<Array<{ productName: string; status: string }>>(
+      await request.get(
+        `/api/v1/billing/subscriptions/${encodeURIComponent(
+          (
+            await dataOf<{ tenants: Array<{ customerId: string }> }>(
+              await request.get('/api/v1/account/profile', { headers: account.headers }),
+            )
+          ).tenants[0].customerId,
+        )}`,
+        { headers: account.headers },
+      ),
+    );
+    expect(subscriptions.map((s) => s.productName)).toEqual(['Ruby']);
+
+    // — the plans popup now hides Ruby, and closes with Escape (there is a subscription) —
+    await page.goto('/billing?showPlans=true');
+    const again = page.getByRole('dialog', { name: billing.plans.title });
+    await expect(again.getByTestId('plan-emeral')).toBeVisible();
+    await expect(again.getByTestId('plan-ruby')).toHaveCount(0);
+    await page.keyboard.press('Escape');
+    await expect(again).toHaveCount(0);
+    await expect(page).toHaveURL(/\/billing$/);
+
+    // — the period's 600 interactions used up and no credits: the out-of-interactions modal —
+    await onTenant(account, 'UPDATE tenants SET usage_interactions = 600');
+    await page.goto('/');
+    const out = page.getByRole('dialog', { name: billing.outOfInteractions.title });
+    await expect(out).toHaveAccessibleDescription(
+      fill(billing.outOfInteractions.bodyPlan_other, { count: 600, plan: 'Ruby' }),
+    );
+    await shot(page, `${lang}-04-out-of-interactions`);
+    await out.getByRole('button', { name: billing.outOfInteractions.buyMore }).click();
+
+    // — the credit-pack popup: sorted by interactions, 4 a page, a pager, prices unit_amount / 100 —
+    const packs = page.getByRole('dialog', { name: billing.credits.title });
+    const cards = packs.getByTestId('credit-pack');
+    await expect(cards).toHaveCount(4);
+    await expect(cards.locator('.billing-card__name')).toHaveText(packNames);
+    expect((await cards.locator('.billing-card__price').allInnerTexts()).map(money)).toEqual(
+      lang === 'en' ? ['$10.00', '$22.50', '$40.00', '$70.00'] : ['10,00 US$', '22,50 US$', '40,00 US$', '70,00 US$'],
+    );
+    await expect(packs.getByText(fill(billing.credits.page, { page: 1, pages: 2 }))).toBeVisible();
+    await shot(page, `${lang}-05-credit-packs`);
+    await packs.getByRole('button', { name: billing.credits.next }).click();
+    await expect(cards).toHaveCount(1);
+    await expect(cards.locator('.billing-card__name')).toHaveText('2,500 ITx');
+    await packs.getByRole('button', { name: billing.credits.previous }).click();
+    await expect(cards).toHaveCount(4);
+
+    // — buying: a spinner on that pack, every button disabled; with a paid plan it is paid at once —
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/v1/billing/credits/purchase', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await packs.getByRole('button', { name: fill(billing.credits.buy, { name: '100 ITx' }) }).click();
+    await expect(cards.first().getByTestId('pack-spinner')).toBeVisible();
+    await expect(cards.nth(1).getByTestId('pack-spinner')).toHaveCount(0);
+    for (const button of await packs.getByRole('button').all()) await expect(button).toBeDisabled();
+    await shot(page, `${lang}-06-buying`);
+    release();
+    await expect(page).toHaveURL(/\/billing$/);
+    await expect(page.getByTestId('billing-notice')).toHaveText(fill(billing.result.packPaid, { name: '100 ITx' }));
+    const congratulation = fill(billing.congratulation_other, { pack: '100 ITx', count: 100 });
+    await expect(page.locator('.chat-bubble--human', { hasText: congratulation })).toHaveCount(1);
+    await expect(packs).toHaveCount(0);
+    await shot(page, `${lang}-07-pack-paid`);
+    const available = await dataOf<{ total: number }>(
+      await request.get('/api/v1/billing/credits/interactions/available', { headers: account.headers }),
+    );
+    expect(available.total).toBe(100);
+
+    // A reload does not send the congratulation again.
+    await page.reload();
+    await expect(page.locator('.chat-bubble--human', { hasText: billing.startPlanMessage })).toHaveCount(1);
+    await expect(page.locator('.chat-bubble--human', { hasText: congratulation })).toHaveCount(1);
+  });
+
+  test(`the trial ends: a 402 on a send opens the trial-ended popup, then the plans that cannot be closed (${lang})`, async ({
+    page,
+    context,
+    request,
+  }) => {
+    test.setTimeout(90_000);
+    const account = await signUp(request, lang, 'trial');
+    const spark = await dataOf<{ _id: string }>(
+      await request.post('/api/v1/sparks', {
+        headers: account.headers,
+        data: { name: 'Trial Spark', options: { language: lang } },
+      }),
+    );
+    const testCase = await dataOf<{ _id: string }>(
+      await request.post(`/api/v1/sparks/${spark._id}/tests`, {
+        headers: account.headers,
+        data: { name: 'T1', params: { documentId: null, waitResponse: true } },
+      }),
+    );
+    await useSession(context, account, lang);
+    await page.goto(`/spark/${spark._id}/test/${testCase._id}`);
+    await expect(page.getByTestId('test-loading-overlay')).toHaveCount(0, { timeout: 15_000 });
+    const box = page.getByRole('textbox', { name: chat.composer.label });
+    await expect(box).toBeEnabled();
+
+    // The trial's end moves into the past in the database (a test clock, not a sleep).
+    await onTenant(account, "UPDATE tenants SET trial_ends_at = now() - interval '1 minute'");
+    await box.fill(lang === 'en' ? 'What are your opening hours?' : '¿Qué horario tenéis?');
+    await box.press('Enter');
+
+    const ended = page.getByRole('alertdialog', { name: billing.trialEnded.title });
+    await expect(ended).toHaveAccessibleDescription(billing.trialEnded.body);
+    await shot(page, `${lang}-10-trial-ended`);
+    await page.keyboard.press('Escape');
+    // (The dialog's own box is empty: its panel is fixed. Its buttons show whether it is open.)
+    await expect(ended.getByRole('button', { name: billing.trialEnded.viewPlans })).toBeVisible();
+
+    // View plans: the plans popup, which neither Escape nor a click outside closes.
+    await ended.getByRole('button', { name: billing.trialEnded.viewPlans }).click();
+    const plans = page.getByRole('alertdialog', { name: billing.plans.title });
+    await expect(plans).toHaveAccessibleDescription(billing.plans.leadRequired);
+    await expect(plans.getByTestId('plan-ruby')).toBeVisible();
+    await expect(plans.getByRole('button', { name: billing.plans.close })).toHaveCount(0);
+    await page.keyboard.press('Escape');
+    await page.mouse.click(5, 5);
+    await expect(plans.getByTestId('plan-ruby')).toBeVisible();
+    await shot(page, `${lang}-11-plans-required`);
+
+    // Reloaded, the profile says it too; logging out goes to /auth.
+    await page.goto('/');
+    await expect(ended.getByRole('button', { name: billing.trialEnded.logout })).toBeVisible();
+    await ended.getByRole('button', { name: billing.trialEnded.logout }).click();
+    await expect(page).toHaveURL(/\/auth/);
+  });
+}

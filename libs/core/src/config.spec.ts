@@ -25,6 +25,15 @@ describe('configuration', () => {
     expect(loadConfig({ ...production, DEV_OUTBOX: 'true' }).DEV_OUTBOX).toBe(false);
   });
 
+  it('uses the local payment provider without Stripe keys, and needs the webhook secret with them', () => {
+    expect(loadConfig(base).STRIPE_ENABLED).toBe(false);
+    expect(() => loadConfig({ ...base, STRIPE_SECRET_KEY: 'sk_test_1' })).toThrow(/STRIPE_WEBHOOK_SECRET/);
+    const c = loadConfig({ ...base, STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_WEBHOOK_SECRET: 'whsec_1' });
+    expect(c.STRIPE_ENABLED).toBe(true);
+    expect(c.STRIPE_METER_EVENT_NAME).toBe('sparks_overage_interactions');
+    expect(() => loadConfig({ ...base, STRIPE_API_BASE: 'not a url' })).toThrow(/STRIPE_API_BASE/);
+  });
+
   it('builds links from APP_URL without a trailing slash', () => {
     expect(loadConfig({ ...base, APP_URL: 'https://sparks.example.com/' }).APP_URL).toBe('https://sparks.example.com');
   });

@@ -107,6 +107,21 @@ export const configSchema = z
     /** Port of the worker's own /metrics (job durations, wait times, ingestion pages); unset: none. */
     WORKER_METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
     ADMIN_SESSION_TTL_SECONDS: z.coerce.number().int().min(10).max(86_400).default(900),
+    /** Stripe's secret key; unset: the local test-payment provider (the embedded default). */
+    STRIPE_SECRET_KEY: optionalString,
+    /** Signing secret of the Stripe webhook endpoint (`whsec_…`); required with STRIPE_SECRET_KEY. */
+    STRIPE_WEBHOOK_SECRET: optionalString,
+    /** Another address for Stripe's API (a test server), e.g. `http://127.0.0.1:12111`. */
+    STRIPE_API_BASE: optionalString.pipe(z.url().optional()),
+    /** Event name of the Stripe billing meter that overage interactions are reported to. */
+    STRIPE_METER_EVENT_NAME: z
+      .string()
+      .regex(/^[a-z0-9_]{1,100}$/, 'lower-case letters, digits and _')
+      .default('sparks_overage_interactions'),
+  })
+  .refine((c) => !c.STRIPE_SECRET_KEY || !!c.STRIPE_WEBHOOK_SECRET, {
+    message: 'STRIPE_WEBHOOK_SECRET is required with STRIPE_SECRET_KEY (webhooks are verified by their signature)',
+    path: ['STRIPE_WEBHOOK_SECRET'],
   })
   .refine((c) => c.NODE_ENV !== 'production' || !!c.JWT_SECRET, {
     message: 'JWT_SECRET is required in production',
@@ -129,6 +144,8 @@ export const configSchema = z
     INGEST_JOB_TIMEOUT_MS: c.INGEST_JOB_TIMEOUT_MS ?? 2 * c.INGEST_TIMEOUT_MS,
     /** Any OpenAI-compatible endpoint; without one the offline answer engine answers. */
     LLM_ENABLED: !!(c.LLM_BASE_URL || c.LLM_API_KEY),
+    /** Payments go through Stripe; otherwise through the local test-payment provider. */
+    STRIPE_ENABLED: !!c.STRIPE_SECRET_KEY,
     ADMIN_EMAILS: (c.ADMIN_EMAILS ?? '')
       .split(',')
       .map((e) => e.trim().toLowerCase())

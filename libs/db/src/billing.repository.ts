@@ -329,9 +329,10 @@ export class BillingRepository {
 
   // — checkout and fulfilment —
 
+  /** Records a checkout session; the same provider session recorded twice is kept once. */
   async createCheckout(row: typeof checkoutSessions.$inferInsert): Promise<CheckoutSessionRow> {
-    const [created] = await this.db.insert(checkoutSessions).values(row).returning();
-    return created;
+    const [created] = await this.db.insert(checkoutSessions).values(row).onConflictDoNothing().returning();
+    return created ?? (await this.checkout(row.id))!;
   }
 
   async checkout(id: string): Promise<CheckoutSessionRow | undefined> {
@@ -351,7 +352,12 @@ export class BillingRepository {
    * credits. Runs any number of times for the same session with one effect (the session row is
    * locked and marked fulfilled in the same transaction). Answers false when nothing was done.
    */
-  async fulfil(sessionId: string, now: Date, subscriptionId?: string): Promise<boolean> {
+  async fulfil(
+    sessionId: string,
+    now: Date,
+    subscriptionId?: string,
+    period?: { start: Date; end: Date },
+  ): Promise<boolean> {
     return this.db.transaction(async (tx) => {
       const [session] = await tx
         .select()
@@ -380,8 +386,8 @@ export class BillingRepository {
           .set({
             planSlug: plan.slug,
             subscriptionStatus: 'active',
-            periodStart: now,
-            periodEnd: addMonth(now),
+            periodStart: period?.start ?? now,
+            periodEnd: period?.end ?? addMonth(now),
             overageUsed: 0,
             updatedAt: now,
           })
@@ -408,11 +414,16 @@ export class BillingRepository {
     });
   }
 
-  /** The subscription ended: back to the free plan (whose trial may be over). */
-  async endSubscription(tenantId: string, now: Date): Promise<void> {
-    await this.db.transaction(async (tx) => {
+  /**
+   * The subscription ended: back to the free plan (whose trial may be over). With
+   * `subscriptionId`, only when that is still the tenant's subscription (the end of a plan that was
+   * replaced by another changes nothing). Answers whether it ended.
+   */
+  async endSubscription(tenantId: string, now: Date, subscriptionId?: string): Promise<boolean> {
+    return this.db.transaction(async (tx) => {
       const tenant = await this.lockTenant(tx, tenantId);
-      if (!tenant) return;
+      if (!tenant) return false;
+      if (subscriptionId !== undefined && tenant.subscriptionId !== subscriptionId) return false;
       const [free] = await tx.select().from(plans).where(eq(plans.slug, FREE));
       await this.billingRow(tx, tenant, now);
       const month = calendarMonth(now);
@@ -435,17 +446,136 @@ export class BillingRepository {
           updatedAt: now,
         })
         .where(eq(tenantBilling.tenantId, tenantId));
+      return true;
     });
   }
 
-  /** Records a provider event once: false when its id was seen before. */
-  async recordEvent(id: string, type: string, payload: unknown): Promise<boolean> {
+  /**
+   * The provider's current state of the tenant's subscription `subscriptionId` (re-read from the
+   * provider, never taken from an event): its status, and its period — a period that starts later
+   * than ours is a renewal, and usage starts again. Nothing changes when `subscriptionId` is not
+   * the tenant's subscription (an old plan, or one whose checkout is not fulfilled yet).
+   */
+  async applySubscription(
+    tenantId: string,
+    subscriptionId: string,
+    state: { status: 'active' | 'past_due'; periodStart: Date; periodEnd: Date },
+    now: Date,
+  ): Promise<boolean> {
+    return this.db.transaction(async (tx) => {
+      const tenant = await this.lockTenant(tx, tenantId);
+      if (!tenant || tenant.subscriptionId !== subscriptionId) return false;
+      const billing = await this.billingRow(tx, tenant, now);
+      const renewed = state.periodStart.getTime() > billing.periodStart.getTime();
+      await tx
+        .update(tenantBilling)
+        .set({
+          subscriptionStatus: state.status,
+          ...(renewed ? { periodStart: state.periodStart, periodEnd: state.periodEnd, overageUsed: 0 } : {}),
+          ...(!renewed && state.periodEnd.getTime() > billing.periodEnd.getTime()
+            ? { periodEnd: state.periodEnd }
+            : {}),
+          updatedAt: now,
+        })
+        .where(eq(tenantBilling.tenantId, tenantId));
+      if (renewed) await tx.update(tenants).set({ usageInteractions: 0 }).where(eq(tenants.id, tenantId));
+      return true;
+    });
+  }
+
+  /**
+   * Records a provider event by its id: `new` the first time, `pending` when it was recorded
+   * but its effect was not applied (a delivery that failed half-way), `done` when it was.
+   */
+  async recordEvent(id: string, type: string, payload: unknown): Promise<'new' | 'pending' | 'done'> {
     const rows = await this.db
       .insert(billingEvents)
       .values({ id, type, payload: payload })
       .onConflictDoNothing()
       .returning({ id: billingEvents.id });
-    return rows.length === 1;
+    if (rows.length === 1) return 'new';
+    const [seen] = await this.db
+      .select({ processedAt: billingEvents.processedAt })
+      .from(billingEvents)
+      .where(eq(billingEvents.id, id));
+    return seen?.processedAt ? 'done' : 'pending';
+  }
+
+  async markEventProcessed(id: string, now: Date): Promise<void> {
+    await this.db.update(billingEvents).set({ processedAt: now }).where(eq(billingEvents.id, id));
+  }
+
+  // — the payment provider's customer —
+
+  async stripeCustomerOf(tenantId: string): Promise<string | null> {
+    const [row] = await this.db
+      .select({ id: tenantBilling.stripeCustomerId })
+      .from(tenantBilling)
+      .where(eq(tenantBilling.tenantId, tenantId));
+    return row?.id ?? null;
+  }
+
+  /** Keeps the first Stripe customer recorded for the tenant and answers the one kept. */
+  async setStripeCustomer(tenantId: string, customerId: string, now: Date): Promise<string> {
+    await this.state(tenantId, now);
+    await this.db
+      .update(tenantBilling)
+      .set({ stripeCustomerId: customerId })
+      .where(and(eq(tenantBilling.tenantId, tenantId), isNull(tenantBilling.stripeCustomerId)));
+    return (await this.stripeCustomerOf(tenantId)) ?? customerId;
+  }
+
+  async tenantByStripeCustomer(stripeCustomerId: string): Promise<string | undefined> {
+    const [row] = await this.db
+      .select({ tenantId: tenantBilling.tenantId })
+      .from(tenantBilling)
+      .where(eq(tenantBilling.stripeCustomerId, stripeCustomerId));
+    return row?.tenantId;
+  }
+
+  async setStripePriceId(kind: 'plan' | 'pack', priceId: string, stripePriceId: string): Promise<void> {
+    if (kind === 'plan') await this.db.update(plans).set({ stripePriceId }).where(eq(plans.priceId, priceId));
+    else await this.db.update(creditPacks).set({ stripePriceId }).where(eq(creditPacks.priceId, priceId));
+  }
+
+  /** How many checkouts of this price the tenant has paid: a new purchase after one is a new checkout. */
+  async paidCheckouts(tenantId: string, priceId: string): Promise<number> {
+    const [row] = await this.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(checkoutSessions)
+      .where(
+        and(
+          eq(checkoutSessions.tenantId, tenantId),
+          eq(checkoutSessions.priceId, priceId),
+          sql`${checkoutSessions.fulfilledAt} IS NOT NULL`,
+        ),
+      );
+    return Number(row?.n ?? 0);
+  }
+
+  // — overage reported to the provider —
+
+  /** The usage event of an answered message (with the tenant's Stripe customer), if recorded. */
+  async usageEventOf(messageId: string) {
+    const [row] = await this.db
+      .select({
+        id: usageEvents.id,
+        source: usageEvents.source,
+        createdAt: usageEvents.createdAt,
+        meterReportedAt: usageEvents.meterReportedAt,
+        stripeCustomerId: tenantBilling.stripeCustomerId,
+      })
+      .from(usageEvents)
+      .leftJoin(tenantBilling, eq(tenantBilling.tenantId, usageEvents.tenantId))
+      .where(eq(usageEvents.messageId, messageId));
+    return row;
+  }
+
+  async markMeterReported(usageEventId: string, now: Date): Promise<void> {
+    await this.db
+      .update(usageEvents)
+      .set({ meterReportedAt: now })
+      .where(and(eq(usageEvents.id, usageEventId), isNull(usageEvents.meterReportedAt)));
   }
 
   async setOverage(tenantId: string, enabled: boolean, capCents: number): Promise<void> {

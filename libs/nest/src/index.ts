@@ -2,3 +2,4 @@ export * from './tokens';
 export * from './config.module';
 export * from './database.module';
 export * from './domain.module';
+export * from './stripe';

@@ -133,6 +133,8 @@ export const usageEvents = pgTable(
     source: usageSource('source').notNull(),
     creditId: uuid('credit_id'),
     periodStart: ts('period_start').notNull(),
+    /** When this overage interaction was reported to Stripe as a billing meter event (its identifier is this id). */
+    meterReportedAt: ts('meter_reported_at'),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('usage_events_message_key').on(t.messageId), index('usage_events_tenant_idx').on(t.tenantId)],
@@ -153,15 +155,21 @@ export const checkoutSessions = pgTable(
     /** open, paid, canceled. */
     status: text('status').notNull().default('open'),
     fulfilledAt: ts('fulfilled_at'),
+    /** Where the customer pays it (Stripe's hosted page, or the app's test-payment page). */
+    url: text('url'),
     createdAt: createdAt(),
   },
   (t) => [index('checkout_sessions_tenant_idx').on(t.tenantId, t.createdAt)],
 );
 
-/** Every payment-provider event, recorded once by its id. */
+/**
+ * Every payment-provider event, recorded once by its id. `processedAt` is set when its effect was
+ * applied: a delivery that failed half-way is applied again on Stripe's next attempt.
+ */
 export const billingEvents = pgTable('billing_events', {
   id: text('id').primaryKey(),
   type: text('type').notNull(),
   payload: jsonb('payload').notNull(),
+  processedAt: ts('processed_at'),
   createdAt: createdAt(),
 });

@@ -14,6 +14,7 @@ import { JobProducer } from '@sparks/queues';
 import { simpleEnvelope } from './common/error-envelope';
 import { isUtf8 } from './common/text-input';
 import { APP_VERSION } from './version';
+import { STRIPE_WEBHOOK_PATH, type RawBodyRequest } from './billing/stripe/raw-body';
 
 export const API_PREFIX = 'api/v1';
 
@@ -24,6 +25,8 @@ const NOT_UTF8 = 'sparks.not.utf8';
  * surrogate) would silently become U+FFFD. A body declared in another charset is left to the parser.
  */
 function verifyUtf8(req: Request, _res: Response, body: Buffer): void {
+  // Stripe signs the bytes it sent: its webhook keeps them beside the parsed JSON.
+  if (req.originalUrl.split('?')[0] === STRIPE_WEBHOOK_PATH) (req as RawBodyRequest).rawBody = body;
   const charset = /;\s*charset="?([^";\s]+)/i.exec(req.headers['content-type'] ?? '')?.[1]?.toLowerCase();
   if ((charset === undefined || charset === 'utf-8' || charset === 'utf8') && !isUtf8(body)) {
     throw Object.assign(new Error('the JSON body is not UTF-8'), { type: NOT_UTF8 });

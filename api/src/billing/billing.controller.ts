@@ -15,6 +15,7 @@ import {
   creditPurchaseResultSchema,
   overageViewSchema,
   checkoutSessionViewSchema,
+  portalSessionSchema,
 } from '@sparks/contracts';
 import { z } from 'zod';
 import { CurrentUser, type AuthUser } from '../auth/public.decorator';
@@ -69,6 +70,16 @@ export class BillingController {
   ) {
     const { sessionUrl } = await this.billing.createSession(user.id, p.customerId, body.mode, body.priceId);
     return { sessionUrl };
+  }
+
+  @Post('billing/customers/:customerId/portal')
+  @ApiOperation({
+    summary:
+      "Where the customer changes or cancels the plan: Stripe's Customer Portal, or the app's billing page with the local provider: { sessionUrl }",
+  })
+  @ApiZodResponse(portalSessionSchema, { status: 201 })
+  portal(@CurrentUser() user: AuthUser, @Param(new ZodPipe(customerIdParams)) p: z.output<typeof customerIdParams>) {
+    return this.billing.portal(user.id, p.customerId);
   }
 
   @Post('billing/credits/purchase')

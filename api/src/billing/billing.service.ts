@@ -1,9 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { CheckoutSessionView, CreditItemView, PriceView, SubscriptionView } from '@sparks/contracts';
-import { DomainError, type AppConfig } from '@sparks/core';
+import { DomainError } from '@sparks/core';
 import { BillingRepository, type Clock, type CheckoutSessionRow, type PlanRow } from '@sparks/db';
-import { randomUUID } from 'node:crypto';
-import { CONFIG } from '../infra/tokens';
+import { PAYMENT_PROVIDER, type CheckoutItem, type PaymentProvider } from './payment-provider';
 import { CLOCK } from './tokens';
 
 export function toPriceView(p: PlanRow): PriceView {
@@ -27,16 +26,16 @@ export function toPriceView(p: PlanRow): PriceView {
 }
 
 /**
- * Plans, credit packs, subscriptions and checkout (issue 15). Payment goes through the local
- * provider (the embedded default): checkout opens the app's own test-payment page, and paying
- * there runs the same `fulfil` as a provider's webhook.
+ * Plans, credit packs, subscriptions and checkout (issue 15). Payment goes through the configured
+ * `PaymentProvider`: Stripe Checkout with Stripe keys, else the local provider (the embedded
+ * default), whose test-payment page runs the same `fulfil` as Stripe's webhook.
  */
 @Injectable()
 export class BillingService {
   constructor(
     private readonly billing: BillingRepository,
     @Inject(CLOCK) private readonly clock: Clock,
-    @Inject(CONFIG) private readonly config: AppConfig,
+    @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
   ) {}
 
   private async tenantOf(userId: string) {
@@ -103,29 +102,32 @@ export class BillingService {
     priceId: string,
   ): Promise<{ sessionUrl: string; sessionId: string }> {
     const tenant = await this.ownCustomer(userId, customerId);
+    let item: CheckoutItem;
     if (mode === 'subscription') {
       const plan = await this.billing.planByPriceId(priceId);
       if (!plan || !plan.purchasable) throw DomainError.notFound();
       if (tenant.subscriptionId && tenant.productName === plan.productName) {
         throw DomainError.of('PLAN_ALREADY_HELD');
       }
-    } else if (!(await this.billing.creditPackByPriceId(priceId))) {
-      throw DomainError.notFound();
+      item = { mode, plan };
+    } else {
+      const pack = await this.billing.creditPackByPriceId(priceId);
+      if (!pack) throw DomainError.notFound();
+      item = { mode, pack };
     }
-    const session = await this.billing.createCheckout({
-      id: `cs_local_${randomUUID().replace(/-/g, '')}`,
-      tenantId: tenant.id,
-      mode,
-      priceId,
-      provider: 'local',
-    });
-    return { sessionUrl: `${this.config.APP_URL}/checkout/${session.id}`, sessionId: session.id };
+    return this.provider.createCheckout(tenant, item);
+  }
+
+  /** `POST /billing/customers/{customerId}/portal`: where the customer changes or cancels the plan. */
+  async portal(userId: string, customerId: string): Promise<{ sessionUrl: string }> {
+    const tenant = await this.ownCustomer(userId, customerId);
+    return { sessionUrl: (await this.provider.portal(tenant)).url };
   }
 
   /**
    * `POST /billing/credits/purchase`: with a paid plan the local provider holds the payment method
-   * of that plan's checkout and charges the pack at once (`paid`); on the free plan the answer
-   * carries a checkout page to pay it (`open`, `sessionUrl`).
+   * of that plan's checkout and charges the pack at once (`paid`); on the free plan, and always with
+   * Stripe, the answer carries a checkout page to pay it (`open`, `sessionUrl`).
    */
   async purchaseCredits(
     userId: string,
@@ -135,7 +137,8 @@ export class BillingService {
     const pack = await this.billing.creditPack(productId);
     if (!pack) throw DomainError.notFound();
     const { sessionUrl, sessionId } = await this.createSession(userId, tenant.customerId, 'payment', pack.priceId);
-    if (!tenant.subscriptionId) return { success: true, status: 'open', sessionUrl };
+    if (!tenant.subscriptionId || !this.provider.chargesPacksAtOnce)
+      return { success: true, status: 'open', sessionUrl };
     await this.billing.fulfil(sessionId, this.clock.now());
     return { success: true, status: 'paid' };
   }

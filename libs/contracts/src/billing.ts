@@ -82,6 +82,10 @@ export type CheckoutSessionView = z.infer<typeof checkoutSessionViewSchema>;
 export const availableCreditsSchema = z.object({ total: z.number() });
 /** POST /billing/customers/{customerId}/session. */
 export const checkoutUrlSchema = z.object({ sessionUrl: z.string() });
+/** POST /billing/customers/{customerId}/portal: where the customer changes or cancels the plan. */
+export const portalSessionSchema = z.object({ sessionUrl: z.string() });
+/** POST /billing/webhooks/stripe: the event was taken (a duplicate too: it had been). */
+export const webhookReceiptSchema = z.object({ received: z.literal(true), duplicate: z.boolean() });
 /** POST /billing/credits/purchase. */
 export const creditPurchaseResultSchema = z.object({
   success: z.boolean(),

@@ -1,0 +1,26 @@
+import type { CreditPackRow, PlanRow, TenantRow } from '@sparks/db';
+
+/** What is being bought: a plan (subscription mode) or a credit pack (payment mode), from our catalogue. */
+export type CheckoutItem = { mode: 'subscription'; plan: PlanRow } | { mode: 'payment'; pack: CreditPackRow };
+
+/**
+ * Where payments go (issue 15). The local test-payment provider when STRIPE_SECRET_KEY is unset
+ * (the embedded default), Stripe otherwise; both end in the same `BillingRepository.fulfil`.
+ * Prices and amounts always come from our catalogue rows, never from the client.
+ */
+export interface PaymentProvider {
+  readonly name: 'local' | 'stripe';
+  /**
+   * Whether a credit pack bought while a paid plan is held is charged at once. The local provider
+   * does (it keeps the plan checkout's payment method); with Stripe the pack goes through Checkout.
+   */
+  readonly chargesPacksAtOnce: boolean;
+  /** Opens a checkout for the tenant and records it; answers its id and the page where it is paid. */
+  createCheckout(tenant: TenantRow, item: CheckoutItem): Promise<{ sessionId: string; sessionUrl: string }>;
+  /** A page where the customer changes or cancels the plan and its payment method. */
+  portal(tenant: TenantRow): Promise<{ url: string }>;
+}
+
+export const PAYMENT_PROVIDER = Symbol('PAYMENT_PROVIDER');
+/** The Stripe client (`Stripe | undefined`: undefined when Stripe is not configured). */
+export const STRIPE = Symbol('STRIPE');

@@ -263,6 +263,30 @@ describe('local payment provider', () => {
   });
 });
 
+describe('local payment provider: the portal and the webhook', () => {
+  it("the portal link is the app's billing page; another customer's is 404; no Stripe webhook without Stripe", async () => {
+    const c = await owner();
+    const res = await t
+      .http()
+      .post(`/api/v1/billing/customers/${c.customerId}/portal`)
+      .set(...c.user.auth())
+      .expect(201);
+    expect(res.body.data.sessionUrl).toMatch(/\/billing$/);
+    const other = await owner();
+    await t
+      .http()
+      .post(`/api/v1/billing/customers/${other.customerId}/portal`)
+      .set(...c.user.auth())
+      .expect(404);
+    await t
+      .http()
+      .post('/api/v1/billing/webhooks/stripe')
+      .set('stripe-signature', 't=1,v1=00')
+      .send({ id: 'evt_1', type: 'checkout.session.completed' })
+      .expect(404);
+  });
+});
+
 describe('metering', () => {
   it('50 parallel sends against a balance of 5: exactly 5 answers, 45 × 402, never below 0 (twice)', async () => {
     const c = await owner();

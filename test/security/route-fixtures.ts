@@ -119,6 +119,10 @@ export const ROUTE_FIXTURES: Record<string, RouteFixture> = {
     public: 'the Pulse connects a site: the one-time site key is the credential (deploy.it.ts)',
   },
   'GET /api/docs*': { public: 'API documentation and its assets; 404 in production (api-docs.it.ts)' },
+  'POST /api/v1/billing/webhooks/stripe': {
+    public:
+      "Stripe's webhook: Stripe calls it with no user; the signature over the raw body (STRIPE_WEBHOOK_SECRET) is the credential, a bad one is 400 and changes nothing, and what it changes is re-read from Stripe, never taken from the body (stripe.it.ts); 404 without Stripe",
+  },
 
   // — the signed-in user —
   'POST /api/v1/auth/logout': { body: () => ({}), endsSessions: true },
@@ -229,6 +233,10 @@ export const ROUTE_FIXTURES: Record<string, RouteFixture> = {
   'POST /api/v1/billing/customers/:customerId/session': {
     ids: [{ in: 'path', name: 'customerId', kinds: ['customer'] }],
     body: () => ({ mode: 'subscription', priceId: 'price_zaphire_month' }),
+  },
+  'POST /api/v1/billing/customers/:customerId/portal': {
+    ids: [{ in: 'path', name: 'customerId', kinds: ['customer'] }],
+    body: () => ({}),
   },
   'GET /api/v1/billing/credits/:feature/available': { literals: { feature: 'interactions' } },
   'POST /api/v1/billing/credits/purchase': { body: () => ({ productId: 'prod_itx_100' }) },

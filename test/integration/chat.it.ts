@@ -1,11 +1,7 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import path from 'node:path';
 import { Pool } from 'pg';
 import { addDocument, userIdOf } from './fixtures/knowledge';
-import { startOpenAiServer } from './fixtures/openai-server';
 import { readEvents } from './fixtures/sse';
 import { createUser, eventually, startApp, type SignedUser, type TestApp } from './harness';
-import { ROOT } from './paths';
 
 const sql = new Pool({ connectionString: process.env.DATABASE_URL, max: 2 });
 sql.on('error', () => undefined);
@@ -280,85 +276,5 @@ describe('chat pipeline and the offline answer engine (real worker)', () => {
         .expect(200)
     ).body.data.messages;
     expect(messages[0]).toMatchObject({ type: 'human', data: { content: 'inicio' } });
-  });
-});
-
-describe('answer engine with an OpenAI-compatible model (local server speaking the protocol)', () => {
-  let llm: Awaited<ReturnType<typeof startOpenAiServer>>;
-  let worker: ChildProcess;
-  let t: TestApp;
-  let ctx: Ctx;
-  const prefix = `${process.env.QUEUE_PREFIX}_llm`;
-
-  beforeAll(async () => {
-    llm = await startOpenAiServer();
-    worker = spawn(process.execPath, [path.join(ROOT, 'worker', 'dist', 'main.js')], {
-      cwd: ROOT,
-      env: {
-        ...process.env,
-        QUEUE_PREFIX: prefix,
-        LLM_BASE_URL: llm.url,
-        LLM_API_KEY: 'sk-test',
-        LLM_MODEL: 'test-model',
-        LLM_TIMEOUT_MS: '1500',
-        LOG_LEVEL: 'warn',
-      },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    });
-    t = await startApp({ QUEUE_PREFIX: prefix });
-    ctx = await sparkWithDocs(t, 'en');
-  });
-  afterAll(async () => {
-    await t.close();
-    worker.kill('SIGTERM');
-    await new Promise((r) => worker.once('exit', r));
-    await llm.close();
-  });
-
-  it('streams the model’s tokens and grounds it in the Spark’s prompt, passages and conversation', async () => {
-    llm.setMode({
-      kind: 'stream',
-      tokens: ['Electric ', 'bikes ', 'cost ', '45 dollars ', 'per day ', '(Handbook.pdf, 2).'],
-    });
-    const base = await t.url();
-    const first = (await ask(ctx, 'hello').expect(201)).body.data.conversationId;
-    const q = encodeURIComponent('How much for an electric bike?');
-    const res = await fetch(
-      `${base}/api/v1/sparks/${ctx.sparkId}/chat/${ctx.testId}?input.text=${q}&conversationId=${first}`,
-      {
-        headers: { Authorization: `Bearer ${ctx.user.access}` },
-      },
-    );
-    const events = await readEvents(res);
-    const tokens = events.filter((e) => e.type === 'token').map((e) => e.text);
-    expect(tokens).toEqual(['Electric ', 'bikes ', 'cost ', '45 dollars ', 'per day ', '(Handbook.pdf, 2).']);
-    const done = events.at(-1)!;
-    expect((done.messages as Array<{ data: { content: string; engine: string } }>)[0].data).toMatchObject({
-      content: 'Electric bikes cost 45 dollars per day (Handbook.pdf, 2).',
-      engine: 'llm',
-    });
-    const sent = llm.requests.at(-1)!;
-    expect(sent).toMatchObject({ model: 'test-model', stream: true });
-    expect(sent.messages[0].role).toBe('system');
-    expect(sent.messages[0].content).toContain('using only the information in the business');
-    expect(sent.messages[0].content).toContain('(Handbook.pdf, 2)\nRentals cost 25 dollars per day');
-    expect(sent.messages.at(-1)).toEqual({ role: 'user', content: 'How much for an electric bike?' });
-    // The greeting turn before it went along as conversation, not the hidden start keyword.
-    expect(sent.messages.slice(1, -1).map((m) => m.role)).toEqual(['user', 'assistant']);
-  });
-
-  it('turns a provider error into a translated message in the chat', async () => {
-    llm.setMode({ kind: 'error', status: 500 });
-    const { ai } = (await ask(ctx, 'What does a day of rental cost?').expect(201)).body.data;
-    expect(ai.data).toMatchObject({
-      type: 'error',
-      content: "I couldn't answer right now: the language model did not respond. Please try again in a moment.",
-    });
-  });
-
-  it('never hangs on a model that does not answer', async () => {
-    llm.setMode({ kind: 'hang' });
-    const { ai } = (await ask(ctx, 'What is the return policy?').expect(201)).body.data;
-    expect(ai.data.type).toBe('error');
   });
 });

@@ -1,0 +1,37 @@
+/** Types of openai-server.js (a CommonJS module so that the .mjs benchmarks can load it too). */
+
+export type Mode =
+  | { kind: 'grounded' }
+  | { kind: 'reply'; content?: string; tokens?: string[] }
+  | { kind: 'error'; status: number }
+  | { kind: 'hang' };
+
+export interface ChatRequest {
+  model: string;
+  stream?: boolean;
+  messages: Array<{ role: string; content: string }>;
+  response_format?: { type: string; json_schema?: { name: string; schema: unknown; strict?: boolean } };
+  [key: string]: unknown;
+}
+
+export interface OpenAiServer {
+  /** The base URL to give the client: `http://127.0.0.1:<port>/v1`. */
+  url: string;
+  /** Every request body received, in order. */
+  requests: ChatRequest[];
+  setMode(mode: Mode): void;
+  /** Milliseconds before each streamed chunk (and before a whole answer). */
+  setDelay(ms: number): void;
+  close(): Promise<void>;
+}
+
+export function startOpenAiServer(options?: {
+  mode?: Mode;
+  delayMs?: number;
+  port?: number;
+  /** The reply of `grounded` when no passage shares a word with the question. */
+  none?: string;
+}): Promise<OpenAiServer>;
+
+/** The numbered passages (`[n] …` blocks) of a prompt. */
+export function passagesOf(text: string): Array<{ n: number; text: string }>;

@@ -441,6 +441,55 @@ describe('Spark builder chat and its objectives', () => {
   });
 });
 
+describe('the builder reads a free description without a language model (issue 17 item 4)', () => {
+  it.each([
+    [
+      'es',
+      'Somos Espiga, una panadería en Madrid, abrimos de lunes a sábado de 8 a 20, tono cercano',
+      ['Espiga', 'Una panadería en Madrid', 'cercano y amable', 'Abrimos de lunes a sábado de 8 a 20'],
+      'sí',
+    ],
+    [
+      'en',
+      'We are Espiga, a bakery in Madrid, open Monday to Saturday 8 to 20, friendly tone',
+      ['Espiga', 'A bakery in Madrid', 'warm and friendly', 'Open Monday to Saturday 8 to 20'],
+      'yes',
+    ],
+  ] as const)('fills the business from one message, after confirming it (%s)', async (lang, text, values, yes) => {
+    const u = await createUser(t, { language: lang });
+    const id = (
+      await t
+        .http()
+        .post('/api/v1/sparks')
+        .set(...u.auth())
+        .send({ options: { language: lang } })
+        .expect(201)
+    ).body.data._id as string;
+    await builder(u, id, 'inicio');
+    const told = await builder(u, id, text);
+    const card = action(told, 'card') as { info: Array<{ value: string }> } | undefined;
+    expect(card?.info.map((i) => i.value)).toEqual(values);
+    await builder(u, id, yes);
+    const row = (
+      await sql.query<{ name: string; options: Record<string, string> }>(
+        'SELECT name, options FROM sparks WHERE id = $1',
+        [id],
+      )
+    ).rows[0];
+    expect(row.name).toBe('Espiga');
+    expect(row.options).toMatchObject({ description: values[1], tone: 'friendly', hours: values[3] });
+    expect(row.options.sysPrompt).toContain(values[3]);
+    const objectives = (
+      await t
+        .http()
+        .get(`/api/v1/objectives/${id}?lang=${lang}`)
+        .set(...u.auth())
+        .expect(200)
+    ).body.data as Array<{ _id: string; status: string }>;
+    expect(objectives[0]).toMatchObject({ _id: 'business', status: 'completed' });
+  });
+});
+
 describe('profile, settings and onboarding assistants', () => {
   it('shows the user card and changes names and language (es → en)', async () => {
     const u = await createUser(t, { language: 'es' });

@@ -1,8 +1,8 @@
-import { Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Logger, Module, type OnApplicationShutdown } from '@nestjs/common';
 import type { AppConfig } from '@sparks/core';
 import { systemClock, type DbHandle } from '@sparks/db';
 import { ConfigModule, DatabaseModule, DomainModule } from '@sparks/nest';
-import { AnswerEngine, FLOWS, FlowEngine } from '@sparks/engine';
+import { AnswerEngine, FLOWS, FlowEngine, LlmProvider } from '@sparks/engine';
 import { createRedis } from '@sparks/queues';
 import { CLOCK } from './billing/tokens';
 import { UsageRecordJob } from './billing/usage-record.job';
@@ -13,7 +13,7 @@ import { createMailer, MAILER } from './email/mailer';
 import { SendEmailJob } from './email/send-email.job';
 import { INGESTION_PROVIDERS } from './ingestion/ingestion.providers';
 import { ReplyJob } from './reply/reply.job';
-import { CONFIG, DB, REDIS } from './infra/tokens';
+import { CONFIG, DB, LLM, REDIS } from './infra/tokens';
 
 /** The worker: queue consumers on the shared configuration and database modules (`@sparks/nest`). */
 @Module({
@@ -22,14 +22,24 @@ import { CONFIG, DB, REDIS } from './infra/tokens';
     { provide: REDIS, inject: [CONFIG], useFactory: (c: AppConfig) => createRedis(c.REDIS_URL) },
     { provide: MAILER, inject: [CONFIG], useFactory: createMailer },
     {
+      provide: LLM,
+      inject: [CONFIG],
+      useFactory: (c: AppConfig) =>
+        c.LLM_ENABLED
+          ? new LlmProvider({
+              baseURL: c.LLM_BASE_URL,
+              apiKey: c.LLM_API_KEY,
+              model: c.LLM_MODEL,
+              timeoutMs: c.LLM_TIMEOUT_MS,
+            })
+          : null,
+    },
+    {
       provide: AnswerEngine,
-      inject: [DB, CONFIG],
-      useFactory: (h: DbHandle, c: AppConfig) =>
-        new AnswerEngine(
-          h.db,
-          c.LLM_ENABLED
-            ? { baseURL: c.LLM_BASE_URL, apiKey: c.LLM_API_KEY, model: c.LLM_MODEL, timeoutMs: c.LLM_TIMEOUT_MS }
-            : undefined,
+      inject: [DB, LLM],
+      useFactory: (h: DbHandle, llm: LlmProvider | null) =>
+        new AnswerEngine(h.db, llm ?? undefined, (err) =>
+          new Logger(AnswerEngine.name).warn(`language model failed, answered offline: ${String(err)}`),
         ),
     },
     { provide: FlowEngine, useFactory: () => new FlowEngine(FLOWS) },

@@ -5,7 +5,9 @@ import type { AccountsRepository, SparkRow, SparksRepository } from '@sparks/db'
 type SparkOptions = SparkRow['options'];
 
 /** What a new Spark may bring beyond the defaults (undefined values are left out). */
-export type NewSparkOptions = Partial<Pick<SparkOptions, 'initialMessage' | 'business' | 'description' | 'purpose'>>;
+export type NewSparkOptions = Partial<
+  Pick<SparkOptions, 'initialMessage' | 'business' | 'description' | 'purpose' | 'tone' | 'hours'>
+>;
 
 export interface SparkPatch {
   name?: string;

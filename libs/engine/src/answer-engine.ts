@@ -1,4 +1,5 @@
 import type { Database } from '@sparks/db';
+import { escapeMarkdown } from '@sparks/contracts';
 import { sql } from 'drizzle-orm';
 import { composeOffline, covers, smallTalk } from './composer';
 import { LlmProvider, type LlmSettings, type LlmTurn } from './llm';
@@ -28,9 +29,11 @@ export class AnswerEngine {
 
   constructor(
     private readonly db: Database,
-    llm?: LlmSettings,
+    llm?: LlmSettings | LlmProvider,
+    /** Told when the model failed and the offline answer was given instead (the worker logs it). */
+    private readonly onFallback?: (err: unknown) => void,
   ) {
-    if (llm) this.llm = new LlmProvider(llm);
+    if (llm) this.llm = llm instanceof LlmProvider ? llm : new LlmProvider(llm);
   }
 
   get mode(): 'offline' | 'llm' {
@@ -61,19 +64,50 @@ export class AnswerEngine {
       await input.onToken(offline.text);
       return { ...offline, engine: 'offline' };
     }
-    const relevant = passages.filter(covers);
+    // The model sees the passages that cover the question (at most five), numbered; its [n] become sources.
+    const relevant = passages.filter(covers).slice(0, 5);
+    let streamed = false;
     try {
-      const text = await this.llm.answer({
+      const reply = await this.llm.answer({
         sysPrompt: input.sysPrompt,
         language: input.language,
         passages: relevant,
         history: input.history.slice(-10),
         question: input.question,
-        onToken: input.onToken,
+        onToken: (text) => {
+          streamed = true;
+          return input.onToken(text);
+        },
       });
-      return { kind: 'answer', text, sources: offline.sources, engine: 'llm' };
-    } catch {
-      return { kind: 'error', text: t(input.language, 'llmFailed'), sources: [], engine: 'llm' };
+      if (reply.notCovered) {
+        const text = t(input.language, 'notCovered');
+        await input.onToken(text);
+        return { kind: 'notCovered', text, sources: [], engine: 'llm' };
+      }
+      // Cited passages are the sources; a reply that cites none still came from all it was given.
+      const used = (reply.cited.length ? reply.cited : relevant.map((_, i) => i + 1)).map((n) => ({
+        n,
+        p: relevant[n - 1],
+      }));
+      const footer = `\n\n— *${used
+        .map(
+          ({ n, p }) =>
+            `[${n}] ${t(input.language, 'source', { document: escapeMarkdown(p.documentName), page: p.page })}`,
+        )
+        .join('; ')}*`;
+      await input.onToken(footer);
+      return {
+        kind: 'answer',
+        text: `${reply.text}${footer}`,
+        sources: used.map(({ p }) => ({ documentId: p.documentId, document: p.documentName, page: p.page })),
+        engine: 'llm',
+      };
+    } catch (err) {
+      // A model that fails or is too slow leaves the extractive answer (the stored reply replaces any
+      // tokens already streamed).
+      this.onFallback?.(err);
+      if (!streamed) await input.onToken(offline.text);
+      return { ...offline, engine: 'offline' };
     }
   }
 }

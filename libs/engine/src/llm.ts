@@ -1,4 +1,6 @@
 import OpenAI from 'openai';
+import { z } from 'zod';
+import { businessFactsSchema, cleanFacts, type BusinessFacts } from './flows/business';
 import type { Passage } from './retrieval';
 import { t, type Lang } from './texts';
 
@@ -14,7 +16,39 @@ export interface LlmTurn {
   content: string;
 }
 
-/** Any OpenAI-compatible chat-completions endpoint, streamed through the official client. */
+/** What the model writes, alone, when the numbered passages do not answer the question. */
+export const NOT_COVERED_MARK = '[NONE]';
+
+export interface GroundedReply {
+  /** The reply as the model wrote it (with its [n] markers); empty when not covered. */
+  text: string;
+  /** The passage numbers (1-based) the reply cites, in order of first mention, only those that exist. */
+  cited: number[];
+  notCovered: boolean;
+}
+
+/** The [n] markers of a reply ([1], [2], [1, 3]), in order of first mention, kept to 1…count. */
+export function citedPassages(text: string, count: number): number[] {
+  const out: number[] = [];
+  for (const m of text.matchAll(/\[(\d+(?:\s*[,;]\s*\d+)*)\]/g)) {
+    for (const n of m[1].split(/[,;]/).map((s) => Number(s.trim()))) {
+      if (n >= 1 && n <= count && !out.includes(n)) out.push(n);
+    }
+  }
+  return out;
+}
+
+/** The passages as the prompt numbers them: `[n] document, page p`, then the text. */
+export function numberedPassages(language: Lang, passages: Passage[]): string {
+  return passages
+    .map((p, i) => `[${i + 1}] ${t(language, 'source', { document: p.documentName, page: p.page })}\n${p.content}`)
+    .join('\n\n');
+}
+
+/**
+ * Any OpenAI-compatible chat-completions endpoint, through the official client. Every call is bounded
+ * by `timeoutMs` as a whole (the client's own timeout covers only the wait for the first byte).
+ */
 export class LlmProvider {
   private readonly client: OpenAI;
 
@@ -23,11 +57,25 @@ export class LlmProvider {
       baseURL: settings.baseURL,
       apiKey: settings.apiKey ?? 'not-needed',
       timeout: settings.timeoutMs,
-      maxRetries: 1,
+      maxRetries: 0,
     });
   }
 
-  /** Streams the answer token by token; resolves with the whole text. Throws on provider errors. */
+  get model(): string {
+    return this.settings.model;
+  }
+
+  private deadline(): { signal: AbortSignal; done: () => void } {
+    const abort = new AbortController();
+    const timer = setTimeout(() => abort.abort(new Error('language model timed out')), this.settings.timeoutMs);
+    return { signal: abort.signal, done: () => clearTimeout(timer) };
+  }
+
+  /**
+   * A reply grounded in the numbered passages, streamed token by token. The beginning is held back
+   * while it could still be the not-covered mark, so that the mark never reaches the chat.
+   * Throws on provider errors, time-outs and empty replies.
+   */
   async answer(input: {
     sysPrompt: string;
     language: Lang;
@@ -35,27 +83,79 @@ export class LlmProvider {
     history: LlmTurn[];
     question: string;
     onToken: (text: string) => void | Promise<void>;
-  }): Promise<string> {
-    const sources = input.passages
-      .map((p, i) => `[${i + 1}] (${p.documentName}, ${p.page})\n${p.content}`)
-      .join('\n\n');
-    const system = `${input.sysPrompt}\n\n${t(input.language, 'llmInstructions', {
+  }): Promise<GroundedReply> {
+    const instructions = t(input.language, 'llmInstructions', {
       language: t(input.language, 'languageName'),
-    })}\n\n${sources}`;
-    const stream = await this.client.chat.completions.create({
-      model: this.settings.model,
-      stream: true,
-      messages: [{ role: 'system', content: system }, ...input.history, { role: 'user', content: input.question }],
+      none: NOT_COVERED_MARK,
     });
-    let text = '';
-    for await (const chunk of stream) {
-      const delta = chunk.choices[0]?.delta?.content ?? '';
-      if (delta) {
+    const system = [input.sysPrompt.trim(), instructions, numberedPassages(input.language, input.passages)]
+      .filter(Boolean)
+      .join('\n\n');
+    const { signal, done } = this.deadline();
+    try {
+      const stream = await this.client.chat.completions.create(
+        {
+          model: this.settings.model,
+          stream: true,
+          temperature: 0.2,
+          messages: [{ role: 'system', content: system }, ...input.history, { role: 'user', content: input.question }],
+        },
+        { signal },
+      );
+      let text = '';
+      let held = true;
+      for await (const chunk of stream) {
+        const delta = chunk.choices[0]?.delta?.content ?? '';
+        if (!delta) continue;
         text += delta;
-        await input.onToken(delta);
+        if (held) {
+          const start = text.trimStart();
+          if (NOT_COVERED_MARK.startsWith(start) || start.startsWith(NOT_COVERED_MARK)) continue;
+          held = false;
+          await input.onToken(text.trimStart());
+        } else {
+          await input.onToken(delta);
+        }
       }
+      // The client ends an aborted stream quietly: a cut-off reply must not pass for a whole one.
+      if (signal.aborted) throw new Error('language model timed out');
+      const reply = text.trim();
+      if (!reply) throw new Error('empty completion');
+      if (held) return { text: '', cited: [], notCovered: true };
+      return { text: reply, cited: citedPassages(reply, input.passages.length), notCovered: false };
+    } finally {
+      done();
     }
-    if (!text.trim()) throw new Error('empty completion');
-    return text;
+  }
+
+  /**
+   * What an owner's free text says about the business (name, description, tone, opening hours), as
+   * JSON checked against `businessFactsSchema`. Throws when the model fails or answers something else.
+   */
+  async readBusiness(text: string, language: Lang): Promise<BusinessFacts> {
+    const { signal, done } = this.deadline();
+    try {
+      const completion = await this.client.chat.completions.create(
+        {
+          model: this.settings.model,
+          temperature: 0,
+          response_format: {
+            type: 'json_schema',
+            json_schema: { name: 'business', strict: true, schema: z.toJSONSchema(businessFactsSchema) },
+          },
+          messages: [
+            { role: 'system', content: t(language, 'llmReadBusiness') },
+            { role: 'user', content: text },
+          ],
+        },
+        { signal },
+      );
+      const content = completion.choices[0]?.message?.content ?? '';
+      const json = /\{[\s\S]*\}/.exec(content)?.[0];
+      if (!json) throw new Error('the model answered no JSON object');
+      return cleanFacts(businessFactsSchema.parse(JSON.parse(json)));
+    } finally {
+      done();
+    }
   }
 }

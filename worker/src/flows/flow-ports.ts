@@ -11,7 +11,10 @@ import {
 import { SparkRules, SparkTestRules } from '@sparks/domain';
 import {
   helpAnswer,
+  readBusiness,
+  type BusinessFacts,
   type Flow,
+  type LlmProvider,
   type FlowPorts,
   type Lang,
   type Profile,
@@ -27,6 +30,10 @@ export interface PortDeps {
   /** The rules the api's services follow too (`@sparks/domain`). */
   sparkRules: SparkRules;
   testRules: SparkTestRules;
+  /** The configured language model, if any. */
+  llm?: LlmProvider;
+  /** Told when the model failed and the rules read the text instead. */
+  onLlmError?: (err: unknown) => void;
 }
 
 /** Runs a rule on a Spark that may have gone meanwhile: NOT_FOUND is undefined, and the flow goes on. */
@@ -53,6 +60,7 @@ export function sparkInfo(s: SparkRow): SparkInfo {
     description: o.description,
     purpose: o.purpose,
     tone: o.tone,
+    hours: o.hours,
   };
 }
 
@@ -107,11 +115,19 @@ export class FlowPortsImpl implements FlowPorts {
     );
   }
 
-  async createSpark(v: { name: string; business: string; description: string; purpose: string; language: Lang }) {
+  async createSpark(v: {
+    name: string;
+    business: string;
+    description: string;
+    purpose: string;
+    language: Lang;
+    tone?: string;
+    hours?: string;
+  }) {
     const row = await this.deps.sparkRules.create(this.userId, {
       name: v.name,
       language: v.language,
-      options: { business: v.business, description: v.description, purpose: v.purpose },
+      options: { business: v.business, description: v.description, purpose: v.purpose, tone: v.tone, hours: v.hours },
     });
     this.sparkId = row.id;
     return { id: row.id, name: row.name };
@@ -167,5 +183,17 @@ export class FlowPortsImpl implements FlowPorts {
 
   help(question: string, language: Lang): Promise<string> {
     return helpAnswer(this.deps.db, question, language);
+  }
+
+  /** The language model's reading when one is configured and answers; the rules otherwise. */
+  async readBusiness(text: string, language: Lang): Promise<BusinessFacts> {
+    if (this.deps.llm) {
+      try {
+        return await this.deps.llm.readBusiness(text, language);
+      } catch (err) {
+        this.deps.onLlmError?.(err);
+      }
+    }
+    return readBusiness(text, language);
   }
 }

@@ -10,14 +10,14 @@ import {
   type ConversationRow,
   type MessageRow,
 } from '@sparks/db';
-import { AnswerEngine, FlowEngine, isStartKeyword, type FlowState } from '@sparks/engine';
+import { AnswerEngine, FlowEngine, isStartKeyword, type FlowState, type LlmProvider } from '@sparks/engine';
 import { publishConversationEvent, type ConversationEvent, type JobPayloads } from '@sparks/queues';
 import { UnrecoverableError, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { uuidv7 } from 'uuidv7';
 import { FlowPortsImpl } from '../flows/flow-ports';
 import { SparkRules, SparkTestRules } from '@sparks/domain';
-import { CONFIG, DB, REDIS } from '../infra/tokens';
+import { CONFIG, DB, LLM, REDIS } from '../infra/tokens';
 
 /**
  * `reply.generate`: answers one human message. Test and widget conversations go to the answer
@@ -40,6 +40,7 @@ export class ReplyJob {
     @Inject(DB) private readonly dbHandle: DbHandle,
     @Inject(REDIS) private readonly redis: Redis,
     @Inject(CONFIG) private readonly config: AppConfig,
+    @Inject(LLM) private readonly llm: LlmProvider | null,
   ) {}
 
   private publish(conversationId: string, event: ConversationEvent): Promise<void> {
@@ -102,6 +103,8 @@ export class ReplyJob {
         objectives: this.objectives,
         sparkRules: this.sparkRules,
         testRules: this.testRules,
+        llm: this.llm ?? undefined,
+        onLlmError: (err) => this.logger.warn(`language model failed, read with the rules: ${String(err)}`),
       },
       conversation.userId,
       flow,

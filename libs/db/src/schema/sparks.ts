@@ -25,6 +25,8 @@ export interface SparkOptions {
   business?: string;
   purpose?: string;
   tone?: string;
+  /** Opening hours as the owner told the builder. */
+  hours?: string;
   theme?: { palette?: { name: string; primary: string; secondary: string }; icon?: string };
   [key: string]: unknown;
 }

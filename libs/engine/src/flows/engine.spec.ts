@@ -1,4 +1,5 @@
 import { actionDataSchema } from '@sparks/contracts';
+import { readBusiness } from './business';
 import { FlowEngine } from './engine';
 import type { FlowOutput, FlowPorts, Profile, SparkInfo } from './ports';
 import { FLOWS } from './index';
@@ -45,6 +46,7 @@ class MemoryPorts implements FlowPorts {
   };
   deactivateAccount = () => Promise.resolve();
   help = () => Promise.resolve('help');
+  readBusiness = (text: string) => Promise.resolve(readBusiness(text));
 }
 
 const engine = new FlowEngine(FLOWS);
@@ -302,5 +304,114 @@ describe('the builder as a new user met it (issue 18)', () => {
     const undone = await say('builder', 'undo instructions', ports, saved.state);
     expect(ports.current?.sysPrompt).toBe('Old instructions.');
     expect(texts(undone.outputs)[0]).toBe('Done: the previous instructions are back.');
+  });
+});
+
+describe('the builder understands a free description of the business (issue 17 item 4)', () => {
+  const fresh = (language: 'es' | 'en'): SparkInfo => ({
+    id: 'spark-1',
+    name: language === 'en' ? 'My Spark' : 'Mi Spark',
+    initialMessage: 'Hi',
+    language,
+    sysPrompt: '',
+  });
+
+  it('fills name, description, tone and hours from one message, after confirming what it understood', async () => {
+    const ports = new MemoryPorts(profile(), fresh('en'));
+    const opened = await say('builder', 'start', ports);
+    expect(opened.state.step).toBe('business.name');
+    const told = await say(
+      'builder',
+      'We are Espiga, a bakery in Madrid, open Monday to Saturday 8 to 20, friendly tone',
+      ports,
+      opened.state,
+    );
+    // Nothing is saved before the owner agrees.
+    expect(ports.current!.name).toBe('My Spark');
+    expect(texts(told.outputs)).toEqual(['This is what I understood from your message. Is it right?']);
+    expect(widgets(told.outputs).map((w) => w.data)).toEqual([
+      {
+        type: 'card',
+        content: '',
+        title: 'Your business',
+        info: [
+          { label: 'Name', value: 'Espiga' },
+          { label: 'Description', value: 'A bakery in Madrid' },
+          { label: 'Tone', value: 'warm and friendly' },
+          { label: 'Opening hours', value: 'Open Monday to Saturday 8 to 20' },
+        ],
+      },
+      expect.objectContaining({ type: 'buttons' }),
+    ]);
+
+    const yes = await say('builder', 'yes', ports, told.state);
+    expect(ports.current).toMatchObject({
+      name: 'Espiga',
+      description: 'A bakery in Madrid',
+      tone: 'friendly',
+      hours: 'Open Monday to Saturday 8 to 20',
+    });
+    expect(ports.current!.sysPrompt).toBe(
+      'You are Espiga, the assistant of Espiga on its website. The business: A bakery in Madrid. ' +
+        'Opening hours: Open Monday to Saturday 8 to 20. Speak English in a warm and friendly tone. ' +
+        "Answer only with the information in the business's documents; when you don't have it, say so plainly " +
+        'and offer to pass the question on. Never invent prices, dates or policies.',
+    );
+    for (const step of ['business.name', 'business.description', 'business.tone'])
+      expect(ports.statuses.get(step)).toBe('completed');
+    // On with the first step it did not answer: the documents.
+    expect(yes.state.step).toBe('knowledge.upload');
+    expect(texts(yes.outputs)[0]).toContain("I've written your Spark's instructions");
+    expect(widgets(yes.outputs)[0].data).toMatchObject({ type: 'card', info: [{ value: ports.current!.sysPrompt }] });
+  });
+
+  it('in Spanish, asks the tone it was not told; “no” goes on step by step with nothing saved', async () => {
+    const ports = new MemoryPorts(profile({ language: 'es' }), fresh('es'));
+    const opened = await say('builder', 'inicio', ports, undefined, 'es');
+    const told = await say('builder', 'Somos Espiga, una panadería en Madrid', ports, opened.state, 'es');
+    expect(told.state.awaiting).toBe('businessConfirm');
+    const yes = await say('builder', 'sí', ports, told.state, 'es');
+    expect(ports.current).toMatchObject({ name: 'Espiga', description: 'Una panadería en Madrid' });
+    expect(yes.state.step).toBe('business.tone');
+    expect(texts(yes.outputs).at(-1)).toBe('¿Qué tono debe usar con tus clientes?');
+
+    const other = new MemoryPorts(profile({ language: 'es' }), fresh('es'));
+    const first = await say('builder', 'inicio', other, undefined, 'es');
+    const again = await say('builder', 'Somos Espiga, una panadería en Madrid', other, first.state, 'es');
+    const no = await say('builder', 'no', other, again.state, 'es');
+    expect(other.current!.name).toBe('Mi Spark');
+    expect(no.state.step).toBe('business.name');
+    expect(texts(no.outputs)[0]).toBe('De acuerdo, vamos paso a paso.');
+  });
+
+  it('a plain answer is taken as today: a short name, or a description that says only that', async () => {
+    const ports = new MemoryPorts(profile(), fresh('en'));
+    const opened = await say('builder', 'start', ports);
+    const named = await say('builder', 'Espiga', ports, opened.state);
+    expect(ports.current!.name).toBe('Espiga');
+    expect(named.state.step).toBe('business.description');
+    const described = await say('builder', 'We bake sourdough bread and pastries every morning', ports, named.state);
+    expect(ports.current!.description).toBe('We bake sourdough bread and pastries every morning');
+    expect(described.state.step).toBe('business.tone');
+  });
+
+  it('the new-Spark assistant creates the Spark with all it understood and writes its instructions', async () => {
+    const ports = new MemoryPorts(profile());
+    const opened = await say('new-spark', 'start', ports);
+    const told = await say(
+      'new-spark',
+      'We are Espiga, a bakery in Madrid, open Monday to Saturday 8 to 20, friendly tone',
+      ports,
+      opened.state,
+    );
+    const yes = await say('new-spark', 'yes', ports, told.state);
+    // Name and description answered: on to what it is for.
+    expect(yes.state.step).toBe('purpose');
+    expect(yes.state.vars).toMatchObject({
+      business: 'Espiga',
+      description: 'A bakery in Madrid',
+      tone: 'friendly',
+      hours: 'Open Monday to Saturday 8 to 20',
+    });
   });
 });

@@ -4,8 +4,9 @@
 
 import type { ActionData } from '@sparks/contracts';
 import { isStartKeyword } from '../composer';
+import type { BusinessFacts } from './business';
 import type { FlowOutput, RunContext, RunResult } from './ports';
-import { buildPrompt } from './prompt';
+import { buildPrompt, TONE_TEXT } from './prompt';
 import { label, msg, route, say, type FlowTextKey } from './texts';
 import { ICONS, PALETTES } from './theme';
 import type { Effect, Flow, FlowEvent, FlowState, Intent, Lang, Step, StepStatus } from './types';
@@ -166,9 +167,90 @@ class Run {
         }
         return true;
       }
+      case 'businessConfirm': {
+        const answer = yesNo(text);
+        const facts = JSON.parse(vars.draftFacts ?? '{}') as BusinessFacts;
+        const step = this.step(this.state.step);
+        if (!answer || !step) return false;
+        delete vars.draftFacts;
+        this.state.awaiting = undefined;
+        if (answer === 'yes') await this.takeFacts(step, facts);
+        else {
+          this.text(say(this.lang, msg('understoodNo')));
+          for (const line of step.say) this.text(say(this.lang, line, await this.vars()));
+          await this.widget(step, await this.vars());
+        }
+        return true;
+      }
       case undefined:
         return false;
     }
+  }
+
+  /**
+   * An answer that tells more about the business than the step asks (issue 17 item 4): read as a whole;
+   * when it says at least two things, or something else than the step's own, it is shown for
+   * confirmation. True when it was.
+   */
+  private async understood(step: Step, text: string): Promise<boolean> {
+    if (!step.fact || text.split(/\s+/).length < 4) return false;
+    const facts = await this.ctx.ports.readBusiness(text, this.lang);
+    const said = (Object.keys(facts) as Array<keyof BusinessFacts>).filter((k) => facts[k]);
+    if (said.length === 0 || (said.length === 1 && said[0] === step.fact)) return false;
+    this.state.vars.draftFacts = JSON.stringify(facts);
+    this.state.awaiting = 'businessConfirm';
+    const l = (key: FlowTextKey) => label(this.lang, msg(key));
+    const tone = facts.tone && label(this.lang, msg(TONE_TEXT[facts.tone]));
+    this.text(say(this.lang, msg('understood')));
+    this.action('card', {
+      title: l('understoodTitle'),
+      info: [
+        ...(facts.name ? [{ label: l('factName'), value: facts.name }] : []),
+        ...(facts.description ? [{ label: l('factDescription'), value: facts.description }] : []),
+        ...(tone ? [{ label: l('factTone'), value: tone }] : []),
+        ...(facts.hours ? [{ label: l('factHours'), value: facts.hours }] : []),
+      ],
+    });
+    this.action('buttons', {
+      buttons: [
+        { label: l('understoodYes'), value: 'yes' },
+        { label: l('understoodNoButton'), value: 'no' },
+      ],
+    });
+    return true;
+  }
+
+  /**
+   * Takes confirmed facts: each fills the step that asks for it (its effects, its objective), the hours
+   * go to the Spark; the Spark's instructions are written from all of it and the flow goes on with the
+   * first step still unanswered.
+   */
+  private async takeFacts(current: Step, facts: BusinessFacts): Promise<void> {
+    const ports = this.ctx.ports;
+    const filled = this.flow.steps.filter((s) => s.fact && facts[s.fact]);
+    for (const step of filled) {
+      await this.apply(step, facts[step.fact!]!);
+      if (step.objective) await ports.setStepStatus(step.id, 'completed');
+    }
+    if (facts.hours) {
+      this.state.vars.hours = facts.hours;
+      await ports.updateSpark({ hours: facts.hours });
+    }
+    if (facts.tone) this.state.vars.tone = facts.tone;
+    const spark = await ports.spark();
+    if (spark) {
+      await ports.updateSpark({ sysPrompt: buildPrompt(spark) });
+      this.text(say(this.lang, msg('understoodSaved')));
+      promptCard(this.action, this.lang, buildPrompt(spark));
+    }
+    // On from the step it was asked at, past every step the facts answered.
+    let next: string | null = current.id;
+    for (let guard = 0; next && guard < 20; guard += 1) {
+      const step = this.step(next);
+      if (!step?.fact || !facts[step.fact]) break;
+      next = this.nextOf(step, facts[step.fact]!);
+    }
+    await this.askFrom(next);
   }
 
   private intent(text: string): Intent | undefined {
@@ -270,6 +352,7 @@ class Run {
     const optionsList = async () =>
       (await this.visible(choicesFor(spec), vars)).map((c) => label(this.lang, c.label, vars)).join(', ');
     let value: string;
+    if (await this.understood(step, text)) return;
     switch (spec.kind) {
       case 'text': {
         // "Keep", or agreeing or refusing ("está bien así", "no"): the current value stays.
@@ -380,7 +463,14 @@ class Run {
             description: v.description ?? '',
             purpose: v.purpose ?? '',
             language: (v.language as Lang | undefined) ?? this.lang,
+            ...(v.tone ? { tone: v.tone } : {}),
+            ...(v.hours ? { hours: v.hours } : {}),
           });
+          // Told the tone (or the hours) already: the instructions can be written now.
+          if (v.tone || v.hours) {
+            const spark = await ports.spark();
+            if (spark) await ports.updateSpark({ sysPrompt: buildPrompt(spark) });
+          }
           this.state.vars.createdSparkId = created.id;
           this.state.vars.createdSparkName = created.name;
           this.state.sparkId = created.id;

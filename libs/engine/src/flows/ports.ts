@@ -2,6 +2,7 @@
  * it hands back: the adapter boundary of the flows. */
 
 import type { ActionData } from '@sparks/contracts';
+import type { BusinessFacts } from './business';
 import type { FlowState, Lang, StepStatus } from './types';
 
 /**
@@ -23,6 +24,8 @@ export interface SparkInfo {
   description?: string;
   purpose?: string;
   tone?: string;
+  /** Opening hours as the owner gave them. */
+  hours?: string;
 }
 
 export interface Profile {
@@ -45,6 +48,8 @@ export interface FlowPorts {
     description: string;
     purpose: string;
     language: Lang;
+    tone?: string;
+    hours?: string;
   }): Promise<{ id: string; name: string }>;
   newestSpark(): Promise<{ id: string; name: string } | undefined>;
   countTests(): Promise<number>;
@@ -54,6 +59,8 @@ export interface FlowPorts {
   setStepStatus(stepId: string, status: StepStatus): Promise<void>;
   deactivateAccount(): Promise<void>;
   help(question: string, language: Lang): Promise<string>;
+  /** What a free text says about the business: the language model's reading when one is configured, else the rules. */
+  readBusiness(text: string, language: Lang): Promise<BusinessFacts>;
 }
 
 export interface RunContext {

@@ -78,7 +78,13 @@ export interface Step {
   /** Said once the answer is taken. */
   confirm?: I18n;
   /** Already answered when the Spark has this option (given in /new-spark): done without asking. */
-  givenBy?: 'business' | 'description';
+  givenBy?: 'business' | 'description' | 'tone';
+  /**
+   * What the step asks about the business. An answer that tells more than that ("We are Espiga, a bakery
+   * in Madrid, open…") is read as a whole (business.ts, or the language model): what it says is shown
+   * for confirmation and then fills every step it answers at once.
+   */
+  fact?: 'name' | 'description' | 'tone';
 }
 
 export interface Intent {
@@ -104,8 +110,9 @@ export interface FlowState {
   vars: Record<string, string>;
   /**
    * A pending intent that needs the next message: the new system prompt, its confirmation (the draft in
-   * `vars.draftPrompt`), or the confirmation of an unusual value for the current step (`vars.draftValue`).
+   * `vars.draftPrompt`), the confirmation of an unusual value for the current step (`vars.draftValue`), or
+   * of what a free description of the business said (`vars.draftFacts`, JSON).
    */
-  awaiting?: 'prompt' | 'promptConfirm' | 'valueConfirm';
+  awaiting?: 'prompt' | 'promptConfirm' | 'valueConfirm' | 'businessConfirm';
   sparkId?: string;
 }

@@ -80,6 +80,7 @@ export const builderFlow: Flow = {
       },
       // Named in /new-spark already: done without asking (issue 18 item 2).
       givenBy: 'business',
+      fact: 'name',
       effects: [{ set: 'spark.name' }],
       confirm: { es: 'Nombre guardado: {sparkName}.', en: 'Name saved: {sparkName}.' },
       next: 'business.description',
@@ -97,6 +98,7 @@ export const builderFlow: Flow = {
       answer: { kind: 'text', min: 10, max: 800 },
       // Described in /new-spark already: done without asking (issue 18 item 2).
       givenBy: 'description',
+      fact: 'description',
       effects: [{ set: 'spark.option', key: 'description' }],
       next: 'business.tone',
     },
@@ -121,6 +123,9 @@ export const builderFlow: Flow = {
           { value: 'fun', label: { es: 'Divertido', en: 'Fun' }, synonyms: ['divertido', 'informal', 'fun', 'casual'] },
         ],
       },
+      // Told in /new-spark already, with the rest of the business in one message.
+      givenBy: 'tone',
+      fact: 'tone',
       effects: [{ set: 'spark.option', key: 'tone' }, { do: 'buildSysPrompt' }],
       confirm: {
         es: 'He escrito las instrucciones de tu Spark con lo que me has contado. Escribe «ver instrucciones» para leerlas o «cambiar instrucciones» para reescribirlas.',

@@ -22,6 +22,7 @@ export const NAMESPACES = [
   'onboarding',
   'deploy',
   'billing',
+  'admin',
 ] as const;
 export const DEFAULT_NAMESPACE = 'common';
 

@@ -1,3 +1,4 @@
+import type admin from '../public/locales/en/admin.json';
 import type auth from '../public/locales/en/auth.json';
 import type billing from '../public/locales/en/billing.json';
 import type chat from '../public/locales/en/chat.json';
@@ -22,6 +23,7 @@ declare module 'i18next' {
       onboarding: typeof onboarding;
       deploy: typeof deploy;
       billing: typeof billing;
+      admin: typeof admin;
     };
   }
 }

@@ -24,6 +24,7 @@ const DeployPage = lazy(() => import('./features/deploy/pages/DeployPage'));
 const ProfilePage = lazy(() => import('./features/profile/pages/ProfilePage'));
 const NewSparkPage = lazy(() => import('./features/new-spark/pages/NewSparkPage'));
 const CheckoutPage = lazy(() => import('./features/billing/pages/CheckoutPage'));
+const AdminPage = lazy(() => import('./features/admin/pages/AdminPage'));
 const NotFoundPage = lazy(() => import('./ui/NotFoundPage'));
 
 /**
@@ -75,6 +76,7 @@ export const routes: RouteObject[] = [
           { path: 'deploy', element: <DeployPage /> },
           { path: 'profile', element: <ProfilePage /> },
           { path: 'new-spark', element: <NewSparkPage /> },
+          { path: 'admin', element: <AdminPage /> },
           { path: '*', element: <NotFoundPage /> },
         ],
       },

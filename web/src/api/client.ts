@@ -121,6 +121,11 @@ export interface RequestConfig {
   /** Extra headers; an `Authorization` here wins over the stored token (reset link, exchange token). */
   headers?: Record<string, string>;
   params?: QueryParams;
+  /**
+   * A 403 of this call is an answer (the caller may not do it: GET /admin/me for a user who is no admin), not a
+   * refused token: it is not retried after a token refresh.
+   */
+  forbiddenIsAnswer?: boolean;
 }
 
 /** A successful answer's whole (parsed) body, envelope included. */
@@ -287,7 +292,8 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       let response = await send(method, url, body, config, sent);
       const explicit = hasHeader(config.headers, 'Authorization');
       const refusedToken =
-        response.status === 401 || (response.status === 403 && !isAccountInactive(response.status, response.data));
+        response.status === 401 ||
+        (response.status === 403 && !config.forbiddenIsAnswer && !isAccountInactive(response.status, response.data));
       if (refusedToken && !isAuthEndpoint(url) && !explicit) {
         const stored = readAccessToken();
         // Someone refreshed while this call was out: retry with the new token, no second refresh.

@@ -2,6 +2,7 @@ import type { UserProfile } from '@sparks/contracts';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 
+import { useIsAdmin } from '../features/admin/api';
 import { startLogout } from '../features/auth/startLogout';
 import { billingState } from '../features/billing/billingMessage';
 import { USERNAME_CUT, displayName, planInfo } from '../features/profile/profile';
@@ -23,7 +24,7 @@ function initials(name: string): string {
 /**
  * The Profile dropdown of the sidebar's top bar (docs/product.md §2): the display name, the plan or the free-trial label,
  * for the free plan a start-plan button (billing with the plans open and a message to the billing assistant), modify
- * profile and log out.
+ * profile, for admins the admin page, and log out.
  */
 export function ProfileMenu({ profile }: { profile: UserProfile | undefined }) {
   const { t } = useTranslation('layout');
@@ -32,6 +33,7 @@ export function ProfileMenu({ profile }: { profile: UserProfile | undefined }) {
   const narrow = useMediaQuery(NARROW_SIDEBAR_QUERY);
   const name = profile ? displayName(profile, narrow ? USERNAME_CUT.narrow : USERNAME_CUT.wide) : '';
   const plan = planInfo(profile);
+  const { admin } = useIsAdmin();
   const planLabel =
     plan.kind === 'free'
       ? plan.trialActive
@@ -82,6 +84,8 @@ export function ProfileMenu({ profile }: { profile: UserProfile | undefined }) {
             ]
           : []),
         { key: 'profile', label: t('profile.modify'), icon: <UserIcon />, to: '/profile' },
+        // Admins only (GET /admin/me): the admin page.
+        ...(admin ? [{ key: 'admin', label: t('profile.admin'), to: '/admin' }] : []),
         { kind: 'separator', key: 'sep' },
         { key: 'logout', label: t('profile.logout'), icon: <LogoutIcon />, onSelect: startLogout },
       ]}

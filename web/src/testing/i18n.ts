@@ -1,5 +1,6 @@
 import i18next, { type i18n as I18n } from 'i18next';
 
+import enAdmin from '../../public/locales/en/admin.json';
 import enAuth from '../../public/locales/en/auth.json';
 import enBilling from '../../public/locales/en/billing.json';
 import enCommon from '../../public/locales/en/common.json';
@@ -7,6 +8,7 @@ import enLayout from '../../public/locales/en/layout.json';
 import enObjectives from '../../public/locales/en/objectives.json';
 import enOnboarding from '../../public/locales/en/onboarding.json';
 import enSparks from '../../public/locales/en/sparks.json';
+import esAdmin from '../../public/locales/es/admin.json';
 import esAuth from '../../public/locales/es/auth.json';
 import esBilling from '../../public/locales/es/billing.json';
 import esCommon from '../../public/locales/es/common.json';
@@ -25,6 +27,7 @@ export const catalogues = {
     objectives: enObjectives,
     onboarding: enOnboarding,
     billing: enBilling,
+    admin: enAdmin,
   },
   es: {
     common: esCommon,
@@ -34,6 +37,7 @@ export const catalogues = {
     objectives: esObjectives,
     onboarding: esOnboarding,
     billing: esBilling,
+    admin: esAdmin,
   },
 };
 

@@ -65,7 +65,8 @@ for (const lang of ['en', 'es'] as const) {
   test(`sidebar, Spark page and objectives (${lang})`, async ({ page, request, context }) => {
     test.setTimeout(150_000);
     const account = await signUp(request, lang, 'layout');
-    const names = [1, 2, 3, 4, 5, 6].map((n) => (lang === 'en' ? `Bakery ${n}` : `Panadería ${n}`));
+    // Five: the free plan's Spark limit (plans.limit_sparks), two pages of 4 on this window.
+    const names = [1, 2, 3, 4, 5].map((n) => (lang === 'en' ? `Bakery ${n}` : `Panadería ${n}`));
     const created = await createSparks(request, account, names);
     const byName = new Map(created.map((spark) => [spark.name, spark._id]));
     await useSession(context, account, lang);
@@ -77,10 +78,10 @@ for (const lang of ['en', 'es'] as const) {
     const sparksNav = page.getByRole('navigation', { name: sparks.nav.label });
     const recent = sparksNav.getByRole('region', { name: sparks.nav.recent });
     const pagerText = page.getByTestId('sparks-pager');
-    await expect(recent.getByRole('link')).toHaveText([names[5], names[4], names[3], names[2]]);
+    await expect(recent.getByRole('link')).toHaveText([names[4], names[3], names[2], names[1]]);
     await expect(pagerText).toHaveText(pager(1, 2));
     await page.getByRole('button', { name: sparks.pager.next }).click();
-    await expect(recent.getByRole('link')).toHaveText([names[1], names[0]]);
+    await expect(recent.getByRole('link')).toHaveText([names[0]]);
     await expect(pagerText).toHaveText(pager(2, 2));
     await page.getByRole('button', { name: sparks.pager.previous }).click();
     await expect(pagerText).toHaveText(pager(1, 2));
@@ -126,22 +127,22 @@ for (const lang of ['en', 'es'] as const) {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(common.pages.billing.title);
 
     // — pin and unpin from a row's dropdown —
-    await page.getByRole('button', { name: fill(sparks.row.actions, { name: names[4] }) }).click();
+    await page.getByRole('button', { name: fill(sparks.row.actions, { name: names[3] }) }).click();
     await page.getByRole('menuitem', { name: sparks.row.pin }).click();
     const pinned = sparksNav.getByRole('region', { name: sparks.nav.pinned });
-    await expect(pinned.getByRole('link')).toHaveText([names[4]]);
-    await expect(recent.getByRole('link')).toHaveText([names[5], names[3], names[2], names[1]]);
-    await expect(pagerText).toHaveText(pager(1, 2));
+    await expect(pinned.getByRole('link')).toHaveText([names[3]]);
+    await expect(recent.getByRole('link')).toHaveText([names[4], names[2], names[1], names[0]]);
+    await expect(pagerText).toHaveText(pager(1, 1));
     await shot(page, `${lang}-05-pinned`);
-    await pinned.getByRole('button', { name: fill(sparks.row.actions, { name: names[4] }) }).click();
+    await pinned.getByRole('button', { name: fill(sparks.row.actions, { name: names[3] }) }).click();
     await page.getByRole('menuitem', { name: sparks.row.unpin }).click();
     await expect(pinned).toBeHidden();
-    await expect(recent.getByRole('link')).toHaveText([names[5], names[4], names[3], names[2]]);
+    await expect(recent.getByRole('link')).toHaveText([names[4], names[3], names[2], names[1]]);
 
     // — delete: the button waits for exactly "Borrar" —
-    await page.getByRole('button', { name: fill(sparks.row.actions, { name: names[5] }) }).click();
+    await page.getByRole('button', { name: fill(sparks.row.actions, { name: names[4] }) }).click();
     await page.getByRole('menuitem', { name: sparks.row.delete }).click();
-    const dialog = page.getByRole('dialog', { name: fill(sparks.delete.title, { name: names[5] }) });
+    const dialog = page.getByRole('dialog', { name: fill(sparks.delete.title, { name: names[4] }) });
     await expect(dialog).toHaveAccessibleDescription(sparks.delete.body);
     const word = dialog.getByLabel(fill(sparks.delete.typeLabel, { word: 'Borrar' }));
     const confirm = dialog.getByRole('button', { name: sparks.delete.confirm });
@@ -153,16 +154,16 @@ for (const lang of ['en', 'es'] as const) {
     await shot(page, `${lang}-06-delete`);
     await confirm.click();
     await expect(dialog).toBeHidden();
-    await expect(recent.getByRole('link')).toHaveText([names[4], names[3], names[2], names[1]]);
-    await expect(pagerText).toHaveText(pager(1, 2));
-    const gone = await request.get(`/api/v1/sparks/${byName.get(names[5])}`, { headers: account.headers });
+    await expect(recent.getByRole('link')).toHaveText([names[3], names[2], names[1], names[0]]);
+    await expect(pagerText).toHaveText(pager(1, 1));
+    const gone = await request.get(`/api/v1/sparks/${byName.get(names[4])}`, { headers: account.headers });
     expect(gone.status()).toBe(404);
 
     // — the Spark page: active Spark stored, the tag, the title renamed with Enter —
-    await recent.getByRole('link', { name: names[4] }).click();
-    const sparkId = byName.get(names[4])!;
+    await recent.getByRole('link', { name: names[3] }).click();
+    const sparkId = byName.get(names[3])!;
     await expect(page).toHaveURL(new RegExp(`/spark/${sparkId}$`));
-    await expect(page.getByTestId('spark-title')).toHaveText(names[4]);
+    await expect(page.getByTestId('spark-title')).toHaveText(names[3]);
     await expect(page.getByTestId('spark-tag')).toHaveText('DOC');
     expect(await page.evaluate<string | null>("localStorage.getItem('activeSparkId')")).toBe(sparkId);
     expect((await context.cookies()).find((cookie) => cookie.name === 'activeSparkId')?.value).toBe(sparkId);
@@ -173,11 +174,11 @@ for (const lang of ['en', 'es'] as const) {
     await expect(titleInput).toBeFocused();
     await titleInput.fill('  ');
     await titleInput.press('Enter');
-    await expect(page.getByTestId('spark-title')).toHaveText(names[4]);
+    await expect(page.getByTestId('spark-title')).toHaveText(names[3]);
     await page.getByRole('button', { name: sparks.title.edit }).click();
     await titleInput.fill('Something else');
     await titleInput.press('Escape');
-    await expect(page.getByTestId('spark-title')).toHaveText(names[4]);
+    await expect(page.getByTestId('spark-title')).toHaveText(names[3]);
     await page.getByTestId('spark-title').click();
     await titleInput.fill(renamed);
     await titleInput.press('Enter');
@@ -248,9 +249,9 @@ for (const lang of ['en', 'es'] as const) {
     await page.setViewportSize(DESKTOP);
 
     // — another user's (or a deleted) Spark: "Spark not found" inside the app, still signed in (issue 18 item 8) —
-    await page.goto(`/spark/${byName.get(names[5])}`);
+    await page.goto(`/spark/${byName.get(names[4])}`);
     await expect(page.getByRole('heading', { level: 1, name: sparks.notFound.title })).toBeVisible();
-    await expect(page).toHaveURL(new RegExp(`/spark/${byName.get(names[5])}$`));
+    await expect(page).toHaveURL(new RegExp(`/spark/${byName.get(names[4])}$`));
     await expect(page.getByRole('navigation', { name: common.nav.label })).toBeVisible();
     expect(await page.evaluate<string | null>("localStorage.getItem('access_token')")).not.toBeNull();
     await shot(page, `${lang}-10-spark-not-found`);

@@ -254,6 +254,8 @@ describe('Sparks and their tests', () => {
   });
 
   it('lets a test name only a document of its own Spark: another user’s or another Spark’s is a 404', async () => {
+    // A Spanish user of her own: the shared Ana already holds most of her plan's Sparks.
+    const ana = await createUser(t, { language: 'es', tag: 'ana2' });
     const [anaSpark, anaOther, bobSpark] = await Promise.all([newSpark(ana), newSpark(ana), newSpark(bob)]);
     const anaDoc = await addDocument(sql, {
       sparkId: anaSpark._id,

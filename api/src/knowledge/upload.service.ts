@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { MAX_UPLOAD_BYTES, uploadFieldsSchema, type UploadResult } from '@sparks/contracts';
-import { documentReadMessage, DomainError, FREE_PLAN, type AppConfig } from '@sparks/core';
+import { documentReadMessage, DomainError, type AppConfig } from '@sparks/core';
 import { DocumentsRepository, toWireMessage, type DocumentRow, type MessageRow, type NewMessage } from '@sparks/db';
 import {
   documentStorageKey,
@@ -68,13 +68,16 @@ export class UploadService {
           user.id,
           sparkId,
           { name, storageKey, size: file.size, sha256: file.sha256, conversationId },
-          FREE_PLAN.limitDocuments,
+          'plan',
           conversationId ? { conversationId, messages: (doc) => [uploadMessage(doc)] } : undefined,
         ),
       );
       if (result.kind === 'not-found') throw DomainError.notFound();
       if (result.kind === 'full') {
-        throw new DomainError([{ code: 'DOCUMENT_LIMIT' }, { code: 'DOCUMENT_LIMIT_DETAIL' }]);
+        throw new DomainError([
+          { code: 'DOCUMENT_LIMIT', params: { limit: result.limit } },
+          { code: 'DOCUMENT_LIMIT_DETAIL', params: { limit: result.limit } },
+        ]);
       }
       return result.kind === 'duplicate'
         ? await this.reupload(user, result.document, file, conversationId)

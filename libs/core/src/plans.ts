@@ -5,9 +5,4 @@ export const FREE_PLAN = {
   // Building and testing are open during the trial; deploying needs a paid plan (deploy greyed out).
   limitDeployments: 0,
   limitInteractions: 100,
-  /**
-   * Documents per Spark (docs/product.md §9 plan copy: "a maximum of 10 documents"). Paid plans will bring
-   * their own number with billing; until then every tenant has this one.
-   */
-  limitDocuments: 10,
 } as const;

@@ -1,5 +1,6 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from './client';
+import { planOfUser, type PlanOfUser } from './plan-limits';
 import {
   billingEvents,
   checkoutSessions,
@@ -81,6 +82,11 @@ export class BillingRepository {
   async creditPackByPriceId(priceId: string): Promise<CreditPackRow | undefined> {
     const [row] = await this.db.select().from(creditPacks).where(eq(creditPacks.priceId, priceId));
     return row;
+  }
+
+  /** The plan of the user's tenant (see `planOfUser`): where every per-plan limit is read. */
+  planOfUser(userId: string): Promise<PlanOfUser | undefined> {
+    return planOfUser(this.db, userId);
   }
 
   // — tenant state —

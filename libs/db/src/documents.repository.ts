@@ -3,6 +3,7 @@ import type { TextSearchConfig } from '@sparks/core';
 import { openChunkWriter, type ChunkWriter } from './chunk-writer';
 import type { Database, Transaction } from './client';
 import { ConversationsRepository, type MessageRow } from './conversations.repository';
+import { NO_PLAN_LIMIT, planOfUser } from './plan-limits';
 import { documentChunks, documents, messages, sparks, type MessageData } from './schema/index';
 
 export type DocumentRow = typeof documents.$inferSelect;
@@ -36,7 +37,7 @@ export type CreateDocumentResult =
   | { kind: 'created'; document: DocumentRow; messages: MessageRow[] }
   | { kind: 'duplicate'; document: DocumentRow }
   | { kind: 'not-found' }
-  | { kind: 'full' };
+  | { kind: 'full'; limit: number };
 
 /** What `announceDuplicate` did; `retried` holds what to put back if the retry cannot be queued. */
 export type DuplicateResult =
@@ -93,7 +94,8 @@ export class DocumentsRepository {
   ) {}
 
   /**
-   * Adds a document unless the Spark already holds `max` of them, with the messages of `announce`
+   * Adds a document unless the Spark already holds `max` of them (`'plan'`: the `limit_documents` of
+   * the owner's plan in the catalogue, read inside the transaction), with the messages of `announce`
    * in the same transaction (not found when its conversation is not the owner's in this Spark).
    * The Spark row is locked so that two concurrent uploads cannot both see room for one more; the
    * same file (same SHA-256) in the same Spark is answered with the document that already holds it
@@ -103,7 +105,7 @@ export class DocumentsRepository {
     userId: string,
     sparkId: string,
     values: NewDocument,
-    max: number,
+    max: number | 'plan',
     announce?: UploadAnnouncement,
   ): Promise<CreateDocumentResult> {
     return this.db.transaction(async (tx) => {
@@ -121,8 +123,9 @@ export class DocumentsRepository {
         .from(documents)
         .where(and(eq(documents.sparkId, sparkId), eq(documents.sha256, values.sha256)));
       if (existing) return { kind: 'duplicate', document: existing };
+      const limit = max === 'plan' ? ((await planOfUser(tx, userId))?.limitDocuments ?? NO_PLAN_LIMIT) : max;
       const [{ n }] = await tx.select({ n: count() }).from(documents).where(eq(documents.sparkId, sparkId));
-      if (n >= max) return { kind: 'full' };
+      if (n >= limit) return { kind: 'full', limit };
       const [document] = await tx
         .insert(documents)
         .values({ sparkId, userId, ...values, status: 'pending' })

@@ -13,3 +13,4 @@ export * from './deploy.repository';
 export * from './admin.repository';
 export * from './billing.repository';
 export * from './usage-meter';
+export * from './plan-limits';

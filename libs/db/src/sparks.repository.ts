@@ -1,5 +1,6 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from './client';
+import { NO_PLAN_LIMIT, planOfUser } from './plan-limits';
 import { sparks, sparkTests, testErrors, type SparkOptions } from './schema/index';
 
 export type SparkRow = typeof sparks.$inferSelect;
@@ -44,6 +45,28 @@ export class SparksRepository {
       .values({ userId, name: values.name, options: values.options, type: values.type ?? 'DOC' })
       .returning();
     return row;
+  }
+
+  /**
+   * Creates a Spark unless the user already has as many as their plan allows (`limit_sparks` of the
+   * plan in the catalogue). Counted and written under a per-user advisory lock, so parallel creates
+   * at the limit give exactly one new Spark.
+   */
+  async createWithinPlan(
+    userId: string,
+    values: { name: string; options: SparkOptions; type?: string },
+  ): Promise<{ kind: 'created'; spark: SparkRow } | { kind: 'full'; limit: number }> {
+    return this.db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${'sparks:' + userId}))`);
+      const limit = (await planOfUser(tx, userId))?.limitSparks ?? NO_PLAN_LIMIT;
+      const [{ n }] = await tx.select({ n: count() }).from(sparks).where(eq(sparks.userId, userId));
+      if (n >= limit) return { kind: 'full', limit };
+      const [spark] = await tx
+        .insert(sparks)
+        .values({ userId, name: values.name, options: values.options, type: values.type ?? 'DOC' })
+        .returning();
+      return { kind: 'created', spark };
+    });
   }
 
   async findOwned(userId: string, sparkId: string): Promise<SparkRow | undefined> {

@@ -9,11 +9,13 @@ const spark = {
   options: { theme: { icon: 'star', palette: { name: 'sea', primary: '#00f', secondary: '#fff' } } },
 } as unknown as SparkRow;
 
-function repos(addTest: unknown = { id: 't1' }) {
+function repos(addTest: unknown = { id: 't1' }, createResult?: unknown) {
   const sparks = {
     findOwned: jest.fn(() => Promise.resolve(spark)),
     update: jest.fn((_u: string, _s: string, patch: object) => Promise.resolve({ ...spark, ...patch })),
-    create: jest.fn((_u: string, values: object) => Promise.resolve({ id: 'new', ...values })),
+    createWithinPlan: jest.fn((_u: string, values: object) =>
+      Promise.resolve(createResult ?? { kind: 'created', spark: { id: 'new', ...values } }),
+    ),
     addTest: jest.fn(() => Promise.resolve(addTest)),
   };
   const accounts = { findUserById: jest.fn(() => Promise.resolve({ language: 'en' })) };
@@ -44,10 +46,18 @@ describe('SparkRules', () => {
   it('starts a Spark in the user’s language unless told, with the given options on top', async () => {
     const r = repos();
     await r.rules.create('u1', { name: 'Bakery', options: { purpose: 'sell', initialMessage: undefined } });
-    const values = r.sparks.create.mock.calls[0][1] as { name: string; options: Record<string, unknown> };
+    const values = r.sparks.createWithinPlan.mock.calls[0][1] as { name: string; options: Record<string, unknown> };
     expect(values.name).toBe('Bakery');
     expect(values.options).toMatchObject({ language: 'en', purpose: 'sell', level: 'PUBLIC' });
     expect(values.options.initialMessage).toEqual(expect.any(String));
+  });
+
+  it('refuses a Spark past the plan limit with SPARK_LIMIT and the limit', async () => {
+    const r = repos(undefined, { kind: 'full', limit: 5 });
+    const err = await r.rules.create('u1', {}).catch((e: DomainError) => e);
+    expect(err).toBeInstanceOf(DomainError);
+    expect((err as DomainError).code).toBe('SPARK_LIMIT');
+    expect((err as DomainError).details[0].params).toEqual({ limit: 5 });
   });
 });
 

@@ -1,2 +1,3 @@
 export * from './sparks';
 export * from './spark-tests';
+export * from './plans';

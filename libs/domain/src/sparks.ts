@@ -39,12 +39,18 @@ export class SparkRules {
 
   /**
    * A new Spark (type DOC): the name and options of `newSparkValues` in the given language, else the
-   * user's, else Spanish; `options` on top.
+   * user's, else Spanish; `options` on top. Refused with `SPARK_LIMIT` (402, carrying `limit`) when the
+   * user has as many Sparks as their plan allows.
    */
   async create(userId: string, input: { name?: string; language?: Language; options?: NewSparkOptions }) {
     const language = input.language ?? (await this.accounts.findUserById(userId))?.language ?? 'es';
     const values = newSparkValues(language, input.name);
-    return this.sparks.create(userId, { name: values.name, options: { ...values.options, ...defined(input.options) } });
+    const result = await this.sparks.createWithinPlan(userId, {
+      name: values.name,
+      options: { ...values.options, ...defined(input.options) },
+    });
+    if (result.kind === 'full') throw DomainError.of('SPARK_LIMIT', { limit: result.limit });
+    return result.spark;
   }
 
   /**

@@ -1,6 +1,6 @@
 import { Global, Module } from '@nestjs/common';
-import { AccountsRepository, DocumentsRepository, SparksRepository } from '@sparks/db';
-import { SparkRules, SparkTestRules } from '@sparks/domain';
+import { AccountsRepository, BillingRepository, DocumentsRepository, SparksRepository } from '@sparks/db';
+import { PlanGates, SparkRules, SparkTestRules } from '@sparks/domain';
 
 /**
  * The product's rules (`@sparks/domain`) over the repositories of `DatabaseModule`, the same for the
@@ -19,7 +19,12 @@ import { SparkRules, SparkTestRules } from '@sparks/domain';
       inject: [SparksRepository, DocumentsRepository],
       useFactory: (sparks: SparksRepository, documents: DocumentsRepository) => new SparkTestRules(sparks, documents),
     },
+    {
+      provide: PlanGates,
+      inject: [BillingRepository],
+      useFactory: (billing: BillingRepository) => new PlanGates(billing),
+    },
   ],
-  exports: [SparkRules, SparkTestRules],
+  exports: [SparkRules, SparkTestRules, PlanGates],
 })
 export class DomainModule {}

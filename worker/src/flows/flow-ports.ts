@@ -124,13 +124,21 @@ export class FlowPortsImpl implements FlowPorts {
     tone?: string;
     hours?: string;
   }) {
-    const row = await this.deps.sparkRules.create(this.userId, {
-      name: v.name,
-      language: v.language,
-      options: { business: v.business, description: v.description, purpose: v.purpose, tone: v.tone, hours: v.hours },
-    });
-    this.sparkId = row.id;
-    return { id: row.id, name: row.name };
+    try {
+      const row = await this.deps.sparkRules.create(this.userId, {
+        name: v.name,
+        language: v.language,
+        options: { business: v.business, description: v.description, purpose: v.purpose, tone: v.tone, hours: v.hours },
+      });
+      this.sparkId = row.id;
+      return { id: row.id, name: row.name };
+    } catch (err) {
+      // The plan's Spark limit: the assistant says so instead of failing the turn.
+      if (err instanceof DomainError && err.code === 'SPARK_LIMIT') {
+        return { limit: Number(err.details[0].params?.limit ?? 0) };
+      }
+      throw err;
+    }
   }
 
   async newestSpark() {

@@ -32,7 +32,10 @@ class MemoryPorts implements FlowPorts {
     if (this.current) this.current = { ...this.current, ...patch };
     return Promise.resolve();
   };
-  createSpark = (v: { name: string; language: 'es' | 'en' }) => {
+  createSpark = (v: {
+    name: string;
+    language: 'es' | 'en';
+  }): Promise<{ id: string; name: string } | { limit: number }> => {
     this.current = { id: 's1', name: v.name, initialMessage: 'Hola', language: v.language, sysPrompt: '' };
     return Promise.resolve({ id: 's1', name: v.name });
   };
@@ -158,6 +161,29 @@ describe('the assistants put what users control into their markdown as typed', (
     const opened = await say('new-spark', 'start', ports);
     const named = await say('new-spark', SHORT, ports, opened.state);
     expect(texts(named.outputs)).toEqual([`What does ${SHORT_MD} do? Tell me in a sentence or two.`]);
+  });
+
+  it('the new-Spark assistant says the plan’s Spark limit, offers the plans and tries again on the next message', async () => {
+    const ports = new MemoryPorts(profile());
+    let limit: number | undefined = 5;
+    const create = ports.createSpark;
+    ports.createSpark = (v) => (limit === undefined ? create(v) : Promise.resolve({ limit }));
+    let result = await say('new-spark', 'start', ports);
+    for (const answer of ['Bakery', 'We bake bread every morning.', 'Sales', 'English']) {
+      result = await say('new-spark', answer, ports, result.state);
+    }
+    expect(texts(result.outputs)).toContain(
+      'Your plan allows up to 5 Sparks and you already have them. Delete one from the sidebar or upgrade your plan, then write to me again and I will create it.',
+    );
+    expect(widgets(result.outputs).at(-1)?.data.buttons).toEqual([
+      { label: 'See the plans', goto: '/billing?showPlans=true' },
+    ]);
+    expect(result.state.step).toBe('create');
+    expect(ports.current).toBeUndefined();
+    limit = undefined;
+    const retried = await say('new-spark', 'try again', ports, result.state);
+    expect(ports.current?.name).toBe('Bakery');
+    expect(retried.state.step).toBe('created');
   });
 
   it('the profile assistant says a first name escaped', async () => {

@@ -46,6 +46,8 @@ export class FlowEngine {
 class Run {
   readonly outputs: FlowOutput[] = [];
   lang: Lang;
+  /** An effect refused (the plan's Spark limit): the flow stays on the step that applied it. */
+  private halted = false;
 
   constructor(
     private readonly flow: Flow,
@@ -333,6 +335,7 @@ class Run {
       this.state.step = step.id;
       if (step.answer.kind !== 'none') return;
       await this.apply(step, '');
+      if (this.halted) return;
       if (step.objective) await this.ctx.ports.setStepStatus(step.id, 'completed');
       id = this.nextOf(step, '');
     }
@@ -439,6 +442,10 @@ class Run {
   private async take(step: Step, value: string): Promise<void> {
     const spec = step.answer;
     await this.apply(step, value);
+    if (this.halted) {
+      this.state.step = step.id;
+      return;
+    }
     if (step.objective && spec.kind !== 'event') await this.ctx.ports.setStepStatus(step.id, 'completed');
     if (step.objective && spec.kind === 'event' && value === 'done')
       await this.ctx.ports.setStepStatus(step.id, 'completed');
@@ -466,6 +473,16 @@ class Run {
             ...(v.tone ? { tone: v.tone } : {}),
             ...(v.hours ? { hours: v.hours } : {}),
           });
+          if ('limit' in created) {
+            // The plan's Spark limit: say so, offer the plans, and stay on this step so that the next
+            // message (after deleting a Spark or upgrading) tries again.
+            this.text(say(this.lang, msg('sparkLimit'), { limit: String(created.limit) }));
+            this.action('buttons', {
+              buttons: [{ label: label(this.lang, msg('sparkLimitPlans')), goto: '/billing?showPlans=true' }],
+            });
+            this.halted = true;
+            return;
+          }
           // Told the tone (or the hours) already: the instructions can be written now.
           if (v.tone || v.hours) {
             const spark = await ports.spark();

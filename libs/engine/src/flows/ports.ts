@@ -42,6 +42,7 @@ export interface FlowPorts {
   updateProfile(patch: Partial<Pick<Profile, 'firstname' | 'lastname' | 'language'>>): Promise<void>;
   spark(): Promise<SparkInfo | undefined>;
   updateSpark(patch: Partial<Omit<SparkInfo, 'id'>>): Promise<void>;
+  /** Creates the Spark; `{ limit }` when the user already has as many as their plan allows. */
   createSpark(v: {
     name: string;
     business: string;
@@ -50,7 +51,7 @@ export interface FlowPorts {
     language: Lang;
     tone?: string;
     hours?: string;
-  }): Promise<{ id: string; name: string }>;
+  }): Promise<{ id: string; name: string } | { limit: number }>;
   newestSpark(): Promise<{ id: string; name: string } | undefined>;
   countTests(): Promise<number>;
   /** Creates a test of the Spark (when it has room) and answers its id. */

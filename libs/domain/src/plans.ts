@@ -1,0 +1,35 @@
+import { DomainError } from '@sparks/core';
+import type { BillingRepository } from '@sparks/db';
+
+/** The plan whose `productName` opens the document-sharing integration (docs/product.md §6). */
+export const DOCUMENT_SHARING_PRODUCT = 'zaphire';
+
+/**
+ * Whether a plan's `productName` allows the document-sharing ("Connect") integration: only the
+ * `zaphire` plan, compared case-insensitively (spec §6: "productName equals zaphire").
+ */
+export function allowsDocumentSharing(productName: string | null | undefined): boolean {
+  return (productName ?? '').trim().toLowerCase() === DOCUMENT_SHARING_PRODUCT;
+}
+
+/**
+ * Gates of the user's plan that are not counters (the counted limits — Sparks, documents,
+ * deployments — are enforced where the row is written, under a lock). The plan is the tenant's plan
+ * in the catalogue (`BillingRepository.planOfUser`), never a constant.
+ */
+export class PlanGates {
+  constructor(private readonly billing: BillingRepository) {}
+
+  /** True when the user's plan is `zaphire`. */
+  async documentSharing(userId: string): Promise<boolean> {
+    return allowsDocumentSharing((await this.billing.planOfUser(userId))?.productName);
+  }
+
+  /**
+   * For the document-sharing routes: passes on the `zaphire` plan, otherwise throws
+   * `DOCUMENT_SHARING_PLAN` (402, translated: "…part of the Zaphire plan…").
+   */
+  async assertDocumentSharing(userId: string): Promise<void> {
+    if (!(await this.documentSharing(userId))) throw DomainError.of('DOCUMENT_SHARING_PLAN');
+  }
+}

@@ -7,6 +7,7 @@ import esSparks from '../web/public/locales/es/sparks.json';
 import { signUp, useSession } from './support/account';
 import { fill } from './support/catalogues';
 import { shotInto } from './support/shots';
+import { buyPlan } from './support/sparks';
 
 /**
  * Issue 18 item 10: a user pins at most 4 Sparks. A fifth pin is refused by the server and the row says why;
@@ -25,6 +26,8 @@ for (const lang of ['en', 'es'] as const) {
   test(`a fifth pin is refused with a message and no Spark vanishes (${lang})`, async ({ page, request, context }) => {
     test.setTimeout(90_000);
     const account = await signUp(request, lang, 'pinning');
+    // Six Sparks: more than the free plan's limit (5), so on Emerald.
+    await buyPlan(request, account, 'price_emeral_month');
     const names = [1, 2, 3, 4, 5, 6].map((n) => `Spark ${n}`);
     const ids = new Map<string, string>();
     for (const name of names) {

@@ -36,6 +36,25 @@ export async function allowDeployments(account: Account, count: number): Promise
     .finally(() => sql.end());
 }
 
+/**
+ * Buys a plan for the account on the local payment provider (checkout, then "pay": the fulfilment a
+ * webhook runs): e.g. Emerald (`price_emeral_month`) for a test that needs more Sparks than the free
+ * plan's limit.
+ */
+export async function buyPlan(request: APIRequestContext, account: Account, priceId: string): Promise<void> {
+  const profile = await dataOf<{ tenants: Array<{ customerId: string }> }>(
+    await request.get('/api/v1/account/profile', { headers: account.headers }),
+  );
+  const { sessionUrl } = await dataOf<{ sessionUrl: string }>(
+    await request.post(`/api/v1/billing/customers/${profile.tenants[0].customerId}/session`, {
+      headers: account.headers,
+      data: { mode: 'subscription', priceId },
+    }),
+  );
+  const sessionId = sessionUrl.split('/checkout/')[1];
+  await dataOf(await request.post(`/api/v1/billing/checkout/${sessionId}/pay`, { headers: account.headers }));
+}
+
 /** Waits until every document of the Spark is read (`completed`), and checks there are `count` of them. */
 export async function documentsRead(request: APIRequestContext, account: Account, sparkId: string, count = 1) {
   await expect

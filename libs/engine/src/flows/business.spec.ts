@@ -68,6 +68,14 @@ describe('readBusiness (no language model)', () => {
         hours: 'Horario de martes a domingo de 13:00 a 16:00',
       },
     ],
+    [
+      'We are Corner Bakery, a bakery in Leeds, we bake sourdough bread, croissants and birthday cakes. Friendly tone',
+      {
+        name: 'Corner Bakery',
+        description: 'A bakery in Leeds, we bake sourdough bread, croissants and birthday cakes',
+        tone: 'friendly',
+      },
+    ],
     ['Espiga: una panadería en Madrid', { name: 'Espiga', description: 'Una panadería en Madrid' }],
     [
       'Nuestra tienda se llama Flores Lola, una floristería en Bilbao, con un tono divertido',
@@ -87,6 +95,14 @@ describe('readBusiness (no language model)', () => {
   ])('finds no name and description together in “%s”', (text) => {
     const facts = readBusiness(text);
     expect(facts.name && facts.description).toBeFalsy();
+  });
+
+  it('keeps a description that lists things over commas, and no name when none is said', () => {
+    expect(
+      readBusiness('We bake sourdough bread, croissants and birthday cakes every morning from 7 until 2.'),
+    ).toEqual({
+      description: 'We bake sourdough bread, croissants and birthday cakes every morning from 7 until 2',
+    });
   });
 
   it('gives a description clause without a name when the name is not said', () => {

@@ -131,14 +131,21 @@ function cleanDescription(raw: string): string | undefined {
  */
 export function readBusiness(text: string, _language?: Lang): BusinessFacts {
   const facts: Partial<Record<keyof BusinessFacts, string>> = {};
+  // Clauses, each with its sentence and position, so that a description may go on over commas only.
   const clauses = text
     .replace(/\s+/g, ' ')
-    .split(/\s*(?:[,;.!\n]\s+|[;\n]|\s+-\s+|\s+–\s+|:\s+|,(?=\S)|\.$)\s*/)
-    .map((c) => c.trim())
-    .filter(Boolean);
+    .split(/(?<=[.!?])\s+|\n+/)
+    .flatMap((sentence, s) =>
+      sentence
+        .split(/\s*(?:[,;:!]\s+|;|\s+[-–]\s+|,(?=\S)|\.$)\s*/)
+        .map((c) => c.trim().replace(/\.$/, ''))
+        .filter(Boolean)
+        .map((c, i) => ({ text: c, at: s * 1000 + i })),
+    );
   const rest: string[] = [];
+  const position: number[] = [];
   let hoursParts: string[] = [];
-  for (const clause of clauses) {
+  for (const { text: clause, at } of clauses) {
     // A question is asked, not told.
     if (/\?\s*$/.test(clause) || /^¿/.test(clause)) continue;
     const folded = fold(clause);
@@ -156,6 +163,7 @@ export function readBusiness(text: string, _language?: Lang): BusinessFacts {
       hoursParts = [];
     }
     rest.push(clause);
+    position.push(at);
   }
   if (hoursParts.length) facts.hours ??= hoursParts.join(', ');
 
@@ -209,10 +217,15 @@ export function readBusiness(text: string, _language?: Lang): BusinessFacts {
     const start = rest.findIndex((c, i) => i >= from && DESCRIBES.test(`${c} `));
     const at = start >= 0 ? start : nameAt >= 0 && rest[from] ? from : -1;
     if (at >= 0) {
-      const more = rest
-        .slice(at + 1)
-        .filter((c) => /^(?:and|y|with|con|since|desde|for|para|specialised|especializad)/i.test(c));
-      facts.description = cleanDescription([rest[at], ...more].join(', '));
+      // The clauses right after it in the same sentence go on with it ("a bakery, cakes and coffee").
+      let end = at + 1;
+      while (
+        end < rest.length &&
+        position[end] === position[end - 1] + 1 &&
+        !NAME_BEFORE.some((re) => re.test(rest[end]))
+      )
+        end += 1;
+      facts.description = cleanDescription(rest.slice(at, end).join(', '));
     }
   }
   return cleanFacts(facts);

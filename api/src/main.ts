@@ -3,6 +3,7 @@ import type { Server } from 'node:http';
 import { createLogger, loadConfig } from '@sparks/core';
 import { runMigrations } from '@sparks/db';
 import { createApp } from './app.factory';
+import { endEventStreams } from './chat/chat.transport';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -20,7 +21,8 @@ async function main(): Promise<void> {
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
-    log.info({ signal }, 'api stopping');
+    // Open event streams end now, so their clients read the reply from another replica (the worker still stores it).
+    log.info({ signal, eventStreamsEnded: endEventStreams() }, 'api stopping');
     // Whatever still hangs (an open event stream, a stuck socket) must not keep us past the deadline.
     setTimeout(() => {
       log.warn('api shutdown deadline reached; exiting');

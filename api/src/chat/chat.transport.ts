@@ -12,6 +12,22 @@ import type { ChatTurn } from './converse';
 
 const HEARTBEAT_MS = 15_000;
 
+/** The event streams this process has open, so that a shutdown can end them (see {@link endEventStreams}). */
+const openStreams = new Set<Response>();
+
+/**
+ * On shutdown (SIGTERM): ends every open event stream now, cleanly, instead of leaving them to be cut when the
+ * process exits. A client whose stream ends before `done` reads the conversation again (web/src/features/chat:
+ * "the stream ended early"), which a load balancer sends to another replica; the worker goes on and stores the
+ * reply meanwhile. Answers how many were ended.
+ */
+export function endEventStreams(): number {
+  const count = openStreams.size;
+  for (const res of openStreams) if (!res.writableEnded) res.end();
+  openStreams.clear();
+  return count;
+}
+
 /**
  * Event stream (text/event-stream). The first `data:` line is `{ type: 'history', messages,
  * sessionId, sparkId }` (the turn must be started with `history: true`); then the turn's events as
@@ -26,6 +42,7 @@ export async function writeEventStream(res: Response, turn: ChatTurn): Promise<v
   res.setHeader('X-Accel-Buffering', 'no');
   res.flushHeaders();
   openEventStreams.inc();
+  openStreams.add(res);
   const send = (payload: unknown) => {
     if (!res.writableEnded) res.write(`data: ${JSON.stringify(payload)}\n\n`);
   };
@@ -43,6 +60,7 @@ export async function writeEventStream(res: Response, turn: ChatTurn): Promise<v
   try {
     for await (const event of turn.events) send(event);
   } finally {
+    openStreams.delete(res);
     openEventStreams.dec();
     clearInterval(heartbeat);
     if (!res.writableEnded) res.end();

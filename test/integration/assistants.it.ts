@@ -570,8 +570,26 @@ describe('profile, settings and onboarding assistants', () => {
     expect(offer.map((o) => o.goto)).toEqual(['/new-spark', '/']);
   });
 
+  it('the billing assistant shows the plan and usage, the plans of the catalogue and buttons to buy (es)', async () => {
+    const u = await createUser(t, { language: 'es' });
+    const s = await sys(u, 'billing', 'Quiero empezar un plan');
+    const usage = action(s.replies, 'userCard')!;
+    expect(usage.info).toEqual([
+      { type: 'Plan', result: 'Plan gratuito' },
+      { type: 'Prueba gratuita', result: 'Quedan 15 días' },
+      { type: 'Interacciones', result: '0 de 100 en este periodo' },
+      { type: 'Interacciones compradas sin usar', result: '0' },
+    ]);
+    const cards = s.replies.filter((m) => m.type === 'action' && m.data.type === 'card').map((m) => m.data);
+    expect(cards.map((c) => c.title)).toEqual(['Ruby', 'Emerald', 'Zaphire']);
+    expect(cards[0].info).toContainEqual({ label: 'Precio', value: '45,00\u00a0€ / mes' });
+    const buttons = action(s.replies, 'buttons')!.buttons as Array<Record<string, unknown>>;
+    expectButtons(buttons);
+    expect(buttons.map((b) => b.goto)).toEqual(['/billing?showPlans=true', '/billing?showCredits=true', undefined]);
+  });
+
   it.each([
-    ['billing', /^Here you will/],
+    ['billing', /^Here is where you stand: your plan/],
     ['deploy', /^Let's publish your Spark\. The steps are in the panel/],
   ])('opens the %s assistant, which says what it will do', async (name, greeting) => {
     const u = await createUser(t, { language: 'en' });

@@ -3,6 +3,7 @@ import { DomainError } from '@sparks/core';
 import {
   AccountsRepository,
   AdminRepository,
+  BillingRepository,
   ObjectivesRepository,
   SparksRepository,
   type Database,
@@ -17,6 +18,7 @@ import {
   type LlmProvider,
   type FlowPorts,
   type Lang,
+  type BillingSummary,
   type Profile,
   type SparkInfo,
   type StepStatus,
@@ -187,6 +189,33 @@ export class FlowPortsImpl implements FlowPorts {
   /** The settings assistant's "deactivate my account": logged like an admin's disable, by `self`. */
   async deactivateAccount(): Promise<void> {
     await new AdminRepository(this.deps.db).setAccountStatus(this.userId, 'inactive', 'self');
+  }
+
+  /** The first tenant's plan, usage, credits and trial (as the profile shows them) and the plans on sale. */
+  async billing(): Promise<BillingSummary> {
+    const billing = new BillingRepository(this.deps.db);
+    const [tenant] = await this.deps.accounts.tenantsOf(this.userId);
+    const now = Date.now();
+    const plans = (await billing.plans()).filter((p) => p.purchasable);
+    return {
+      plan: tenant?.productName ?? 'Free Plan',
+      paid: Boolean(tenant?.subscriptionId),
+      trialActive: tenant ? tenant.trialEndsAt.getTime() > now : false,
+      trialDaysLeft: tenant ? Math.max(0, Math.ceil((tenant.trialEndsAt.getTime() - now) / 86_400_000)) : 0,
+      usage: tenant?.usageInteractions ?? 0,
+      limit: tenant?.limitInteractions ?? 0,
+      credits: tenant ? await billing.availableCredits(tenant.id) : 0,
+      plans: plans.map((p) => ({
+        name: p.productName,
+        unitAmount: p.unitAmount,
+        currency: p.currency,
+        interactions: p.limitInteractions,
+        deployments: p.limitDeployments,
+        sparks: p.limitSparks,
+        documents: p.limitDocuments,
+        documentSharing: p.documentSharing,
+      })),
+    };
   }
 
   help(question: string, language: Lang): Promise<string> {

@@ -1,7 +1,7 @@
 import { actionDataSchema } from '@sparks/contracts';
 import { readBusiness } from './business';
 import { FlowEngine } from './engine';
-import type { FlowOutput, FlowPorts, Profile, SparkInfo } from './ports';
+import type { BillingSummary, FlowOutput, FlowPorts, Profile, SparkInfo } from './ports';
 import { FLOWS } from './index';
 import type { FlowState, StepStatus } from './types';
 
@@ -48,6 +48,38 @@ class MemoryPorts implements FlowPorts {
     return Promise.resolve();
   };
   deactivateAccount = () => Promise.resolve();
+  billingSummary: BillingSummary = {
+    plan: 'Free Plan',
+    paid: false,
+    trialActive: true,
+    trialDaysLeft: 12,
+    usage: 7,
+    limit: 100,
+    credits: 0,
+    plans: [
+      {
+        name: 'Ruby',
+        unitAmount: 4500,
+        currency: 'eur',
+        interactions: 600,
+        deployments: 1,
+        sparks: 5,
+        documents: 10,
+        documentSharing: false,
+      },
+      {
+        name: 'Zaphire',
+        unitAmount: 18000,
+        currency: 'eur',
+        interactions: 4000,
+        deployments: 10,
+        sparks: 20,
+        documents: 50,
+        documentSharing: true,
+      },
+    ],
+  };
+  billing = () => Promise.resolve(this.billingSummary);
   help = () => Promise.resolve('help');
   readBusiness = (text: string) => Promise.resolve(readBusiness(text));
 }
@@ -439,5 +471,69 @@ describe('the builder understands a free description of the business (issue 17 i
       tone: 'friendly',
       hours: 'Open Monday to Saturday 8 to 20',
     });
+  });
+});
+
+describe('the billing assistant (issue 15)', () => {
+  it('shows the plan and usage, the plans on sale and buttons that open the plans and the packs', async () => {
+    const ports = new MemoryPorts(profile());
+    const opened = await say('billing', 'I want to start a plan', ports);
+    const shown = widgets(opened.outputs);
+    expect(shown.map((w) => w.data.type)).toEqual(['userCard', 'card', 'card', 'buttons']);
+    expect(shown[0].data.info).toEqual([
+      { type: 'Plan', result: 'Free plan' },
+      { type: 'Free trial', result: '12 days left' },
+      { type: 'Interactions', result: '7 of 100 this period' },
+      { type: 'Purchased interactions left', result: '0' },
+    ]);
+    expect(shown[1].data.title).toBe('Ruby');
+    expect(shown[1].data.info).toContainEqual({ label: 'Price', value: '€45.00 / month' });
+    expect(shown[2].data.info).toContainEqual({ label: 'Document sharing', value: 'Yes' });
+    expect(shown[3].data.buttons).toEqual([
+      { label: 'Choose a plan', goto: '/billing?showPlans=true' },
+      { label: 'Buy interactions', goto: '/billing?showCredits=true' },
+      { label: 'See my usage', value: 'usage' },
+    ]);
+
+    // Asking for a plan in words hands back the button that opens them.
+    const asked = await say('billing', 'I want to start a plan', ports, opened.state);
+    expect(widgets(asked.outputs).map((w) => w.data)).toEqual([
+      { type: 'buttons', content: '', buttons: [{ label: 'Choose a plan', goto: '/billing?showPlans=true' }] },
+    ]);
+
+    // After a paid pack (the congratulation message), the cards are read again.
+    ports.billingSummary = { ...ports.billingSummary, plan: 'Ruby', paid: true, limit: 600, credits: 100 };
+    const bought = await say(
+      'billing',
+      'I have just bought the 100 ITx pack: 100 more interactions. 🎉',
+      ports,
+      asked.state,
+    );
+    const card = widgets(bought.outputs)[0].data;
+    expect(card.info).toEqual([
+      { type: 'Plan', result: 'Ruby' },
+      { type: 'Interactions', result: '7 of 600 this period' },
+      { type: 'Purchased interactions left', result: '100' },
+    ]);
+    expect(widgets(bought.outputs)[1].data.title).toBe('Ruby (your plan)');
+    expect(bought.state.step).toBe('plans');
+  });
+
+  it('speaks Spanish, with its numbers', async () => {
+    const ports = new MemoryPorts(profile({ language: 'es' }));
+    ports.billingSummary = { ...ports.billingSummary, usage: 1200, limit: 1500, credits: 2500 };
+    const opened = await say('billing', 'inicio', ports, undefined, 'es');
+    expect(texts(opened.outputs)[0]).toMatch(/^Esta es tu situación/);
+    const info = widgets(opened.outputs)[0].data.info as Array<{ type: string; result: string }>;
+    expect(info).toContainEqual({ type: 'Interacciones', result: '1200 de 1500 en este periodo' });
+    expect(info).toContainEqual({ type: 'Interacciones compradas sin usar', result: '2500' });
+    const bought = await say(
+      'billing',
+      'Acabo de comprar el paquete 100 ITx: 100 interacciones más. 🎉',
+      ports,
+      opened.state,
+      'es',
+    );
+    expect(widgets(bought.outputs)[0].data.type).toBe('userCard');
   });
 });

@@ -36,6 +36,33 @@ export interface Profile {
   plan: string;
 }
 
+/** A plan on sale, as the billing assistant shows it (the catalogue of the database). */
+export interface PlanSummary {
+  name: string;
+  unitAmount: number;
+  currency: string;
+  interactions: number;
+  deployments: number;
+  sparks: number;
+  documents: number;
+  documentSharing: boolean;
+}
+
+/** The user's plan, usage, credits and trial, and the plans on sale (the billing assistant's cards). */
+export interface BillingSummary {
+  plan: string;
+  /** A paid plan is held (a subscription). */
+  paid: boolean;
+  trialActive: boolean;
+  trialDaysLeft: number;
+  /** Interactions used this period, of `limit`. */
+  usage: number;
+  limit: number;
+  /** Purchased interactions not spent yet. */
+  credits: number;
+  plans: PlanSummary[];
+}
+
 /** What a flow may read and change; the worker implements it on the database. */
 export interface FlowPorts {
   profile(): Promise<Profile>;
@@ -59,6 +86,7 @@ export interface FlowPorts {
   stepStatus(stepId: string): Promise<StepStatus | undefined>;
   setStepStatus(stepId: string, status: StepStatus): Promise<void>;
   deactivateAccount(): Promise<void>;
+  billing(): Promise<BillingSummary>;
   help(question: string, language: Lang): Promise<string>;
   /** What a free text says about the business: the language model's reading when one is configured, else the rules. */
   readBusiness(text: string, language: Lang): Promise<BusinessFacts>;

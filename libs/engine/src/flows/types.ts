@@ -71,7 +71,7 @@ export interface Step {
   say: I18n[];
   answer: AnswerSpec;
   /** A widget shown after the text, for steps whose answer needs one (card, userCard, preview). */
-  show?: 'userCard' | 'widgetPreview' | 'sysPromptCard' | 'explainSparks';
+  show?: 'userCard' | 'widgetPreview' | 'sysPromptCard' | 'explainSparks' | 'usageCard' | 'plansCard';
   effects?: Effect[];
   /** The next step: one id, or by answer value (`*` for any other); null ends the flow. */
   next: string | null | Record<string, string | null>;

@@ -133,6 +133,52 @@ export async function renderCard(emit: Emit, lang: Lang, kind: NonNullable<Step[
         { type: l('userPlan'), result: p.plan === 'Free Plan' ? l('freePlanName') : p.plan },
       ],
     });
+  } else if (kind === 'usageCard') {
+    const b = await ports.billing();
+    const n = (value: number) => new Intl.NumberFormat(lang).format(value);
+    const planName = b.plan === 'Free Plan' ? l('freePlanName') : b.plan;
+    emit('userCard', {
+      title: l('usageCardTitle'),
+      info: [
+        { type: l('userPlan'), result: planName },
+        ...(b.paid
+          ? []
+          : [
+              {
+                type: l('usageTrial'),
+                result: b.trialActive
+                  ? label(lang, msg('usageTrialLeft'), { days: String(b.trialDaysLeft) })
+                  : l('usageTrialEnded'),
+              },
+            ]),
+        {
+          type: l('usageInteractions'),
+          result: label(lang, msg('usageOf'), { used: n(b.usage), limit: n(b.limit) }),
+        },
+        { type: l('usageCredits'), result: n(b.credits) },
+      ],
+    });
+  } else if (kind === 'plansCard') {
+    const b = await ports.billing();
+    const n = (value: number) => new Intl.NumberFormat(lang).format(value);
+    const money = (cents: number, currency: string) =>
+      new Intl.NumberFormat(lang, { style: 'currency', currency: currency.toUpperCase() }).format(cents / 100);
+    for (const plan of b.plans) {
+      emit('card', {
+        title: plan.name === b.plan && b.paid ? label(lang, msg('planCurrent'), { name: plan.name }) : plan.name,
+        info: [
+          {
+            label: l('planPrice'),
+            value: label(lang, msg('planPerMonth'), { price: money(plan.unitAmount, plan.currency) }),
+          },
+          { label: l('usageInteractions'), value: label(lang, msg('planPerMonth'), { price: n(plan.interactions) }) },
+          { label: l('planIntegrations'), value: n(plan.deployments) },
+          { label: l('planSparks'), value: n(plan.sparks) },
+          { label: l('planDocuments'), value: n(plan.documents) },
+          ...(plan.documentSharing ? [{ label: l('planDocumentSharing'), value: l('yes') }] : []),
+        ],
+      });
+    }
   } else if (kind === 'widgetPreview') {
     const s = await ports.spark();
     if (s) {

@@ -206,27 +206,59 @@ export const onboardingFlow: Flow = {
   ],
 };
 
-const soon = (name: 'billing' | 'deploy'): Flow => ({
-  name,
-  start: 'soon',
+/**
+ * The billing assistant (/billing, issue 15): the user's plan and usage (a user card), the plans on sale from the
+ * catalogue (a card each), and buttons that open the plans popup and the credit-pack popup, whose choices go to
+ * checkout. After a purchase ("I have just bought…") or asking to start a plan it shows the cards again, read anew.
+ */
+export const billingFlow: Flow = {
+  name: 'billing',
+  start: 'overview',
   steps: [
     {
-      id: 'soon',
+      id: 'overview',
       say: [
-        name === 'billing'
-          ? {
-              es: 'Aquí podrás elegir tu plan (Ruby, 45 €/mes con 600 interacciones; Emerald, 90 €/mes con 1500) y comprar interacciones extra. Los pagos llegan muy pronto; mientras tanto, tu prueba gratuita de 15 días te deja crear y probar tus Sparks.',
-              en: 'Here you will choose your plan (Ruby, €45/month with 600 interactions; Emerald, €90/month with 1,500) and buy extra interactions. Payments are coming very soon; meanwhile, your 15-day free trial lets you create and test your Sparks.',
-            }
-          : {
-              es: 'Aquí publicarás tus Sparks en tu web con un widget de chat o un Pulse para tu gestor de contenidos. La publicación llega muy pronto; mientras tanto, puedes crear y probar tus Sparks.',
-              en: 'Here you will publish your Sparks on your website as a chat widget, or a Pulse for your content-management system. Publishing is coming very soon; meanwhile, you can create and test your Sparks.',
-            },
+        {
+          es: 'Esta es tu situación: tu plan, lo que llevas usado en este periodo y las interacciones compradas que te quedan.',
+          en: 'Here is where you stand: your plan, what you have used this period and the purchased interactions you have left.',
+        },
       ],
-      answer: { kind: 'help', choices: [] },
-      next: 'soon',
+      show: 'usageCard',
+      answer: { kind: 'none' },
+      next: 'plans',
+    },
+    {
+      id: 'plans',
+      say: [
+        {
+          es: 'Estos son los planes. Elige uno y lo pagas en la página de pago; si solo te faltan interacciones, compra un paquete (ITx): se gastan después de las de tu plan y no caducan.',
+          en: 'These are the plans. Choose one and pay for it on the checkout page; if you only need more interactions, buy a pack (ITx): they are spent after your plan’s and do not expire.',
+        },
+      ],
+      show: 'plansCard',
+      answer: {
+        kind: 'help',
+        choices: [
+          {
+            value: 'plans',
+            label: { es: 'Elegir un plan', en: 'Choose a plan' },
+            synonyms: ['start a plan', 'empezar un plan', 'planes', 'plans', 'upgrade', 'mejorar mi plan'],
+            goto: '/billing?showPlans=true',
+          },
+          {
+            value: 'credits',
+            label: { es: 'Comprar interacciones', en: 'Buy interactions' },
+            synonyms: ['buy more interactions', 'comprar mas interacciones', 'credits', 'creditos'],
+            goto: '/billing?showCredits=true',
+          },
+          {
+            value: 'usage',
+            label: { es: 'Ver mi consumo', en: 'See my usage' },
+            synonyms: ['just bought', 'acabo de comprar', 'usage', 'consumo', 'my plan', 'mi plan'],
+          },
+        ],
+      },
+      next: { usage: 'overview', '*': 'plans' },
     },
   ],
-});
-
-export const billingFlow = soon('billing');
+};

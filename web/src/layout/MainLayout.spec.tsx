@@ -35,6 +35,16 @@ const plan = (slug: string, productName: string, unit_amount: number, interactio
   documentSharing: false,
   overage_unit_amount: 10,
 });
+const pack = (interactions: number, unit_amount: number) => ({
+  _id: `prod_${interactions}`,
+  productId: `prod_${interactions}`,
+  priceId: `price_${interactions}`,
+  name: `${interactions} ITx`,
+  unit_amount,
+  currency: 'usd',
+  limits: { interactions: { value: interactions } },
+});
+const PACKS = [pack(500, 4000), pack(100, 1000), pack(250, 2250)];
 const PRICES = [plan('ruby', 'Ruby', 4500, 600), plan('emeral', 'Emerald', 9000, 1500)];
 let accountLanguage: 'en' | 'es' | undefined;
 
@@ -79,25 +89,27 @@ beforeEach(async () => {
     Promise.resolve(
       url === '/prices'
         ? PRICES
-        : {
-            username: 'ana@example.com',
-            ...(accountLanguage ? { config: { language: accountLanguage } } : {}),
-            firstname: 'Ana',
-            lastname: '',
-            tenants: [
-              {
-                customerId: 'cus_1',
-                status,
-                subscription: {
-                  productName: 'Ruby',
-                  subscriptionId: 'sub_1',
-                  limits: { deployments: { value: 1 }, interactions: { value: 600 } },
+        : url === '/billing/catalog/credits'
+          ? { items: PACKS }
+          : {
+              username: 'ana@example.com',
+              ...(accountLanguage ? { config: { language: accountLanguage } } : {}),
+              firstname: 'Ana',
+              lastname: '',
+              tenants: [
+                {
+                  customerId: 'cus_1',
+                  status,
+                  subscription: {
+                    productName: 'Ruby',
+                    subscriptionId: 'sub_1',
+                    limits: { deployments: { value: 1 }, interactions: { value: 600 } },
+                  },
+                  usage: { interactions: 0 },
+                  trial: { daysLeft: 0, active: false },
                 },
-                usage: { interactions: 0 },
-                trial: { daysLeft: 0, active: false },
-              },
-            ],
-          },
+              ],
+            },
     ),
   );
   client.axios.get.mockResolvedValue({ data: { data: [], meta: { total: 0, page: 1, limit: 4 } } });
@@ -131,6 +143,23 @@ describe('MainLayout', () => {
     expect(screen.queryByRole('button', { name: 'Choose Ruby' })).not.toBeInTheDocument();
     expect(dialog).toHaveTextContent('1,500 interactions per month');
     fireEvent.click(screen.getByRole('button', { name: 'Not now' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByTestId('where')).toHaveTextContent(/^\/billing$/);
+  });
+
+  it('opens the credit packs for ?showCredits=true, sorted, one page without a pager, and drops the flag on close', async () => {
+    renderAt('/billing?showCredits=true');
+    const dialog = await screen.findByRole('dialog', { name: 'Your chatbot needs help! Add more interactions' });
+    await waitFor(() =>
+      expect(screen.getAllByRole('button', { name: /^Buy / }).map((b) => b.textContent)).toEqual([
+        'Buy 100 ITx',
+        'Buy 250 ITx',
+        'Buy 500 ITx',
+      ]),
+    );
+    expect(dialog).toHaveTextContent('$22.50');
+    expect(screen.queryByRole('navigation', { name: 'Pages of packs' })).not.toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(screen.getByTestId('where')).toHaveTextContent(/^\/billing$/);
   });

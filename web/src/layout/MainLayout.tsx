@@ -47,7 +47,7 @@ export const SWR_OPTIONS: SWRConfiguration = {
 function AccountDialogs() {
   const { data: profile } = useProfile();
   const inactiveReported = useAccountInactiveReported();
-  const { showPlans, clear } = useQueryFlags();
+  const { showPlans, showCredits, clear } = useQueryFlags();
   const billing = useBillingDialogs();
   const [, setParams] = useSearchParams();
   const openPlans = useCallback(
@@ -65,10 +65,16 @@ function AccountDialogs() {
         <InactiveTenantDialog />
       </Suspense>
     );
-  if (showPlans || billing.open !== null || trialEnded(profile) || planUsedUp(profile))
+  if (showPlans || showCredits || billing.open !== null || trialEnded(profile) || planUsedUp(profile))
     return (
       <Suspense fallback={null}>
-        <BillingDialogs showPlans={showPlans} openPlans={openPlans} closePlans={() => clear('showPlans')} />
+        <BillingDialogs
+          showPlans={showPlans}
+          showCredits={showCredits}
+          openPlans={openPlans}
+          closePlans={() => clear('showPlans')}
+          closeCredits={() => clear('showCredits')}
+        />
       </Suspense>
     );
   return null;

@@ -1,11 +1,12 @@
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router-dom';
 
-export type QueryFlag = 'q' | 'mainChat' | 'showPlans' | 'activateTutorial' | 'startMobileTutorial';
+export type QueryFlag = 'q' | 'mainChat' | 'showPlans' | 'showCredits' | 'activateTutorial' | 'startMobileTutorial';
 
 /**
  * The query parameters of docs/product.md §2 the layout and pages read: `q` (on /deploy, the Spark to deploy),
- * `mainChat=true` (the main chat on mobile), `showPlans=true` (the plans view on the current path),
+ * `mainChat=true` (the main chat on mobile), `showPlans=true` (the plans view on the current path), `showCredits=true`
+ * (the credit-pack popup: the billing assistant's "buy interactions" button; docs/decisions.md),
  * `activateTutorial` and `startMobileTutorial` (start the onboarding tour; any value but 'false').
  */
 export function useQueryFlags() {
@@ -27,6 +28,7 @@ export function useQueryFlags() {
     q: params.get('q')?.trim() || null,
     mainChat: params.get('mainChat') === 'true',
     showPlans: params.get('showPlans') === 'true',
+    showCredits: params.get('showCredits') === 'true',
     activateTutorial: flag('activateTutorial'),
     startMobileTutorial: flag('startMobileTutorial'),
     clear,

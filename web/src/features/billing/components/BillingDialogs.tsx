@@ -12,8 +12,11 @@ import TrialEndedDialog from './TrialEndedDialog';
 export interface BillingDialogsProps {
   /** `?showPlans=true` is in the address. */
   showPlans: boolean;
+  /** `?showCredits=true` (the billing assistant's "buy interactions" button). */
+  showCredits: boolean;
   openPlans: () => void;
   closePlans: () => void;
+  closeCredits: () => void;
 }
 
 /**
@@ -21,7 +24,13 @@ export interface BillingDialogsProps {
  * popup (trial over with no plan, or a 402 TRIAL_ENDED), the credit-pack popup, and the out-of-interactions modal
  * (a paid plan used up, no credits left, no 402 yet; once per page load).
  */
-export default function BillingDialogs({ showPlans, openPlans, closePlans }: BillingDialogsProps) {
+export default function BillingDialogs({
+  showPlans,
+  showCredits,
+  openPlans,
+  closePlans,
+  closeCredits,
+}: BillingDialogsProps) {
   const { data: profile } = useProfile();
   const dialogs = useBillingDialogs();
   const usedUp = planUsedUp(profile);
@@ -30,7 +39,15 @@ export default function BillingDialogs({ showPlans, openPlans, closePlans }: Bil
 
   if (showPlans) return <PlansDialog onClose={closePlans} />;
   if (ended) return <TrialEndedDialog onViewPlans={openPlans} />;
-  if (dialogs.open === 'credits') return <CreditPacksDialog onClose={billingDialogs.close} />;
+  if (dialogs.open === 'credits' || showCredits)
+    return (
+      <CreditPacksDialog
+        onClose={() => {
+          billingDialogs.close();
+          if (showCredits) closeCredits();
+        }}
+      />
+    );
   if (!dialogs.outAnswered && outOfInteractions(profile, credits, dialogs.had402)) {
     const tenant = profile?.tenants[0];
     return (

@@ -3,6 +3,7 @@ import type { i18n as I18n } from 'i18next';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 
 import { ApiError } from '../../../api/client';
+import { billingDialogs } from '../../billing/dialogs';
 import * as chatApi from '../api';
 import { SYSTEM_CONVERSATIONS_KEY } from '../storage';
 import { initChatTestI18n } from '../testing';
@@ -308,6 +309,34 @@ describe('ChatPanel', () => {
     expect(errors).toHaveBeenCalledWith('Failed to send message', expect.anything());
     fireEvent.click(within(error).getByRole('button', { name: 'Understood' }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    errors.mockRestore();
+  });
+
+  it('on 402 OUT_OF_INTERACTIONS offers to buy more (the credit packs); on 402 TRIAL_ENDED hands over to the trial-ended popup', async () => {
+    const errors = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    billingDialogs.reset();
+    let answer: Error = new ApiError(402, [{ code: 'OUT_OF_INTERACTIONS', message: 'Out' }]);
+    server(() => answer);
+    renderPanel(MAIN);
+    await waitFor(() => expect(box()).toBeEnabled());
+
+    fireEvent.change(box(), { target: { value: 'Hola' } });
+    fireEvent.click(sendButton());
+    const out = await screen.findByRole('dialog', { name: 'You are out of interactions' });
+    expect(within(out).getByRole('button', { name: 'View plans' })).toBeInTheDocument();
+    expect(billingDialogs.get()).toEqual({ open: null, had402: true, outAnswered: false });
+    fireEvent.click(within(out).getByRole('button', { name: 'Buy more interactions' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(billingDialogs.get().open).toBe('credits');
+
+    billingDialogs.reset();
+    answer = new ApiError(402, [{ code: 'TRIAL_ENDED', message: 'Trial ended' }]);
+    fireEvent.click(sendButton());
+    await waitFor(() => expect(billingDialogs.get().open).toBe('trialEnded'));
+    // The account's popup says it; the chat opens no dialog of its own.
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    billingDialogs.reset();
     errors.mockRestore();
   });
 

@@ -10,6 +10,8 @@ import enLayout from '../web/public/locales/en/layout.json';
 import esBilling from '../web/public/locales/es/billing.json';
 import esChat from '../web/public/locales/es/chat.json';
 import esLayout from '../web/public/locales/es/layout.json';
+import enFlows from '../libs/engine/src/locales/en/flows.json';
+import esFlows from '../libs/engine/src/locales/es/flows.json';
 import { signUp, useSession, type Account } from './support/account';
 import { fill } from './support/catalogues';
 
@@ -22,8 +24,8 @@ import { fill } from './support/catalogues';
  */
 
 const texts = {
-  en: { billing: enBilling, layout: enLayout, chat: enChat },
-  es: { billing: esBilling, layout: esLayout, chat: esChat },
+  en: { billing: enBilling, layout: enLayout, chat: enChat, flows: enFlows },
+  es: { billing: esBilling, layout: esLayout, chat: esChat, flows: esFlows },
 } as const;
 
 /** Screenshots for looking at the screens: set BILLING_SHOTS_DIR (e.g. /tmp/shots-billing) to take them. */
@@ -57,7 +59,7 @@ const profileButton = (page: Page, lang: 'en' | 'es') =>
 const money = (text: string) => text.replace(/\s/g, ' ');
 
 for (const lang of ['en', 'es'] as const) {
-  const { billing, layout, chat } = texts[lang];
+  const { billing, layout, chat, flows } = texts[lang];
   const packNames = ['100 ITx', '250 ITx', '500 ITx', '1,000 ITx'];
 
   test(`a new user buys a plan on the local test checkout, then a credit pack (${lang})`, async ({
@@ -176,6 +178,18 @@ for (const lang of ['en', 'es'] as const) {
     const congratulation = fill(billing.congratulation_other, { pack: '100 ITx', count: 100 });
     await expect(page.locator('.chat-bubble--human', { hasText: congratulation })).toHaveCount(1);
     await expect(packs).toHaveCount(0);
+    // The billing assistant answers with the plan and usage read anew: Ruby, 600 of 600, 100 bought.
+    const usage = page.getByRole('region', { name: flows.usageCardTitle }).last();
+    await expect(usage).toContainText('Ruby');
+    await expect(usage).toContainText(
+      fill(flows.usageOf.replace(/\{(\w+)\}/g, '{{$1}}'), { used: '600', limit: '600' }),
+    );
+    await expect(usage.locator('.chat-card__row', { hasText: flows.usageCredits })).toContainText('100');
+    await expect(
+      page
+        .getByRole('region', { name: fill(flows.planCurrent.replace('{name}', '{{name}}'), { name: 'Ruby' }) })
+        .last(),
+    ).toBeVisible();
     await shot(page, `${lang}-07-pack-paid`);
     const available = await dataOf<{ total: number }>(
       await request.get('/api/v1/billing/credits/interactions/available', { headers: account.headers }),

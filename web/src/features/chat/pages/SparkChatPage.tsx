@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 
@@ -24,8 +24,23 @@ import { useAfterReply } from '../hooks/useAfterReply';
 export default function SparkChatPage() {
   const { t } = useTranslation(['sparks', 'layout']);
   const { sparkId = '' } = useParams();
-  // A test verdict sent from the test page comes back with ?refresh=…: reload the conversation.
-  const refresh = useSearchParams()[0].get('refresh') ?? '';
+  // A test verdict sent from the test page comes back with ?refresh=…: reload the conversation once, and take
+  // the parameter out of the address (issue 18: it stayed in the URL).
+  const [params, setParams] = useSearchParams();
+  const refresh = params.get('refresh');
+  const [reloads, setReloads] = useState(0);
+  useEffect(() => {
+    if (refresh === null) return;
+    setReloads((count) => count + 1);
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete('refresh');
+        return next;
+      },
+      { replace: true },
+    );
+  }, [refresh, setParams]);
   const navigate = useNavigate();
   const { data: spark, error } = useSpark(sparkId);
   const { rename } = useSparkActions();
@@ -91,7 +106,7 @@ export default function SparkChatPage() {
       objectivesTitle={spark?.name ?? ''}
     >
       <ChatPanel
-        key={`${sparkId}:${refresh}`}
+        key={`${sparkId}:${reloads}`}
         target={{ kind: 'builder', sparkId }}
         autoStart
         onMessages={afterReply}

@@ -49,6 +49,8 @@ export default defineConfig({
       REDIS_URL: process.env.E2E_REDIS_URL ?? '',
       QUEUE_PREFIX: `e2e-${port}`,
       DEV_OUTBOX: 'true',
+      // The inactive-account dialog names where to ask for help (e2e/support.spec.ts).
+      SUPPORT_EMAIL: 'help@sparks.example',
       LOG_LEVEL: 'warn',
     },
   },

@@ -67,6 +67,7 @@ describe('the answers match the OpenAPI document', () => {
         .set(...auth),
     );
     expectDocumented('get', '/api/v1/auth/providers', await t.http().get('/api/v1/auth/providers'));
+    expectDocumented('get', '/api/v1/auth/support', await t.http().get('/api/v1/auth/support'));
 
     const created = await t
       .http()

@@ -99,6 +99,7 @@ export const ROUTE_FIXTURES: Record<string, RouteFixture> = {
   'POST /api/v1/auth/login': { public: 'sign-in (rate-limited, auth-attacks.sec.ts)' },
   'POST /api/v1/auth/refresh-token': { public: 'the refresh token is the credential (auth-attacks.sec.ts)' },
   'GET /api/v1/auth/providers': { public: 'which sign-in providers are configured' },
+  'GET /api/v1/auth/support': { public: 'the configured support address; reads no user data' },
   'GET /api/v1/auth/exchange-token': { public: 'the one-time Google hand-off token is the credential' },
   'GET /api/v1/auth/service/:provider/login': { public: 'where to start a provider sign-in' },
   'GET /api/v1/auth/service/google/start': { public: 'redirect to Google' },

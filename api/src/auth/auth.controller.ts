@@ -8,6 +8,7 @@ import {
   sendCodeSchema,
   verifyCodeSchema,
   type AuthProviders,
+  type SupportContact,
   userProfileSchema,
   codeSentSchema,
   loginTokensSchema,
@@ -15,6 +16,7 @@ import {
   loggedOutSchema,
   authProvidersSchema,
   providerLoginSchema,
+  supportContactSchema,
 } from '@sparks/contracts';
 import type { z } from 'zod';
 import { DomainError, type AppConfig } from '@sparks/core';
@@ -109,6 +111,14 @@ export class AuthController {
   @ApiZodResponse(authProvidersSchema)
   providers(): AuthProviders {
     return { google: this.google.enabled };
+  }
+
+  @Public()
+  @Get('support')
+  @ApiOperation({ summary: 'Where users ask for help (SUPPORT_EMAIL): { email }, null when none is configured' })
+  @ApiZodResponse(supportContactSchema)
+  support(): SupportContact {
+    return { email: this.config.SUPPORT_EMAIL ?? null };
   }
 
   @Public()

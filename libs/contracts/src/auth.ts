@@ -84,6 +84,10 @@ export type UserProfile = z.infer<typeof userProfileSchema>;
 export const authProvidersSchema = z.object({ google: z.boolean() });
 export type AuthProviders = z.infer<typeof authProvidersSchema>;
 
+/** GET /auth/support: the address users write to for help (SUPPORT_EMAIL), or null when none is configured. */
+export const supportContactSchema = z.object({ email: z.string().nullable() });
+export type SupportContact = z.infer<typeof supportContactSchema>;
+
 /** POST /auth/send-code: sent, and how long before another may be asked for. */
 export const codeSentSchema = z.object({ sent: z.literal(true), cooldownSeconds: z.number().int() });
 /** POST /users/forgot-password: answered the same whether or not the address has an account. */

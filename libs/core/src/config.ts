@@ -101,6 +101,8 @@ export const configSchema = z
     GOOGLE_USERINFO_URL: z.string().default('https://www.googleapis.com/oauth2/v3/userinfo'),
     /** Comma-separated e-mails of the admins (besides those granted with `npm run admin -- grant`). None by default. */
     ADMIN_EMAILS: optionalString,
+    /** Where users ask for help (a disabled account is told to write here); unset: they are told to ask the server's administrator. */
+    SUPPORT_EMAIL: optionalString.pipe(z.email('SUPPORT_EMAIL must be an e-mail address').optional()),
     /** Lifetime of the admin pages' session cookie (Bull Board). */
     /** Bearer token of the api's GET /metrics and the worker's metrics port; unset: no metrics are served. */
     METRICS_TOKEN: optionalString,

@@ -1,4 +1,4 @@
-import type { AuthProviders, Language, LoginTokens, UserProfile } from '@sparks/contracts';
+import type { AuthProviders, Language, LoginTokens, SupportContact, UserProfile } from '@sparks/contracts';
 
 import { api } from '../../api/client';
 
@@ -22,6 +22,11 @@ export function login(email: string, password: string): Promise<LoginTokens> {
 
 export function providers(): Promise<AuthProviders> {
   return api.get('/auth/providers');
+}
+
+/** Where users ask for help: the server's SUPPORT_EMAIL, or null. */
+export function supportContact(): Promise<SupportContact> {
+  return api.get('/auth/support');
 }
 
 /** Where the browser goes to sign in with a provider. */

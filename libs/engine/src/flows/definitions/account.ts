@@ -125,7 +125,7 @@ export const settingsFlow: Flow = {
       id: 'deactivate',
       say: [
         {
-          es: '¿Seguro que quieres desactivar tu cuenta? Tus Sparks dejarán de responder y no podrás usar Sparks hasta que la reactives.',
+          es: '¿Seguro que quieres desactivar tu cuenta? Tus Sparks dejarán de responder y no podrás usar Sparks hasta que se reactive.',
           en: "Are you sure you want to deactivate your account? Your Sparks will stop answering and you won't be able to use Sparks until it is reactivated.",
         },
       ],

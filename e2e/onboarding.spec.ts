@@ -82,6 +82,11 @@ for (const lang of ['en', 'es'] as const) {
         await expect(title).toHaveText(onboarding.steps[stop].title, { timeout: 10_000 });
         await expect(progress).toHaveText(fill(onboarding.progress, { current: index + 1, total: stops.length }));
         await expect(popover.locator('.driver-popover-description')).toHaveText(onboarding.steps[stop].text);
+        if (stop === 'chat') {
+          // The attach control is a paperclip, and the tour says so (issue 18: it spoke of a "+" button).
+          expect(onboarding.steps.chat.text).not.toContain('+');
+          expect(onboarding.steps.chat.text).toMatch(lang === 'en' ? /paperclip/ : /clip/);
+        }
         // The dropdown of the stop is open, the other one is closed.
         if (stop === 'menu') {
           await expect(mainMenu).toBeVisible();
@@ -104,6 +109,13 @@ for (const lang of ['en', 'es'] as const) {
           await expect(demo).toBeVisible();
           await expect(demo.getByTestId('objectives-percent')).toHaveText('60%');
           await expect(demo.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '60');
+          // The groups add up to the ring: 6 of 10 steps (issue 18: they said 7 of 10 under a 60% ring).
+          const counts = (await demo.locator('.objective__count').allTextContents()).map((text) =>
+            (text.match(/\d+/g) ?? []).map(Number),
+          );
+          expect(counts).toHaveLength(5);
+          const [done, total] = counts.reduce(([d, n], [x, y]) => [d + x, n + y], [0, 0]);
+          expect(Math.round((done / total) * 100)).toBe(60);
         }
         await shot(page, `${tag}-${shotName}`);
       }

@@ -6,7 +6,15 @@ import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 
 import { ObjectivesPanelView } from '../../objectives/ObjectivesPanel';
-import { DEMO_PROGRESS, TARGETS, tourSteps, type TourKind, type TourStep } from './steps';
+import {
+  DEMO_GROUPS_DONE,
+  DEMO_PROGRESS,
+  DEMO_STEPS_PER_GROUP,
+  TARGETS,
+  tourSteps,
+  type TourKind,
+  type TourStep,
+} from './steps';
 import { resetTourPanels, showTourPanel } from './tourPanels';
 import './tour.css';
 
@@ -97,15 +105,15 @@ export default function Tour({ kind, onEnd, onStep }: TourProps) {
   const callbacks = useRef({ onEnd, onStep });
   callbacks.current = { onEnd, onStep };
 
-  // Three groups of five done, the fourth under way: the 60% of the demo.
+  // Two groups done, two under way, one pending: 6 of 10 steps, the 60% of the demo's ring.
   const demoGroups = useMemo<ObjectiveGroupView[]>(
     () =>
       DEMO_GROUPS.map((id, index) => {
-        const done = index < 3 ? 2 : index === 3 ? 1 : 0;
+        const done = DEMO_GROUPS_DONE[index] ?? 0;
         return {
           _id: `demo-${id}`,
           title: t(`demo.groups.${id}.title`),
-          status: done === 2 ? 'completed' : done === 1 ? 'inProgress' : 'pending',
+          status: done === DEMO_STEPS_PER_GROUP ? 'completed' : done > 0 ? 'inProgress' : 'pending',
           steps: (['a', 'b'] as const).map((step, position) => ({
             _id: `demo-${id}-${step}`,
             title: t(`demo.groups.${id}.${step}`),

@@ -1,4 +1,4 @@
-import { DEMO_PROGRESS, TARGETS, tourSteps } from './steps';
+import { DEMO_GROUPS_DONE, DEMO_PROGRESS, DEMO_STEPS_PER_GROUP, TARGETS, tourSteps } from './steps';
 import { opensDrawer, resetTourPanels, showTourPanel, tourPanel } from './tourPanels';
 
 describe('onboarding tour steps', () => {
@@ -32,6 +32,14 @@ describe('onboarding tour steps', () => {
     expect(steps.filter((step) => step.demo).map((step) => step.id)).toEqual(['objectives']);
     expect(steps[steps.length - 1].demo).toBe(true);
     expect(DEMO_PROGRESS).toBe(60);
+  });
+
+  it('shows demo groups whose steps add up to the ring: 6 of 10 is 60% (issue 18)', () => {
+    const done = DEMO_GROUPS_DONE.reduce((sum, n) => sum + n, 0);
+    const total = DEMO_GROUPS_DONE.length * DEMO_STEPS_PER_GROUP;
+    expect(DEMO_GROUPS_DONE).toHaveLength(5);
+    expect(DEMO_GROUPS_DONE.every((n) => n >= 0 && n <= DEMO_STEPS_PER_GROUP)).toBe(true);
+    expect(Math.round((done / total) * 100)).toBe(DEMO_PROGRESS);
   });
 
   it('keeps the drawer open for the menu, profile and Sparks stops of the phone tour only', () => {

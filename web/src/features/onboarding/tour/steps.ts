@@ -22,6 +22,10 @@ export interface TourStep {
 /** The progress of the demo objectives panel (docs/product.md §2: "a demo objectives panel at 60% progress"). */
 export const DEMO_PROGRESS = 60;
 
+/** The demo's five groups of {@link DEMO_STEPS_PER_GROUP} steps: how many of each are done — 6 of 10, the 60% of the ring. */
+export const DEMO_STEPS_PER_GROUP = 2;
+export const DEMO_GROUPS_DONE: readonly number[] = [2, 2, 1, 1, 0];
+
 export const TARGETS = {
   dropdown: '.menu__items',
   menuButton: '.sidebar__top .menu--main > button',

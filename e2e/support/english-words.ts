@@ -1,0 +1,148 @@
+import fs from 'node:fs';
+import path from 'node:path';
+
+/**
+ * English words that must not show in the Spanish interface (issue 18 item 14), and how to find them in a
+ * screen's visible text.
+ *
+ * The English list is every word of the app's own English texts — the web's catalogues, the built-in
+ * assistants' flows and engine messages, the server's errors and e-mails — so it holds the words the app
+ * could leak, less the spec's own words ({@link ALLOWED}) and the words reviewed as Spanish too
+ * ({@link SHARED}) (docs/decisions.md).
+ */
+
+const ROOT = path.resolve(__dirname, '..', '..');
+const CATALOGUES = ['web/public/locales', 'libs/engine/src/locales', 'libs/core/src/locales'];
+
+/** The spec's own words and names that stay as they are in Spanish (docs/decisions.md, issue 18 item 14). */
+export const ALLOWED = new Set([
+  // The product's names and the spec's words: Spark(s), Pulse, the Borrar of deletion, the DOC and TEST tags.
+  'spark',
+  'sparks',
+  'pulse',
+  'doc',
+  'test',
+  // Brands and formats shown as they are.
+  'google',
+  'microsoft',
+  'wordpress',
+  'stripe',
+  'pdf',
+  'pdfs',
+  'email',
+  'e-mail',
+  'ok',
+  'ia',
+  'url',
+  'faq',
+  // The plans' names (spec §5: Ruby, Emerald, Zaphire) and their unit of interactions (ITx).
+  'ruby',
+  'emerald',
+  'zaphire',
+  'itx',
+]);
+
+/**
+ * Words both languages' catalogues use, reviewed as Spanish too (issue 18 item 14): the product's and brands'
+ * names, formats, loanwords Spanish uses as they are (chat, widget, plugin, cookies), and Spanish words spelt
+ * like English ones (no, real, total, normal, original, local, describe, has, sale, uses). A word the
+ * catalogues share that is not here fails the catalogue test: either it is English left in Spanish, or it is
+ * reviewed and added.
+ */
+export const SHARED = new Set([
+  ...ALLOWED,
+  'board',
+  'bull',
+  'chat',
+  'chatbot',
+  'chats',
+  'cookies',
+  'describe',
+  'describes',
+  'error',
+  'has',
+  'json',
+  'local',
+  'mb',
+  'no',
+  'normal',
+  'null',
+  'ocr',
+  'original',
+  'plan',
+  'plugin',
+  'plugins',
+  'real',
+  'sale',
+  'sparks-pulse',
+  'total',
+  'tutorial',
+  'unicode',
+  'uses',
+  'widget',
+  'worker',
+  'zip',
+]);
+
+/** Every string of a catalogue but the instructions written for a language model (keys `llm…`), never shown. */
+function strings(value: unknown, into: string[]): void {
+  if (typeof value === 'string') into.push(value);
+  else if (Array.isArray(value)) for (const item of value) strings(item, into);
+  else if (value && typeof value === 'object')
+    for (const [key, item] of Object.entries(value)) if (!key.startsWith('llm')) strings(item, into);
+}
+
+function catalogueText(lang: 'en' | 'es'): string[] {
+  const texts: string[] = [];
+  for (const base of CATALOGUES) {
+    const dir = path.join(ROOT, base, lang);
+    for (const file of fs.readdirSync(dir).filter((name) => name.endsWith('.json')))
+      strings(JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')), texts);
+  }
+  return texts;
+}
+
+/** Lower-case words of letters (accents and ñ included), two letters or more; placeholders and markup left out. */
+export function wordsOf(text: string): string[] {
+  const plain = text
+    .replace(/\{\{[^}]*\}\}|\{[^}]*\}/g, ' ')
+    .replace(/[\w.+-]+@[\w-]+(\.[\w-]+)+/g, ' ')
+    .replace(/https?:\/\/\S+/g, ' ')
+    .replace(/<[^>]+>/g, ' ');
+  return (plain.toLowerCase().match(/\p{L}[\p{L}'’-]*\p{L}/gu) ?? []).map((word) => word.replace(/['’].*$/, ''));
+}
+
+let english: Set<string> | undefined;
+
+/** The app's English words that are not reviewed as Spanish too ({@link SHARED}). */
+export function englishWords(): Set<string> {
+  english ??= new Set(
+    catalogueText('en')
+      .flatMap(wordsOf)
+      .filter((word) => !SHARED.has(word)),
+  );
+  return english;
+}
+
+/** Words of the Spanish catalogues that are English words of the app and not reviewed as Spanish: leftovers. */
+export function englishInSpanishCatalogues(): { word: string; text: string }[] {
+  const words = englishWords();
+  return catalogueText('es').flatMap((text) =>
+    wordsOf(text)
+      .filter((word) => words.has(word))
+      .map((word) => ({ word, text: text.slice(0, 160) })),
+  );
+}
+
+/** The English words in a text, each with the line it was found in. */
+export function englishIn(text: string, own: string[] = []): { word: string; line: string }[] {
+  const words = englishWords();
+  const ownWords = new Set(own.flatMap(wordsOf));
+  const found: { word: string; line: string }[] = [];
+  for (const line of text.split('\n')) {
+    for (const word of wordsOf(line)) {
+      if (words.has(word) && !ownWords.has(word)) found.push({ word, line: line.trim().slice(0, 160) });
+    }
+  }
+  return found;
+}

@@ -3,6 +3,7 @@ import type { AppConfig } from '@sparks/core';
 import { startConsumers, type JobHandlers } from '@sparks/queues';
 import type { Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
+import { UsageMeterJob } from './billing/usage-meter.job';
 import { UsageRecordJob } from './billing/usage-record.job';
 import { SendEmailJob } from './email/send-email.job';
 import { IngestDocumentJob } from './ingestion/ingest-document.job';
@@ -23,6 +24,7 @@ export class ConsumersService implements OnApplicationBootstrap {
     private readonly reply: ReplyJob,
     private readonly ingest: IngestDocumentJob,
     private readonly usage: UsageRecordJob,
+    private readonly meter: UsageMeterJob,
   ) {}
 
   handlers(): JobHandlers {
@@ -31,6 +33,7 @@ export class ConsumersService implements OnApplicationBootstrap {
       'reply.generate': (payload, job) => this.reply.handle(payload, job),
       'document.ingest': (payload, job) => this.ingest.handle(payload, job),
       'usage.record': (payload) => this.usage.handle(payload),
+      'usage.meter': (payload) => this.meter.handle(payload),
     };
   }
 

@@ -1,10 +1,11 @@
 import { Inject, Logger, Module, type OnApplicationShutdown } from '@nestjs/common';
 import type { AppConfig } from '@sparks/core';
 import { systemClock, type DbHandle } from '@sparks/db';
-import { ConfigModule, DatabaseModule, DomainModule } from '@sparks/nest';
+import { ConfigModule, createStripeClient, DatabaseModule, DomainModule } from '@sparks/nest';
 import { AnswerEngine, FLOWS, FlowEngine, LlmProvider } from '@sparks/engine';
 import { createRedis } from '@sparks/queues';
-import { CLOCK } from './billing/tokens';
+import { CLOCK, STRIPE } from './billing/tokens';
+import { UsageMeterJob } from './billing/usage-meter.job';
 import { UsageRecordJob } from './billing/usage-record.job';
 import { UsageSweep } from './billing/usage-sweep.service';
 import type { Redis } from 'ioredis';
@@ -44,7 +45,9 @@ import { CONFIG, DB, LLM, REDIS } from './infra/tokens';
     },
     { provide: FlowEngine, useFactory: () => new FlowEngine(FLOWS) },
     { provide: CLOCK, useValue: systemClock },
+    { provide: STRIPE, inject: [CONFIG], useFactory: (c: AppConfig) => createStripeClient(c) },
     UsageRecordJob,
+    UsageMeterJob,
     UsageSweep,
     SendEmailJob,
     ReplyJob,

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Database } from './client';
 import { planOfUser, type PlanOfUser } from './plan-limits';
 import {
@@ -561,8 +561,17 @@ export class BillingRepository {
 
   // — overage reported to the provider —
 
-  /** The usage event of an answered message (with the tenant's Stripe customer), if recorded. */
+  /** The usage event of an answered message, if recorded. */
   async usageEventOf(messageId: string) {
+    return this.usageEventWhere(eq(usageEvents.messageId, messageId));
+  }
+
+  /** A usage event with its tenant's Stripe customer. */
+  async usageEventById(id: string) {
+    return this.usageEventWhere(eq(usageEvents.id, id));
+  }
+
+  private async usageEventWhere(where: SQL) {
     const [row] = await this.db
       .select({
         id: usageEvents.id,
@@ -573,7 +582,7 @@ export class BillingRepository {
       })
       .from(usageEvents)
       .leftJoin(tenantBilling, eq(tenantBilling.tenantId, usageEvents.tenantId))
-      .where(eq(usageEvents.messageId, messageId));
+      .where(where);
     return row;
   }
 

@@ -11,6 +11,8 @@ export interface JobPayloads {
   'document.ingest': { documentId: string };
   /** Records the usage event of one answered message (issue 15). */
   'usage.record': { messageId: string };
+  /** Reports one overage interaction to Stripe as a billing meter event (only with Stripe configured). */
+  'usage.meter': { usageEventId: string };
 }
 
 export type JobName = keyof JobPayloads;
@@ -18,7 +20,7 @@ export type JobName = keyof JobPayloads;
 export const QUEUES = {
   ingestion: { jobs: ['document.ingest'] as JobName[] },
   'assistant-reply': { jobs: ['reply.generate'] as JobName[] },
-  usage: { jobs: ['usage.record'] as JobName[] },
+  usage: { jobs: ['usage.record', 'usage.meter'] as JobName[] },
   email: { jobs: ['email.send'] as JobName[] },
 } as const;
 
@@ -38,4 +40,5 @@ export const jobIds: { [J in JobName]: (payload: JobPayloads[J]) => string } = {
   'reply.generate': (p) => `reply-${p.messageId}`,
   'document.ingest': (p) => `ingest-${p.documentId}`,
   'usage.record': (p) => `usage-${p.messageId}`,
+  'usage.meter': (p) => `meter-${p.usageEventId}`,
 };

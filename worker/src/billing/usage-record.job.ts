@@ -25,6 +25,7 @@ export class UsageRecordJob {
 
   async handle(payload: JobPayloads['usage.record']): Promise<void> {
     const outcome = await this.billing.record(payload.messageId, this.clock.now());
+    if (this.config.STRIPE_ENABLED) await this.reportOverage(payload.messageId);
     if (!outcome.tenantId || outcome.alerts.length === 0) return;
     const [tenant] = await this.accountsTenant(outcome.tenantId);
     if (!tenant) return;
@@ -39,6 +40,18 @@ export class UsageRecordJob {
       });
       const row = await this.emails.create({ to: user.email, subject, text, language: user.language });
       await this.jobs.enqueue('email.send', { emailId: row.id });
+    }
+  }
+
+  /**
+   * An overage interaction is reported to Stripe by its own job (`usage.meter`, job id from the
+   * usage event). Looked up whether or not this run recorded it: a retry after a failed enqueue
+   * still reports it, and a reported one is not queued again.
+   */
+  private async reportOverage(messageId: string): Promise<void> {
+    const event = await this.billing.usageEventOf(messageId);
+    if (event?.source === 'overage' && !event.meterReportedAt) {
+      await this.jobs.enqueue('usage.meter', { usageEventId: event.id });
     }
   }
 

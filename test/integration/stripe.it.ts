@@ -3,7 +3,7 @@ import path from 'node:path';
 import { Pool } from 'pg';
 import Stripe from 'stripe';
 import { userIdOf } from './fixtures/knowledge';
-import { createUser, startApp, type SignedUser, type TestApp } from './harness';
+import { createUser, eventually, startApp, type SignedUser, type TestApp } from './harness';
 import { ROOT } from './paths';
 import { StripeTestServer } from './support/stripe-server';
 
@@ -336,6 +336,25 @@ describe('webhooks', () => {
     expect(await state(d)).toMatchObject({ product_name: 'Free Plan', subscription_id: null });
   });
 
+  it("shuffled subscription updates converge on Stripe's current state, not on the last delivered copy", async () => {
+    const c = await owner();
+    const { subscriptionId } = await subscribe(c);
+    const sub = () => stripe.subscriptions.get(subscriptionId)!;
+    stripe.failPayment(subscriptionId);
+    const pastDue = stripe.event('customer.subscription.updated', sub());
+    stripe.renew(subscriptionId);
+    const activeAgain = stripe.event('customer.subscription.updated', sub());
+    expect((await stripe.deliver(webhook, activeAgain)).status).toBe(200);
+    expect((await stripe.deliver(webhook, pastDue)).status).toBe(200);
+    expect((await state(c)).subscription_status).toBe('active');
+
+    // Cancelled at Stripe, its deletion not delivered yet: a stale "active" copy already ends the plan.
+    const stale = stripe.event('customer.subscription.updated', sub());
+    stripe.cancel(subscriptionId);
+    expect((await stripe.deliver(webhook, stale)).status).toBe(200);
+    expect(await state(c)).toMatchObject({ product_name: 'Free Plan', subscription_id: null });
+  });
+
   it('invoice.paid on renewal starts a new period: usage back to 0', async () => {
     const c = await owner();
     const { subscriptionId } = await subscribe(c);
@@ -408,5 +427,78 @@ describe('customer portal', () => {
       .post(`/api/v1/billing/customers/${other.customerId}/portal`)
       .set(...c.user.auth())
       .expect(404);
+  });
+});
+
+describe('overage reported to Stripe', () => {
+  it('each overage interaction is one billing meter event whose identifier is its usage event id; plan interactions are not', async () => {
+    const c = await owner();
+    await subscribe(c);
+    const auth = c.user.auth();
+    const spark = (
+      await t
+        .http()
+        .post('/api/v1/sparks')
+        .set(...auth)
+        .send({})
+        .expect(201)
+    ).body.data;
+    const test = (
+      await t
+        .http()
+        .post(`/api/v1/sparks/${spark._id}/tests`)
+        .set(...auth)
+        .send({ name: 'T1' })
+        .expect(201)
+    ).body.data;
+    const start = await t
+      .http()
+      .post(`/api/v1/sparks/${spark._id}/tests/${test._id}/restart`)
+      .set(...auth)
+      .expect(201);
+    const send = (text: string) =>
+      t
+        .http()
+        .post(`/api/v1/sparks/${spark._id}/chat/${test._id}`)
+        .set(...auth)
+        .send({ input: { text }, conversationId: start.body.data.conversationId });
+    // One interaction left on the plan, then overage (Ruby: 12 cents) under a 30-cent cap: two more.
+    await sql.query('UPDATE tenants SET usage_interactions = limit_interactions - 1 WHERE id = $1', [c.tenantId]);
+    await t
+      .http()
+      .put('/api/v1/billing/overage')
+      .set(...auth)
+      .send({ enabled: true, capCents: 30 })
+      .expect(200);
+    await send('Opening hours?').expect(201);
+    // Stripe fails the first report (the client's two retries included): the job is tried again.
+    stripe.failNext = 3;
+    await send('Where are you?').expect(201);
+    await send('Do you deliver?').expect(201);
+    await send('One more?').expect(402);
+
+    const events = await eventually(async () => {
+      const rows = (
+        await sql.query(
+          `SELECT id, source, meter_reported_at FROM usage_events WHERE tenant_id = $1 ORDER BY created_at`,
+          [c.tenantId],
+        )
+      ).rows as Array<{ id: string; source: string; meter_reported_at: Date | null }>;
+      return rows.length === 3 && rows.filter((r) => r.meter_reported_at).length === 2 ? rows : undefined;
+    }, 30_000);
+    expect(events.map((e) => e.source)).toEqual(['plan', 'overage', 'overage']);
+    const overage = events.filter((e) => e.source === 'overage').map((e) => e.id);
+    const customer = (await state(c)).stripe_customer_id;
+    const reported = [...stripe.meterEvents.values()].filter(
+      (m) => (m.payload as Record<string, string>).stripe_customer_id === customer,
+    );
+    expect(reported.map((m) => m.identifier).sort()).toEqual([...overage].sort());
+    expect(stripe.failNext).toBe(0);
+    for (const m of reported) {
+      expect(m).toMatchObject({ event_name: 'sparks_overage_interactions', payload: { value: '1' } });
+    }
+    // The plan's checkout carried the metered price on the same meter.
+    const meter = [...stripe.meters.values()].find((x) => x.event_name === 'sparks_overage_interactions');
+    expect(meter).toBeDefined();
   });
 });

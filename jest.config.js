@@ -33,7 +33,7 @@ module.exports = {
       displayName: 'unit',
       rootDir: __dirname,
       testEnvironment: 'node',
-      testMatch: ['<rootDir>/{api,worker,libs,pulse}/**/*.spec.ts'],
+      testMatch: ['<rootDir>/{api,worker,libs,pulse,deploy}/**/*.spec.ts'],
       testPathIgnorePatterns: ['/node_modules/', '/dist/'],
       transform: { '^.+\\.tsx?$': swc },
       moduleNameMapper,

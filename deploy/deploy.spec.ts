@@ -1,0 +1,75 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+/**
+ * The deployment files against their schemas (scripts/check-deploy.mjs: Kubernetes' OpenAPI schemas from
+ * `kubernetes-models` and `@kubernetes-models/keda`, the Compose Specification's from `dclint`), offline. No
+ * cluster or Docker engine runs here, so this is what keeps deploy/kubernetes and docker-compose.yml correct.
+ */
+const ROOT = path.resolve(__dirname, '..');
+const SCRIPT = path.join(ROOT, 'scripts', 'check-deploy.mjs');
+
+function check(...args: string[]) {
+  const run = spawnSync(process.execPath, [SCRIPT, ...args], { cwd: ROOT, encoding: 'utf8', timeout: 60_000 });
+  return { code: run.status, out: run.stdout, err: run.stderr };
+}
+
+let dir: string;
+beforeAll(() => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'deploy-check-'));
+});
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+/** A copy of a repo file with `edit` applied, in the scratch folder. */
+function broken(file: string, edit: (text: string) => string): string {
+  const text = fs.readFileSync(path.join(ROOT, file), 'utf8');
+  const changed = edit(text);
+  expect(changed).not.toBe(text);
+  const target = path.join(dir, path.basename(file));
+  fs.writeFileSync(target, changed);
+  return target;
+}
+
+describe('deployment files', () => {
+  it('deploy/kubernetes/*.yaml and docker-compose.yml are valid', () => {
+    const { code, out, err } = check();
+    expect(err).toBe('');
+    expect(code).toBe(0);
+    for (const file of ['api.yaml', 'config.yaml', 'keda-scaledobject.yaml', 'worker.yaml'])
+      expect(out).toContain(`deploy/kubernetes/${file}`);
+    expect(out).toContain('docker-compose.yml');
+  }, 60_000);
+
+  it('fails on a Deployment whose replicas is not a number', () => {
+    const file = broken('deploy/kubernetes/worker.yaml', (t) => t.replace(/replicas: \d+/, 'replicas: two'));
+    const { code, err } = check(file);
+    expect(code).toBe(1);
+    expect(err).toMatch(/Deployment .*replicas/);
+  }, 60_000);
+
+  it('fails on a KEDA ScaledObject without its scale target', () => {
+    const file = broken('deploy/kubernetes/keda-scaledobject.yaml', (t) =>
+      t.replace(/scaleTargetRef:/, 'scaleTarget:'),
+    );
+    const { code, err } = check(file);
+    expect(code).toBe(1);
+    expect(err).toMatch(/ScaledObject .*scaleTargetRef/);
+  }, 60_000);
+
+  it('fails on a kind it has no schema for, instead of passing it', () => {
+    const file = path.join(dir, 'unknown.yaml');
+    fs.writeFileSync(file, 'apiVersion: example.com/v1\nkind: Gadget\nmetadata:\n  name: x\n');
+    const { code, err } = check(file);
+    expect(code).toBe(1);
+    expect(err).toContain('no schema for apiVersion example.com/v1 kind Gadget');
+  }, 60_000);
+
+  it('fails on a compose file with a misspelt service key', () => {
+    const file = broken('docker-compose.yml', (t) => t.replace(/\n {4}depends_on:/, '\n    depends:'));
+    const { code, err } = check('--compose', file);
+    expect(code).toBe(1);
+    expect(err).toMatch(/must NOT have additional properties: depends/);
+  }, 60_000);
+});

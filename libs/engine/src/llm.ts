@@ -38,6 +38,24 @@ export function citedPassages(text: string, count: number): number[] {
   return out;
 }
 
+/**
+ * Earlier turns as the model should read them: the Spark's replies without their sources line and
+ * [n] markers, which numbered other passages than this question's.
+ */
+export function plainTurns(history: LlmTurn[]): LlmTurn[] {
+  return history.map((turn) =>
+    turn.role === 'assistant'
+      ? {
+          role: turn.role,
+          content: turn.content
+            .replace(/\n\n— \*[\s\S]*$/, '')
+            .replace(/\s*\[\d+(?:\s*[,;]\s*\d+)*\]/g, '')
+            .trim(),
+        }
+      : turn,
+  );
+}
+
 /** The passages as the prompt numbers them: `[n] document, page p`, then the text. */
 export function numberedPassages(language: Lang, passages: Passage[]): string {
   return passages
@@ -98,7 +116,11 @@ export class LlmProvider {
           model: this.settings.model,
           stream: true,
           temperature: 0.2,
-          messages: [{ role: 'system', content: system }, ...input.history, { role: 'user', content: input.question }],
+          messages: [
+            { role: 'system', content: system },
+            ...plainTurns(input.history),
+            { role: 'user', content: input.question },
+          ],
         },
         { signal },
       );

@@ -13,6 +13,10 @@
 //   node bench/answer-quality.mjs                      both languages, every article (offline engine)
 //   node bench/answer-quality.mjs --lang es --articles 4 --questions 10
 //   node bench/answer-quality.mjs --llm                the model configured by LLM_BASE_URL/LLM_API_KEY/LLM_MODEL
+//   node bench/answer-quality.mjs --llm-local          the model path against the suite's local OpenAI-compatible
+//                                                      server (test/integration/support/openai-server.js: it answers
+//                                                      with the passage sharing most words; checks the plumbing,
+//                                                      it is not a model)
 //   node bench/answer-quality.mjs --data <folder>      another set in the same format (xquad-dev.<lang>.json)
 //   --off-topic 3   questions of the next article asked per Spark (default 3)
 //   --json <file>   also writes every reply, for the regression test and for reading
@@ -50,7 +54,8 @@ const LANGS = opt('lang', 'en,es').split(',');
 const MAX_ARTICLES = Number(opt('articles', Infinity));
 const MAX_QUESTIONS = Number(opt('questions', Infinity));
 const OFF_TOPIC = Number(opt('off-topic', 3));
-const USE_LLM = argv.includes('--llm');
+const LLM_LOCAL = argv.includes('--llm-local');
+const USE_LLM = argv.includes('--llm') || LLM_LOCAL;
 const DATA_DIR = path.resolve(
   opt(
     'data',
@@ -259,6 +264,10 @@ function summarize(lang, set, all) {
 }
 
 runBench(async () => {
+  const local = LLM_LOCAL
+    ? await rootRequire('./test/integration/support/openai-server.js').startOpenAiServer()
+    : undefined;
+  if (local) Object.assign(process.env, { LLM_BASE_URL: local.url, LLM_MODEL: 'local-test-server' });
   const llmEnv = USE_LLM
     ? Object.fromEntries(
         ['LLM_BASE_URL', 'LLM_API_KEY', 'LLM_MODEL', 'LLM_TIMEOUT_MS']
@@ -270,7 +279,11 @@ runBench(async () => {
     throw new Error('--llm needs LLM_BASE_URL or LLM_API_KEY');
   const stack = await startStack('quality', llmEnv);
   const results = [];
-  for (const lang of LANGS) results.push(await runLanguage(stack, lang));
+  try {
+    for (const lang of LANGS) results.push(await runLanguage(stack, lang));
+  } finally {
+    await local?.close();
+  }
   const pct = (v) => (Number.isFinite(v) ? `${(v * 100).toFixed(1)} %` : '–');
   const m = machine();
   console.log(

@@ -110,10 +110,16 @@ function prepareChromium() {
  */
 async function prepareWordPress() {
   const hasPhp = () => spawnSync('php', ['-r', 'exit(function_exists("mysqli_connect") ? 0 : 1);']).status === 0;
-  const hasWordPress = () => fs.existsSync('/usr/share/wordpress/wp-settings.php');
-  if (!hasPhp() || !hasWordPress()) aptInstall(['php-cli', 'php-mysql', 'wordpress']);
+  // The theme is only recommended by Debian's wordpress; without one every public page is empty.
+  const hasWordPress = () =>
+    fs.existsSync('/usr/share/wordpress/wp-settings.php') &&
+    fs.existsSync('/usr/share/wordpress/wp-content/themes/twentytwentythree/style.css');
+  const packages = ['php-cli', 'php-mysql', 'wordpress', 'wordpress-theme-twentytwentythree'];
+  if (!hasPhp() || !hasWordPress()) aptInstall(packages);
   if (!hasPhp() || !hasWordPress())
-    throw new Error('the Pulse tests need WordPress and PHP with mysqli: apt-get install wordpress php-cli php-mysql');
+    throw new Error(
+      `the Pulse tests need WordPress, its theme and PHP with mysqli: apt-get install ${packages.join(' ')}`,
+    );
   const socket = '/run/mysqld/mysqld.sock';
   if (process.env.WP_DB_HOST || fs.existsSync(socket) || (await isPortOpen(3306))) return;
   if (!which('mariadbd') && !fs.existsSync('/usr/sbin/mariadbd')) aptInstall(['mariadb-server']);

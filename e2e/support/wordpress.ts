@@ -38,6 +38,9 @@ export function wordpressMissing(): string | undefined {
   if (spawnSync('php', ['-v']).status !== 0) return 'php is not installed (apt-get install php-cli php-mysql)';
   if (!fs.existsSync(path.join(WORDPRESS, 'wp-settings.php')))
     return `WordPress is not installed at ${WORDPRESS} (apt-get install wordpress)`;
+  // Without a theme WordPress answers every public page with an empty body.
+  if (!fs.existsSync(path.join(WORDPRESS, 'wp-content', 'themes', 'twentytwentythree', 'style.css')))
+    return 'WordPress has no theme (apt-get install wordpress-theme-twentytwentythree)';
   const mysqli = spawnSync('php', ['-r', 'exit(function_exists("mysqli_connect") ? 0 : 1);']);
   if (mysqli.status !== 0) return "PHP's mysqli is missing (apt-get install php-mysql)";
   return undefined;

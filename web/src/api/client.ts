@@ -305,7 +305,9 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       return { data: response.data as T, status: response.status };
     } catch (error) {
       const apiError = toApiError(error);
-      log(`[api] ${method} ${url} failed (${apiError.status ?? apiError.code}): ${apiError.message}`);
+      // A 403 the caller expects (GET /admin/me for a user who is no admin) is an answer, not a failure to log.
+      if (!(config.forbiddenIsAnswer && apiError.status === 403))
+        log(`[api] ${method} ${url} failed (${apiError.status ?? apiError.code}): ${apiError.message}`);
       throw apiError;
     }
   }

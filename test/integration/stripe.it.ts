@@ -310,6 +310,49 @@ describe('webhooks', () => {
     expect((await state(c)).packs).toBe(1);
   });
 
+  it('bad bodies never give a 5xx, signed or not, and record nothing', async () => {
+    const before = await eventCount();
+    const signer = new Stripe('sk_test_x');
+    const post = (body: string, sign: boolean, type = 'application/json') =>
+      fetch(webhook, {
+        method: 'POST',
+        headers: {
+          'content-type': type,
+          ...(sign
+            ? {
+                'stripe-signature': signer.webhooks.generateTestHeaderString({
+                  payload: body,
+                  secret: stripe.webhookSecret,
+                }),
+              }
+            : {}),
+        },
+        body,
+      });
+    const bodies = [
+      '{}',
+      '[]',
+      'null',
+      '42',
+      '"text"',
+      '{"id":1,"type":"checkout.session.completed"}',
+      '{"id":"evt_x","type":"checkout.session.completed"}',
+      '{"id":"evt_x","type":"checkout.session.completed","data":null}',
+      '{"id":"evt_x","type":"invoice.paid","data":{"object":"in_1"}}',
+      `{"id":"${'e'.repeat(300)}","type":"x","data":{"object":{"id":"x"}}}`,
+      '{"id":"evt_\u0000","type":"x","data":{"object":{"id":"x"}}}',
+      '{not json',
+    ];
+    for (const body of bodies) {
+      for (const sign of [false, true]) {
+        const res = await post(body, sign);
+        expect([body, sign, res.status]).toEqual([body, sign, 400]);
+      }
+    }
+    expect((await post('{}', true, 'text/plain')).status).toBe(400);
+    expect(await eventCount()).toBe(before);
+  });
+
   it('out of order: a late "updated" or "completed" cannot bring back a cancelled subscription', async () => {
     const c = await owner();
     const { subscriptionId } = await subscribe(c);

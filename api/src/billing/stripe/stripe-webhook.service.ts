@@ -41,6 +41,19 @@ export class StripeWebhookService {
 
   async handle(raw: Buffer, signature: string | undefined): Promise<{ received: true; duplicate: boolean }> {
     const event = this.verify(raw, signature);
+    // Signed but not an event (only the secret's holder can send one): refused, never a 500 that Stripe retries.
+    const object = (event as { data?: { object?: { id?: unknown } } } | null)?.data?.object;
+    if (
+      typeof event?.id !== 'string' ||
+      event.id === '' ||
+      event.id.length > 255 ||
+      typeof event.type !== 'string' ||
+      typeof object !== 'object' ||
+      object === null ||
+      typeof object.id !== 'string'
+    ) {
+      throw DomainError.of('INVALID_PARAMS');
+    }
     const seen = await this.billing.recordEvent(event.id, event.type, event);
     if (seen === 'done') return { received: true, duplicate: true };
     await this.apply(event);

@@ -11,6 +11,17 @@ const optionalString = z
   .optional()
   .transform((v) => (v && v.trim() !== '' ? v.trim() : undefined));
 
+/** The bytes of an `INTEGRATION_TOKEN_KEY` (64 hex digits or base64 of 32 bytes), or undefined. */
+export function tokenKeyBytes(value: string): Buffer | undefined {
+  const v = value.trim();
+  const bytes = /^[0-9a-fA-F]{64}$/.test(v)
+    ? Buffer.from(v, 'hex')
+    : /^[A-Za-z0-9+/_-]{42,44}={0,2}$/.test(v)
+      ? Buffer.from(v, 'base64')
+      : undefined;
+  return bytes?.length === 32 ? bytes : undefined;
+}
+
 /**
  * Every setting the api and the worker read, with its default. The README's configuration table
  * is written from this schema; keep them together.
@@ -120,10 +131,34 @@ export const configSchema = z
       .string()
       .regex(/^[a-z0-9_]{1,100}$/, 'lower-case letters, digits and _')
       .default('sparks_overage_interactions'),
+    /**
+     * Document sharing (issue 20): SharePoint and OneDrive through Microsoft Graph, with an app registered in
+     * Microsoft Entra. On only when the client id, its secret and the token key are all set.
+     */
+    MICROSOFT_CLIENT_ID: optionalString,
+    MICROSOFT_CLIENT_SECRET: optionalString,
+    /** `organizations` (any work or school account), `common`, `consumers` or one directory's id or domain. */
+    MICROSOFT_TENANT: z
+      .string()
+      .regex(/^[A-Za-z0-9.-]{1,100}$/, 'a tenant id, a domain, organizations, common or consumers')
+      .default('organizations'),
+    MICROSOFT_LOGIN_URL: z.string().url().default('https://login.microsoftonline.com'),
+    MICROSOFT_GRAPH_URL: z.string().url().default('https://graph.microsoft.com/v1.0'),
+    MICROSOFT_SCOPES: z.string().default('offline_access Files.Read.All Sites.Read.All'),
+    /** Host suffixes Graph may send file downloads to (its pre-authenticated links), comma-separated. */
+    MICROSOFT_DOWNLOAD_HOSTS: z.string().default('sharepoint.com'),
+    /** 32 bytes, base64 or hex: the AES-256-GCM key the connections' tokens are encrypted with at rest. */
+    INTEGRATION_TOKEN_KEY: optionalString.refine((v) => v === undefined || tokenKeyBytes(v) !== undefined, {
+      message: 'must be 32 bytes written as 64 hex digits or in base64 (openssl rand -base64 32)',
+    }),
   })
   .refine((c) => !c.STRIPE_SECRET_KEY || !!c.STRIPE_WEBHOOK_SECRET, {
     message: 'STRIPE_WEBHOOK_SECRET is required with STRIPE_SECRET_KEY (webhooks are verified by their signature)',
     path: ['STRIPE_WEBHOOK_SECRET'],
+  })
+  .refine((c) => !c.MICROSOFT_CLIENT_ID || !!c.INTEGRATION_TOKEN_KEY, {
+    message: 'INTEGRATION_TOKEN_KEY is required with MICROSOFT_CLIENT_ID (the tokens are stored encrypted)',
+    path: ['INTEGRATION_TOKEN_KEY'],
   })
   .refine((c) => c.NODE_ENV !== 'production' || !!c.JWT_SECRET, {
     message: 'JWT_SECRET is required in production',
@@ -142,6 +177,12 @@ export const configSchema = z
     // Outside production a missing secret gets a random one per process: tokens then die at restart.
     JWT_SECRET: c.JWT_SECRET ?? randomBytes(32).toString('hex'),
     GOOGLE_ENABLED: !!(c.GOOGLE_CLIENT_ID && c.GOOGLE_CLIENT_SECRET),
+    MICROSOFT_ENABLED: !!(c.MICROSOFT_CLIENT_ID && c.MICROSOFT_CLIENT_SECRET && c.INTEGRATION_TOKEN_KEY),
+    MICROSOFT_LOGIN_URL: c.MICROSOFT_LOGIN_URL.replace(/\/+$/, ''),
+    MICROSOFT_GRAPH_URL: c.MICROSOFT_GRAPH_URL.replace(/\/+$/, ''),
+    MICROSOFT_DOWNLOAD_HOSTS: c.MICROSOFT_DOWNLOAD_HOSTS.split(',')
+      .map((h) => h.trim())
+      .filter((h) => h !== ''),
     STORAGE_DRIVER: c.STORAGE_DRIVER ?? (c.S3_BUCKET ? ('s3' as const) : ('local' as const)),
     INGEST_JOB_TIMEOUT_MS: c.INGEST_JOB_TIMEOUT_MS ?? 2 * c.INGEST_TIMEOUT_MS,
     /** Any OpenAI-compatible endpoint; without one the offline answer engine answers. */

@@ -14,3 +14,4 @@ export * from './admin.repository';
 export * from './billing.repository';
 export * from './usage-meter';
 export * from './plan-limits';
+export * from './integrations.repository';

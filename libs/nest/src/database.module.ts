@@ -9,6 +9,7 @@ import {
   DeployRepository,
   DocumentsRepository,
   EmailsRepository,
+  IntegrationsRepository,
   ObjectivesRepository,
   SparksRepository,
   type DbHandle,
@@ -24,6 +25,7 @@ export const REPOSITORIES = [
   DeployRepository,
   DocumentsRepository,
   EmailsRepository,
+  IntegrationsRepository,
   ObjectivesRepository,
   SparksRepository,
 ] as const;

@@ -6,3 +6,4 @@ export * from './objectives';
 export * from './deploy';
 export * from './admin';
 export * from './billing';
+export * from './integrations';

@@ -16,3 +16,7 @@ export * from './storage/storage';
 export * from './storage/local-disk.storage';
 export * from './storage/s3.storage';
 export * from './storage/create-storage';
+export * from './graph/token-seal';
+export * from './graph/microsoft-oauth';
+export * from './graph/connection-tokens';
+export * from './graph/graph-client';

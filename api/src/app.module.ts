@@ -16,6 +16,7 @@ import { DeployModule } from './deploy/deploy.module';
 import { DevModule } from './dev/dev.module';
 import { HealthModule } from './health/health.module';
 import { InfraModule } from './infra/infra.module';
+import { IntegrationsModule } from './integrations/integrations.module';
 import { KnowledgeModule } from './knowledge/knowledge.module';
 import { MailModule } from './mail/mail.module';
 import { ObjectivesModule } from './objectives/objectives.module';
@@ -42,6 +43,7 @@ import { SparksModule } from './sparks/sparks.module';
     ChatModule,
     KnowledgeModule,
     DeployModule,
+    IntegrationsModule,
     AdminModule,
     HealthModule,
     DevModule,

@@ -9,3 +9,4 @@ export * from './chat';
 export * from './deploy';
 export * from './admin';
 export * from './billing';
+export * from './integrations';

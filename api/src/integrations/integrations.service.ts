@@ -1,0 +1,160 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { JwtService } from '@nestjs/jwt';
+import {
+  SHAREPOINT_CONNECTED_QUERY,
+  type IntegrationProvider,
+  type IntegrationService,
+  type IntegrationsView,
+} from '@sparks/contracts';
+import { DomainError, type AppConfig } from '@sparks/core';
+import { AccountsRepository, IntegrationsRepository, SparksRepository } from '@sparks/db';
+import { OAuthError, pkcePair, sealTokenSet } from '@sparks/knowledge';
+import type { Redis } from 'ioredis';
+import { newSecret } from '../auth/secrets';
+import { CONFIG, REDIS } from '../infra/tokens';
+import { SparksService } from '../sparks/sparks.service';
+import { MicrosoftService } from './microsoft.service';
+import { requireZaphire } from './zaphire-gate';
+
+/** How long a started connection may take: the signed state and its PKCE verifier live this long, once. */
+const STATE_TTL_SECONDS = 600;
+const STATE_TYPE = 'integration-state';
+
+interface StateClaims {
+  typ: typeof STATE_TYPE;
+  sub: string;
+  spk: string;
+  svc: IntegrationService;
+  nonce: string;
+}
+
+export interface CallbackQuery {
+  code?: unknown;
+  state?: unknown;
+  error?: unknown;
+}
+
+/**
+ * Connecting a Spark to Microsoft 365 (issue 20): the authorization URL with PKCE and a signed, single-use
+ * state bound to the user and the Spark; the callback that trades the code and stores the tokens sealed;
+ * the Spark's connections; disconnecting.
+ */
+@Injectable()
+export class IntegrationsService {
+  private readonly logger = new Logger(IntegrationsService.name);
+
+  constructor(
+    @Inject(CONFIG) private readonly config: AppConfig,
+    @Inject(REDIS) private readonly redis: Redis,
+    private readonly jwt: JwtService,
+    private readonly sparks: SparksService,
+    private readonly sparkRows: SparksRepository,
+    private readonly accounts: AccountsRepository,
+    private readonly repo: IntegrationsRepository,
+    private readonly microsoft: MicrosoftService,
+  ) {}
+
+  private verifierKey(nonce: string): string {
+    return `${this.config.QUEUE_PREFIX}:integration-pkce:${nonce}`;
+  }
+
+  /** The provider of a path, or 404: `microsoft` is the only one. */
+  provider(name: string): IntegrationProvider {
+    if (name !== 'microsoft') throw DomainError.notFound();
+    return name;
+  }
+
+  async authorize(userId: string, sparkId: string, providerName: string, service: IntegrationService) {
+    await this.sparks.owned(userId, sparkId);
+    this.provider(providerName);
+    const oauth = this.microsoft.oauth;
+    if (!oauth) throw DomainError.of('MICROSOFT_NOT_CONFIGURED');
+    await requireZaphire(this.accounts, userId);
+    const nonce = newSecret();
+    const { verifier, challenge } = pkcePair();
+    await this.redis.set(this.verifierKey(nonce), verifier, 'EX', STATE_TTL_SECONDS);
+    const claims: StateClaims = { typ: STATE_TYPE, sub: userId, spk: sparkId, svc: service, nonce };
+    const state = await this.jwt.signAsync(claims, { expiresIn: STATE_TTL_SECONDS });
+    return { authUrl: oauth.authorizeUrl(state, challenge) };
+  }
+
+  /**
+   * Where the browser goes after Microsoft sent it back: the Spark with `q=sharepoint-conected`, or with
+   * `error=sharepoint` when anything failed (the state is bad, spent or expired, the user said no, the code did
+   * not trade, the Spark or the plan changed meanwhile). A state that does not verify leads to the app's home.
+   */
+  async callback(query: CallbackQuery): Promise<string> {
+    const home = new URL('/', this.config.APP_URL);
+    const claims = await this.verifyState(query.state);
+    if (!claims) return home.toString();
+    const target = new URL(`/spark/${claims.spk}`, this.config.APP_URL);
+    const fail = (why: string) => {
+      this.logger.warn(`Microsoft connection of Spark ${claims.spk} failed: ${why}`);
+      target.searchParams.set('error', 'sharepoint');
+      return target.toString();
+    };
+    // Single use: the verifier goes with the first callback that presents the state.
+    const verifier = await this.redis.getdel(this.verifierKey(claims.nonce));
+    if (!verifier) return fail('state already used or expired');
+    if (typeof query.error === 'string') return fail(`Microsoft answered ${query.error.slice(0, 80)}`);
+    if (typeof query.code !== 'string' || query.code === '' || query.code.length > 4096) return fail('no code');
+    const oauth = this.microsoft.oauth;
+    if (!oauth) return fail('not configured');
+    const spark = await this.sparkRows.findOwned(claims.sub, claims.spk);
+    if (!spark) return fail('the Spark is gone');
+    try {
+      await requireZaphire(this.accounts, claims.sub);
+    } catch {
+      return fail('the plan is no longer zaphire');
+    }
+    let tokens;
+    try {
+      tokens = await oauth.exchangeCode(query.code, verifier);
+    } catch (err) {
+      return fail(err instanceof OAuthError ? err.message : 'token exchange failed');
+    }
+    const row = { sparkId: claims.spk, provider: 'microsoft' };
+    await this.repo.upsert({
+      ...row,
+      userId: claims.sub,
+      service: claims.svc,
+      ...sealTokenSet(this.microsoft.tokenKey, row, tokens),
+    });
+    target.searchParams.set('q', SHAREPOINT_CONNECTED_QUERY);
+    return target.toString();
+  }
+
+  private async verifyState(state: unknown): Promise<StateClaims | undefined> {
+    if (typeof state !== 'string' || state.length > 2048) return undefined;
+    try {
+      const claims = await this.jwt.verifyAsync<StateClaims>(state);
+      return claims.typ === STATE_TYPE && claims.sub && claims.spk && claims.nonce ? claims : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
+  async view(userId: string, sparkId: string): Promise<IntegrationsView> {
+    await this.sparks.owned(userId, sparkId);
+    const rows = await this.repo.listForSpark(sparkId);
+    return {
+      configured: { microsoft: this.microsoft.enabled },
+      connections: rows.map((r) => ({
+        provider: r.provider as IntegrationProvider,
+        service: r.service as IntegrationService,
+        connectedAt: r.createdAt.toISOString(),
+      })),
+    };
+  }
+
+  /**
+   * Forgets the connection: its sealed tokens and the files it follows (the documents already imported stay).
+   * Microsoft offers no endpoint to revoke one app's delegated refresh token; deleting the only copy is the
+   * revocation in our power, and the user can remove the app's consent at myapps.microsoft.com.
+   */
+  async disconnect(userId: string, sparkId: string, providerName: string) {
+    await this.sparks.owned(userId, sparkId);
+    const provider = this.provider(providerName);
+    return { provider, disconnected: await this.repo.remove(sparkId, provider) };
+  }
+}

@@ -1,0 +1,340 @@
+import { Pool } from 'pg';
+import { MicrosoftService } from '../../api/src/integrations/microsoft.service';
+import { GraphError } from '../../libs/knowledge/src';
+import { userIdOf } from './fixtures/knowledge';
+import { createUser, startApp, type SignedUser, type TestApp } from './harness';
+import { GraphServer } from './support/graph-server';
+
+const sql = new Pool({ connectionString: process.env.DATABASE_URL, max: 2 });
+sql.on('error', () => undefined);
+afterAll(() => sql.end());
+
+const APP_URL = 'http://localhost:3998';
+
+interface Owner {
+  user: SignedUser;
+  userId: string;
+  sparkId: string;
+}
+
+async function owner(t: TestApp, opts: { zaphire?: boolean; language?: 'en' | 'es' } = {}): Promise<Owner> {
+  const user = await createUser(t, { tag: 'sharepoint', language: opts.language });
+  const userId = await userIdOf(sql, user.username);
+  const spark = (
+    await t
+      .http()
+      .post('/api/v1/sparks')
+      .set(...user.auth())
+      .send({})
+      .expect(201)
+  ).body.data;
+  if (opts.zaphire) {
+    // The plan is bought the way a user buys it (the local payment provider).
+    const tenant = (await sql.query('SELECT customer_id FROM tenants WHERE user_id = $1', [userId])).rows[0];
+    const session = await t
+      .http()
+      .post(`/api/v1/billing/customers/${tenant.customer_id}/session`)
+      .set(...user.auth())
+      .send({ mode: 'subscription', priceId: 'price_zaphire_month' })
+      .expect(201);
+    const sessionId = String(session.body.data.sessionUrl).split('/checkout/')[1];
+    await t
+      .http()
+      .post(`/api/v1/billing/checkout/${sessionId}/pay`)
+      .set(...user.auth())
+      .expect(200);
+    const product = (await sql.query('SELECT product_name FROM tenants WHERE user_id = $1', [userId])).rows[0];
+    expect(product.product_name.toLowerCase()).toBe('zaphire');
+  }
+  return { user, userId, sparkId: spark._id };
+}
+
+const authorize = (t: TestApp, o: Owner, query = '') =>
+  t
+    .http()
+    .get(`/api/v1/sparks/${o.sparkId}/integrations/microsoft/authorize${query}`)
+    .set(...o.user.auth());
+
+/** The browser's walk: Microsoft's consent (the local server consents at once), then our callback. */
+async function connect(t: TestApp, o: Owner): Promise<URL> {
+  const { authUrl } = (await authorize(t, o).expect(200)).body.data as { authUrl: string };
+  const consent = await fetch(authUrl, { redirect: 'manual' });
+  expect(consent.status).toBe(302);
+  const callback = new URL(consent.headers.get('location')!);
+  const done = await t
+    .http()
+    .get(callback.pathname + callback.search)
+    .expect(302);
+  return new URL(done.headers.location);
+}
+
+describe('document sharing without a Microsoft app configured', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startApp({ APP_URL });
+  });
+  afterAll(() => t.close());
+
+  it('answers 503 MICROSOFT_NOT_CONFIGURED in the caller language, and says so in the Spark view', async () => {
+    const o = await owner(t, { zaphire: true, language: 'es' });
+    const res = await authorize(t, o).set('Accept-Language', 'es').expect(503);
+    expect(res.body.errors[0].code).toBe('MICROSOFT_NOT_CONFIGURED');
+    expect(res.body.errors[0].message).toMatch(/no está configurado/);
+    const view = await t
+      .http()
+      .get(`/api/v1/sparks/${o.sparkId}/integrations`)
+      .set(...o.user.auth())
+      .expect(200);
+    expect(view.body.data).toEqual({ configured: { microsoft: false }, connections: [] });
+  });
+});
+
+describe('connecting a Spark to Microsoft 365 (against a local identity platform and Graph)', () => {
+  let graph: GraphServer;
+  let t: TestApp;
+
+  beforeAll(async () => {
+    graph = await new GraphServer().start();
+    t = await startApp({ APP_URL, ...graph.env() });
+  });
+  afterAll(async () => {
+    await t.close();
+    await graph.stop();
+  });
+
+  it('refuses plans other than zaphire with 402 DOCUMENT_SHARING_PLAN', async () => {
+    const o = await owner(t);
+    const res = await authorize(t, o).expect(402);
+    expect(res.body.errors[0].code).toBe('DOCUMENT_SHARING_PLAN');
+    expect(res.body.errors[0].message).toMatch(/Zaphire/);
+  });
+
+  it('answers 404 for an unknown provider or a Spark that is not the caller’s, 400 for an unknown service', async () => {
+    const o = await owner(t, { zaphire: true });
+    const other = await owner(t, { zaphire: true });
+    await t
+      .http()
+      .get(`/api/v1/sparks/${o.sparkId}/integrations/dropbox/authorize`)
+      .set(...o.user.auth())
+      .expect(404);
+    await t
+      .http()
+      .get(`/api/v1/sparks/${o.sparkId}/integrations/microsoft/authorize`)
+      .set(...other.user.auth())
+      .expect(404);
+    const bad = await authorize(t, o, '?service=gdrive').expect(400);
+    expect(bad.body.errors[0].code).toBe('INVALID_PARAMS');
+  });
+
+  it('builds the authorization URL: organizations tenant, PKCE S256, offline_access and read-only scopes, a signed state', async () => {
+    const o = await owner(t, { zaphire: true });
+    const { authUrl } = (await authorize(t, o, '?service=sharepoint').expect(200)).body.data as { authUrl: string };
+    const url = new URL(authUrl);
+    expect(url.origin + url.pathname).toBe(`${graph.base}/organizations/oauth2/v2.0/authorize`);
+    const q = url.searchParams;
+    expect(q.get('client_id')).toBe(graph.clientId);
+    expect(q.get('response_type')).toBe('code');
+    expect(q.get('redirect_uri')).toBe(`${APP_URL}/api/v1/integrations/microsoft/callback`);
+    expect(q.get('code_challenge_method')).toBe('S256');
+    expect(q.get('code_challenge')).toMatch(/^[\w-]{43}$/);
+    expect(q.get('scope')!.split(' ').sort()).toEqual(['Files.Read.All', 'Sites.Read.All', 'offline_access']);
+    expect(q.get('state')!.split('.')).toHaveLength(3);
+    expect(authUrl).not.toContain(graph.clientSecret);
+  });
+
+  it('connects: trades the code with the PKCE verifier, stores the tokens encrypted, sends the browser back to the Spark', async () => {
+    const o = await owner(t, { zaphire: true });
+    const landing = await connect(t, o);
+    expect(landing.origin + landing.pathname).toBe(`${APP_URL}/spark/${o.sparkId}`);
+    expect(landing.searchParams.get('q')).toBe('sharepoint-conected');
+    const exchange = graph.tokenRequests.filter((r) => r.grant_type === 'authorization_code').at(-1)!;
+    expect(exchange.params.code_verifier).toMatch(/^[\w-]{43,128}$/);
+    const row = (await sql.query('SELECT * FROM integration_connections WHERE spark_id = $1', [o.sparkId]))
+      .rows[0] as Record<string, string>;
+    expect(row).toMatchObject({ provider: 'microsoft', service: 'sharepoint', user_id: o.userId });
+    // Encrypted at rest: neither token appears in the row, and the sealed values are not base64 of them.
+    const stored = JSON.stringify(row);
+    expect(stored).not.toMatch(/\bat-[0-9a-f]{32}\b|\brt-[0-9a-f]{32}\b/);
+    for (const col of ['access_token_sealed', 'refresh_token_sealed']) {
+      expect(row[col]).toMatch(/^v1\.[\w-]+$/);
+      expect(Buffer.from(row[col].slice(3), 'base64url').toString('latin1')).not.toMatch(/at-|rt-/);
+    }
+    const view = await t
+      .http()
+      .get(`/api/v1/sparks/${o.sparkId}/integrations`)
+      .set(...o.user.auth())
+      .expect(200);
+    expect(view.body.data).toMatchObject({
+      configured: { microsoft: true },
+      connections: [{ provider: 'microsoft', service: 'sharepoint', connectedAt: expect.any(String) }],
+    });
+    // The stored access token works against Graph.
+    const ms = t.app.get(MicrosoftService);
+    const conn = (await sql.query('SELECT * FROM integration_connections WHERE spark_id = $1', [o.sparkId])).rows[0];
+    const drive = graph.addDrive('OneDrive');
+    const me = await ms.graphFor({ ...conn, id: conn.id }).get<{ id: string }>('/me/drive');
+    expect(me.id).toBe(drive.id);
+  });
+
+  it('a state works once: replaying the callback, a forged state or a denial connects nothing', async () => {
+    const o = await owner(t, { zaphire: true });
+    const { authUrl } = (await authorize(t, o).expect(200)).body.data as { authUrl: string };
+    const consent = await fetch(authUrl, { redirect: 'manual' });
+    const callback = new URL(consent.headers.get('location')!);
+    const first = await t
+      .http()
+      .get(callback.pathname + callback.search)
+      .expect(302);
+    expect(new URL(first.headers.location).searchParams.get('q')).toBe('sharepoint-conected');
+    await sql.query('DELETE FROM integration_connections WHERE spark_id = $1', [o.sparkId]);
+    const replay = await t
+      .http()
+      .get(callback.pathname + callback.search)
+      .expect(302);
+    expect(new URL(replay.headers.location).searchParams.get('error')).toBe('sharepoint');
+    // A state signed by someone else (or altered) leads home, without a Spark.
+    const state = callback.searchParams.get('state')!;
+    const forged = `${state.slice(0, -4)}AAAA`;
+    const home = await t
+      .http()
+      .get(`/api/v1/integrations/microsoft/callback?code=x&state=${encodeURIComponent(forged)}`)
+      .expect(302);
+    expect(home.headers.location).toBe(`${APP_URL}/`);
+    // The user said no at Microsoft.
+    const again = new URL((await authorize(t, o).expect(200)).body.data.authUrl);
+    const denied = await t
+      .http()
+      .get(
+        `/api/v1/integrations/microsoft/callback?error=access_denied&state=${encodeURIComponent(again.searchParams.get('state')!)}`,
+      )
+      .expect(302);
+    expect(new URL(denied.headers.location).searchParams.get('error')).toBe('sharepoint');
+    const rows = await sql.query('SELECT 1 FROM integration_connections WHERE spark_id = $1', [o.sparkId]);
+    expect(rows.rowCount).toBe(0);
+  });
+
+  it('refreshes the access token before it expires, once, and keeps working with the new one', async () => {
+    const o = await owner(t, { zaphire: true });
+    await connect(t, o);
+    graph.addDrive('OneDrive');
+    const ms = t.app.get(MicrosoftService);
+    const load = async () =>
+      (await sql.query('SELECT * FROM integration_connections WHERE spark_id = $1', [o.sparkId])).rows[0];
+    // Four minutes left: less than the five-minute lead, so the next call refreshes first.
+    await sql.query(
+      `UPDATE integration_connections SET expires_at = now() + interval '4 minutes' WHERE spark_id = $1`,
+      [o.sparkId],
+    );
+    const before = await load();
+    const refreshes = () => graph.tokenRequests.filter((r) => r.grant_type === 'refresh_token').length;
+    const n = refreshes();
+    graph.revokeAccessTokens(); // the old access token would now be refused
+    const client = ms.graphFor(before);
+    await Promise.all([client.get('/me/drive'), client.get('/me/drive'), client.get('/me/drive')]);
+    expect(refreshes()).toBe(n + 1);
+    const after = await load();
+    expect(after.access_token_sealed).not.toBe(before.access_token_sealed);
+    expect(after.refresh_token_sealed).not.toBe(before.refresh_token_sealed);
+    expect(new Date(after.expires_at).getTime()).toBeGreaterThan(Date.now() + 50 * 60_000);
+  });
+
+  it('disconnecting deletes the stored tokens; Graph calls through the old connection stop', async () => {
+    const o = await owner(t, { zaphire: true });
+    await connect(t, o);
+    const conn = (await sql.query('SELECT * FROM integration_connections WHERE spark_id = $1', [o.sparkId])).rows[0];
+    const res = await t
+      .http()
+      .delete(`/api/v1/sparks/${o.sparkId}/integrations/microsoft`)
+      .set(...o.user.auth())
+      .expect(200);
+    expect(res.body.data).toEqual({ provider: 'microsoft', disconnected: true });
+    expect((await sql.query('SELECT 1 FROM integration_connections WHERE id = $1', [conn.id])).rowCount).toBe(0);
+    await expect(t.app.get(MicrosoftService).graphFor(conn).get('/me/drive')).rejects.toThrow(/removed/);
+    const again = await t
+      .http()
+      .delete(`/api/v1/sparks/${o.sparkId}/integrations/microsoft`)
+      .set(...o.user.auth())
+      .expect(200);
+    expect(again.body.data.disconnected).toBe(false);
+  });
+});
+
+describe('the Graph client: strict base URL, throttling, delta pages and 410', () => {
+  let graph: GraphServer;
+  let t: TestApp;
+  let o: Owner;
+  let client: ReturnType<MicrosoftService['graphFor']>;
+
+  beforeAll(async () => {
+    graph = await new GraphServer().start();
+    t = await startApp({ APP_URL, ...graph.env() });
+    o = await owner(t, { zaphire: true });
+    await connect(t, o);
+    const conn = (await sql.query('SELECT * FROM integration_connections WHERE spark_id = $1', [o.sparkId])).rows[0];
+    client = t.app.get(MicrosoftService).graphFor(conn);
+  });
+  afterAll(async () => {
+    await t.close();
+    await graph.stop();
+  });
+
+  it('follows nextLink pages to the deltaLink, then sees only what changed; an expired link is 410 (resync)', async () => {
+    const drive = graph.addDrive('Documents', 'Bakery');
+    const a = graph.addFile(drive, { name: 'Menu.pdf', content: Buffer.from('%PDF-1.4 a') });
+    graph.addFile(drive, { name: 'Hours.pdf', content: Buffer.from('%PDF-1.4 b') });
+    graph.addFile(drive, { name: 'Prices.pdf', content: Buffer.from('%PDF-1.4 c') });
+    const names: string[] = [];
+    let deltaLink: string | undefined;
+    let pages = 0;
+    for await (const page of client.pages<{ name: string }>(`/drives/${drive.id}/root/delta`)) {
+      pages += 1;
+      names.push(...page.value.map((i) => i.name));
+      deltaLink = page['@odata.deltaLink'] ?? deltaLink;
+    }
+    expect(pages).toBe(2);
+    expect(names.sort()).toEqual(['Hours.pdf', 'Menu.pdf', 'Prices.pdf']);
+    graph.changeFile(drive, a.id, Buffer.from('%PDF-1.4 a2'));
+    const changed: string[] = [];
+    for await (const page of client.pages<{ name: string }>(deltaLink!)) changed.push(...page.value.map((i) => i.name));
+    expect(changed).toEqual(['Menu.pdf']);
+    graph.expireDeltaLinks();
+    const gone = client.pages(deltaLink!).next();
+    await expect(gone).rejects.toMatchObject({ kind: 'resyncRequired', status: 410 });
+  });
+
+  it('waits what Retry-After says on 429 and retries; gives up as throttled when asked to wait too long', async () => {
+    graph.throttle(2, '1');
+    const started = Date.now();
+    const sites = await client.get<{ value: unknown[] }>('/sites?search=*');
+    expect(Array.isArray(sites.value)).toBe(true);
+    const took = Date.now() - started;
+    expect(took).toBeGreaterThanOrEqual(1900);
+    graph.throttle(1, '3600');
+    await expect(client.get('/sites?search=*')).rejects.toMatchObject({ kind: 'throttled', retryAfterMs: 3_600_000 });
+  });
+
+  it('downloads through the redirect without sending the token; refuses links and downloads off the Graph host (SSRF)', async () => {
+    const drive = graph.addDrive('Docs', 'Cafe');
+    const file = graph.addFile(drive, { name: 'Menu.pdf', content: Buffer.from('%PDF-1.4 menu bytes') });
+    expect((await client.download(drive.id, file.id, 1024)).toString()).toBe('%PDF-1.4 menu bytes');
+    await expect(client.download(drive.id, file.id, 5)).rejects.toMatchObject({ kind: 'tooLarge' });
+    // A nextLink or deltaLink elsewhere: another host, another port, another path, credentials in the URL.
+    const port = new URL(graph.base).port;
+    for (const link of [
+      `http://169.254.169.254/latest/meta-data?x=${port}`,
+      `http://127.0.0.1:${Number(port) + 1}/v1.0/me/drive`,
+      `${graph.base}/download/${drive.id}/${file.id}`,
+      `${graph.base}/v1.0x/me/drive`,
+      `http://user:pw@127.0.0.1:${port}/v1.0/me/drive`,
+    ]) {
+      const before = graph.graphRequests.length;
+      await expect(client.pages(link).next()).rejects.toMatchObject({ kind: 'refused' });
+      expect(graph.graphRequests.length).toBe(before);
+    }
+    // Graph redirecting a download to a host that is neither Graph nor an allowed download host.
+    graph.downloadOrigin = 'http://127.0.0.2:9';
+    await expect(client.download(drive.id, file.id, 1024)).rejects.toBeInstanceOf(GraphError);
+    await expect(client.download(drive.id, file.id, 1024)).rejects.toMatchObject({ kind: 'refused' });
+    graph.downloadOrigin = undefined;
+  });
+});

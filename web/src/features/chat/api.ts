@@ -1,4 +1,4 @@
-import type { DocumentView, SparkTestView, UploadResult } from '@sparks/contracts';
+import type { DocumentView, IntegrationsView, SparkTestView, UploadResult } from '@sparks/contracts';
 
 import { api, ApiError, unwrapBody, type ApiClient, type ApiErrorItem } from '../../api/client';
 import { readEventStream } from './sse';
@@ -135,4 +135,14 @@ export function listDocuments(sparkId: string): Promise<DocumentView[]> {
 
 export function listTests(sparkId: string): Promise<SparkTestView[]> {
   return api.get<SparkTestView[]>(`/sparks/${sparkId}/tests`);
+}
+
+/** Whether this server has document sharing set up, and the Spark's connections. */
+export function getIntegrations(sparkId: string): Promise<IntegrationsView> {
+  return api.get<IntegrationsView>(`/sparks/${sparkId}/integrations`);
+}
+
+/** Spec §7: where to sign in to Microsoft 365 for the Spark (opened in a new tab). */
+export function authorizeIntegration(sparkId: string, service: 'sharepoint' | 'onedrive' = 'sharepoint') {
+  return api.get<{ authUrl: string }>(`/sparks/${sparkId}/integrations/microsoft/authorize`, { params: { service } });
 }

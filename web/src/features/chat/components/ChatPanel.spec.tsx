@@ -393,13 +393,55 @@ describe('ChatPanel', () => {
       expect(screen.queryByRole('menuitem', { name: /Connect document-sharing/ })).toBeNull();
     });
 
-    it('shows "Connect document-sharing" (coming soon) on zaphire, whatever the case', async () => {
+    it('on zaphire (any case) opens the sign-in address in a new tab', async () => {
       mockPlan.name = 'ZAPHIRE';
-      renderPanel(builder);
+      const target: ChatTarget = { kind: 'builder', sparkId: 'spark-configured' };
+      api.getIntegrations.mockResolvedValue({ configured: { microsoft: true }, connections: [] });
+      api.authorizeIntegration.mockResolvedValue({ authUrl: 'https://login.example/authorize?state=s' });
+      const tab = { opener: {} as unknown, location: { href: 'about:blank' }, close: jest.fn() };
+      const open = jest.spyOn(window, 'open').mockReturnValue(tab as unknown as Window);
+      renderPanel(target);
       fireEvent.click(await screen.findByRole('button', { name: 'Attach a file' }));
       const connect = await screen.findByRole('menuitem', { name: /Connect document-sharing/ });
+      await waitFor(() => expect(connect).not.toHaveAttribute('aria-disabled'));
+      fireEvent.click(connect);
+      expect(open).toHaveBeenCalledWith('about:blank', '_blank');
+      await waitFor(() => expect(tab.location.href).toBe('https://login.example/authorize?state=s'));
+      expect(tab.opener).toBeNull();
+      expect(api.authorizeIntegration).toHaveBeenCalledWith('spark-configured');
+      open.mockRestore();
+    });
+
+    it('says when document sharing is not set up on this server, and a failed connect is only logged', async () => {
+      mockPlan.name = 'zaphire';
+      api.getIntegrations.mockResolvedValue({ configured: { microsoft: false }, connections: [] });
+      renderPanel({ kind: 'builder', sparkId: 'spark-not-configured' });
+      fireEvent.click(await screen.findByRole('button', { name: 'Attach a file' }));
+      const connect = await screen.findByRole('menuitem', { name: /Connect document-sharing/ });
+      await waitFor(() => expect(connect).toHaveTextContent('Not set up on this server'));
       expect(connect).toHaveAttribute('aria-disabled', 'true');
-      expect(connect).toHaveTextContent('Coming soon');
+    });
+
+    it('a failed connect closes the tab and is only logged', async () => {
+      mockPlan.name = 'Zaphire';
+      const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+      api.getIntegrations.mockResolvedValue({ configured: { microsoft: true }, connections: [] });
+      api.authorizeIntegration.mockRejectedValue(
+        new ApiError(503, [{ code: 'MICROSOFT_NOT_CONFIGURED', message: 'x' }]),
+      );
+      const tab = { opener: {} as unknown, location: { href: 'about:blank' }, close: jest.fn() };
+      const open = jest.spyOn(window, 'open').mockReturnValue(tab as unknown as Window);
+      renderPanel({ kind: 'builder', sparkId: 'spark-failing' });
+      fireEvent.click(await screen.findByRole('button', { name: 'Attach a file' }));
+      const connect = await screen.findByRole('menuitem', { name: /Connect document-sharing/ });
+      await waitFor(() => expect(connect).not.toHaveAttribute('aria-disabled'));
+      fireEvent.click(connect);
+      await waitFor(() => expect(tab.close).toHaveBeenCalled());
+      expect(error).toHaveBeenCalledWith('Connecting document sharing failed', expect.any(ApiError));
+      expect(screen.queryByRole('alertdialog')).toBeNull();
+      expect(screen.queryByRole('dialog')).toBeNull();
+      open.mockRestore();
+      error.mockRestore();
     });
 
     it('keeps the focus on its way from the attach menu through a dialog and back to the attach button', async () => {

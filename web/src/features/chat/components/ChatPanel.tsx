@@ -1,13 +1,13 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ChangeEvent, type JSX, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { useSWRConfig } from 'swr';
+import useSWR, { useSWRConfig } from 'swr';
 
 import { lazyComponent, whenIdle } from '../../../ui/lazyComponent';
 import { billingDialogs } from '../../billing/dialogs';
 import { PROFILE_KEY, useProfile } from '../../profile/useProfile';
 import { testsKey } from '../../sparks/keys';
-import { listTests } from '../api';
+import { authorizeIntegration, getIntegrations, listTests } from '../api';
 import { toDisplayItems } from '../display';
 import { useChat, type SendProblem } from '../hooks/useChat';
 import { useDocumentUpload } from '../hooks/useDocumentUpload';
@@ -110,6 +110,27 @@ function ChatPanelBody({ target, autoStart, initialText, onMessages, className, 
       chatDialogs.load().catch((error: unknown) => console.error('Failed to load the chat dialogs', error));
   }, [problem, Dialogs]);
   const productName = profile?.tenants?.[0]?.subscription?.productName;
+  const canConnect = !!sparkId && isZaphire(productName);
+  const { data: integrations } = useSWR(canConnect ? ['integrations', sparkId] : null, () => getIntegrations(sparkId!));
+  /**
+   * Spec §7: the sign-in opens in a new tab. The tab is opened at once (in the click, so no pop-up blocker stops
+   * it) and sent to Microsoft when the address arrives; a failed connect is only logged (spec §8).
+   */
+  const connect = useCallback(() => {
+    if (!sparkId) return;
+    const tab = window.open('about:blank', '_blank');
+    if (tab) tab.opener = null;
+    authorizeIntegration(sparkId).then(
+      ({ authUrl }) => {
+        if (tab) tab.location.href = authUrl;
+        else window.open(authUrl, '_blank', 'noopener');
+      },
+      (error: unknown) => {
+        tab?.close();
+        console.error('Connecting document sharing failed', error);
+      },
+    );
+  }, [sparkId]);
 
   const { messages, pending } = chat;
   const items = useMemo(() => {
@@ -222,7 +243,9 @@ function ChatPanelBody({ target, autoStart, initialText, onMessages, className, 
               sparkId ? (
                 <AttachMenu
                   onAddFiles={() => fileInput.current?.click()}
-                  showConnect={isZaphire(productName)}
+                  connect={
+                    canConnect ? { configured: integrations?.configured.microsoft, onConnect: connect } : undefined
+                  }
                   disabled={uploader.busy}
                 />
               ) : undefined

@@ -2,7 +2,7 @@ import { PASSWORD, startApp, type TestApp } from '../integration/harness';
 import { fillPath, fixtureFor } from './route-fixtures';
 import { listEndpoints, operationOf, type Endpoint, type JsonSchema } from './routes';
 import { describeResponse, probe, type Tally } from './scoreboard';
-import { buildWorld, type World } from './world';
+import { buildWorld, documentSharingEnv, type World } from './world';
 
 /**
  * Bad bodies and queries on every route that takes one, generated from the OpenAPI document of the
@@ -84,7 +84,7 @@ describe('bad bodies and queries (generated from the OpenAPI document)', () => {
 
   beforeAll(async () => {
     // Sign-in routes are probed too: their rate limits must not turn 400s into 429s.
-    t = await startApp({ AUTH_RATE_IP_MAX: '100000', AUTH_RATE_ACCOUNT_MAX: '100000' });
+    t = await startApp({ AUTH_RATE_IP_MAX: '100000', AUTH_RATE_ACCOUNT_MAX: '100000', ...documentSharingEnv() });
     w = await buildWorld(t, 'badbody');
     base = await t.url();
     endpoints = listEndpoints(t.app, PREFIX).filter((e) => e.path.startsWith(PREFIX));

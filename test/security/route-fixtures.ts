@@ -104,6 +104,9 @@ export const ROUTE_FIXTURES: Record<string, RouteFixture> = {
   'GET /api/v1/auth/service/:provider/login': { public: 'where to start a provider sign-in' },
   'GET /api/v1/auth/service/google/start': { public: 'redirect to Google' },
   'GET /api/v1/auth/service/google/callback': { public: 'Google returns here (state checked)' },
+  'GET /api/v1/integrations/microsoft/callback': {
+    public: 'Microsoft returns here; the signed single-use state names the user and Spark (integrations.it.ts)',
+  },
   'POST /api/v1/users/forgot-password': { public: 'mails a reset link to the address (rate-limited)' },
   'POST /api/v1/users/reset-password': { public: 'the reset token is the credential (auth-attacks.sec.ts)' },
   'GET /api/v1/public/widgets/*': {
@@ -207,6 +210,13 @@ export const ROUTE_FIXTURES: Record<string, RouteFixture> = {
   'GET /api/v1/sparks/:sparkId/deployment/conversations/:conversationId': {
     ids: [{ in: 'path', name: 'conversationId', kinds: ['widgetConversation'] }],
   },
+
+  // — document sharing (integrations.it.ts) —
+  'GET /api/v1/sparks/:sparkId/integrations/:provider/authorize': {
+    literals: { provider: 'microsoft' },
+    query: () => ({ service: 'sharepoint' }),
+  },
+  'DELETE /api/v1/sparks/:sparkId/integrations/:provider': { literals: { provider: 'microsoft' } },
 
   // — documents —
   'POST /api/v1/bucket': {

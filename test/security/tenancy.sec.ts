@@ -2,7 +2,16 @@ import { PASSWORD, startApp, type TestApp } from '../integration/harness';
 import { DEFAULT_PATH_IDS, fixtureFor, ROUTE_FIXTURES, type IdSlot, type RouteFixture } from './route-fixtures';
 import { declaredInputs, listEndpoints, type Endpoint } from './routes';
 import { probe } from './scoreboard';
-import { buildWorld, call, refreshWorld, secretsOf, type Got, type Sent, type World } from './world';
+import {
+  buildWorld,
+  call,
+  documentSharingEnv,
+  refreshWorld,
+  secretsOf,
+  type Got,
+  type Sent,
+  type World,
+} from './world';
 
 /**
  * The tenancy matrix: every route of the running app × its method, from the app's own router, each
@@ -296,7 +305,7 @@ describe('tenancy matrix (every route × method, generated from the running app)
   let t: TestApp;
 
   beforeAll(async () => {
-    t = await startApp();
+    t = await startApp(documentSharingEnv());
     const base = await t.url();
     const [owner, other] = await Promise.all([buildWorld(t, 'owner'), buildWorld(t, 'other')]);
     const endpoints = listEndpoints(t.app, PREFIX);

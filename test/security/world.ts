@@ -135,6 +135,17 @@ export function markedPdf(marker: string): Promise<Buffer> {
   ]);
 }
 
+/**
+ * Document sharing configured, so that its routes answer as they do in production: the authorize route only
+ * builds a URL, and nothing is ever called at this address.
+ */
+export const documentSharingEnv = (): Record<string, string> => ({
+  MICROSOFT_CLIENT_ID: 'security-client',
+  MICROSOFT_CLIENT_SECRET: 'security-secret',
+  MICROSOFT_LOGIN_URL: 'http://127.0.0.1:9',
+  INTEGRATION_TOKEN_KEY: randomBytes(32).toString('base64'),
+});
+
 export async function buildWorld(t: TestApp, label: string): Promise<World> {
   const base = await t.url();
   const user = await createUser(t, { tag: `sec-${label}` });
@@ -192,10 +203,12 @@ export async function buildWorld(t: TestApp, label: string): Promise<World> {
     query: { 'input.text': `Hello ${marker}` },
   });
   const profile = data(await must(base, { method: 'GET', path: '/api/v1/account/profile', token }));
-  // Published (the plan allows one deployment), with a visitor's conversation through the public API.
+  // Published (the plan allows one deployment), with a visitor's conversation through the public API;
+  // on the zaphire plan, which alone may connect document sharing (its checkout, below, is for zaphire too,
+  // so paying it in the matrix keeps the plan).
   const sql = new Pool({ connectionString: process.env.DATABASE_URL, max: 1 });
   await sql
-    .query('UPDATE tenants SET limit_deployments = 1 WHERE user_id = $1', [profile._id])
+    .query(`UPDATE tenants SET limit_deployments = 1, product_name = 'Zaphire' WHERE user_id = $1`, [profile._id])
     .finally(() => sql.end());
   const deployment = data(
     await must(base, { method: 'POST', path: `/api/v1/sparks/${sparkId}/deployment`, token, json: {} }),
@@ -220,7 +233,7 @@ export async function buildWorld(t: TestApp, label: string): Promise<World> {
       method: 'POST',
       path: `/api/v1/billing/customers/${customerId}/session`,
       token,
-      json: { mode: 'subscription', priceId: 'price_emeral_month' },
+      json: { mode: 'subscription', priceId: 'price_zaphire_month' },
     }),
   );
   await eventually(async () => {

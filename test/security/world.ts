@@ -209,6 +209,14 @@ export async function buildWorld(t: TestApp, label: string): Promise<World> {
   const sql = new Pool({ connectionString: process.env.DATABASE_URL, max: 1 });
   await sql
     .query(`UPDATE tenants SET limit_deployments = 1, product_name = 'Zaphire' WHERE user_id = $1`, [profile._id])
+    .then(() =>
+      sql.query(
+        `INSERT INTO tenant_billing (tenant_id, plan_slug, period_start, period_end)
+         SELECT id, 'zaphire', now(), now() + interval '1 month' FROM tenants WHERE user_id = $1
+         ON CONFLICT (tenant_id) DO UPDATE SET plan_slug = 'zaphire'`,
+        [profile._id],
+      ),
+    )
     .finally(() => sql.end());
   const deployment = data(
     await must(base, { method: 'POST', path: `/api/v1/sparks/${sparkId}/deployment`, token, json: {} }),

@@ -7,14 +7,14 @@ import {
   type IntegrationsView,
 } from '@sparks/contracts';
 import { DomainError, type AppConfig } from '@sparks/core';
-import { AccountsRepository, IntegrationsRepository, SparksRepository } from '@sparks/db';
+import { IntegrationsRepository, SparksRepository } from '@sparks/db';
+import { PlanGates } from '@sparks/domain';
 import { OAuthError, pkcePair, sealTokenSet } from '@sparks/knowledge';
 import type { Redis } from 'ioredis';
 import { newSecret } from '../auth/secrets';
 import { CONFIG, REDIS } from '../infra/tokens';
 import { SparksService } from '../sparks/sparks.service';
 import { MicrosoftService } from './microsoft.service';
-import { requireZaphire } from './zaphire-gate';
 
 /** How long a started connection may take: the signed state and its PKCE verifier live this long, once. */
 const STATE_TTL_SECONDS = 600;
@@ -49,7 +49,7 @@ export class IntegrationsService {
     private readonly jwt: JwtService,
     private readonly sparks: SparksService,
     private readonly sparkRows: SparksRepository,
-    private readonly accounts: AccountsRepository,
+    private readonly plans: PlanGates,
     private readonly repo: IntegrationsRepository,
     private readonly microsoft: MicrosoftService,
   ) {}
@@ -69,7 +69,7 @@ export class IntegrationsService {
     this.provider(providerName);
     const oauth = this.microsoft.oauth;
     if (!oauth) throw DomainError.of('MICROSOFT_NOT_CONFIGURED');
-    await requireZaphire(this.accounts, userId);
+    await this.plans.assertDocumentSharing(userId);
     const nonce = newSecret();
     const { verifier, challenge } = pkcePair();
     await this.redis.set(this.verifierKey(nonce), verifier, 'EX', STATE_TTL_SECONDS);
@@ -102,11 +102,7 @@ export class IntegrationsService {
     if (!oauth) return fail('not configured');
     const spark = await this.sparkRows.findOwned(claims.sub, claims.spk);
     if (!spark) return fail('the Spark is gone');
-    try {
-      await requireZaphire(this.accounts, claims.sub);
-    } catch {
-      return fail('the plan is no longer zaphire');
-    }
+    if (!(await this.plans.documentSharing(claims.sub))) return fail('the plan is no longer zaphire');
     let tokens;
     try {
       tokens = await oauth.exchangeCode(query.code, verifier);

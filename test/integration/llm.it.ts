@@ -269,6 +269,12 @@ describe('the builder understands free text with a model (issue 17 item 4)', () 
       type: 'json_schema',
       json_schema: { name: 'business', strict: true },
     });
+    expect(sent.response_format?.json_schema?.schema).toMatchObject({
+      type: 'object',
+      additionalProperties: false,
+      required: expect.arrayContaining(['name', 'description', 'tone', 'hours']),
+    });
+    expect(sent.response_format?.json_schema?.schema).not.toHaveProperty('$schema');
     expect(sent.messages.at(-1)).toEqual({ role: 'user', content: ESPIGA });
     expect(card(told)).toEqual({
       type: 'card',

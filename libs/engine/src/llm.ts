@@ -1,6 +1,5 @@
 import OpenAI from 'openai';
-import { z } from 'zod';
-import { businessFactsSchema, cleanFacts, type BusinessFacts } from './flows/business';
+import { businessFactsSchema, businessJsonSchema, cleanFacts, type BusinessFacts } from './flows/business';
 import type { Passage } from './retrieval';
 import { t, type Lang } from './texts';
 
@@ -163,7 +162,7 @@ export class LlmProvider {
           temperature: 0,
           response_format: {
             type: 'json_schema',
-            json_schema: { name: 'business', strict: true, schema: z.toJSONSchema(businessFactsSchema) },
+            json_schema: { name: 'business', strict: true, schema: businessJsonSchema() },
           },
           messages: [
             { role: 'system', content: t(language, 'llmReadBusiness') },

@@ -1,5 +1,4 @@
-import { z } from 'zod';
-import { businessFactsSchema, cleanFacts, readBusiness } from './business';
+import { businessFactsSchema, businessJsonSchema, cleanFacts, readBusiness } from './business';
 
 describe('readBusiness (no language model)', () => {
   it.each([
@@ -127,8 +126,9 @@ describe('the model’s JSON', () => {
   });
 
   it('has a JSON schema a strict structured-output endpoint accepts (every field required, no others)', () => {
-    const schema = z.toJSONSchema(businessFactsSchema) as { required: string[]; additionalProperties: boolean };
+    const schema = businessJsonSchema() as { required: string[]; additionalProperties: boolean };
     expect(schema.required.sort()).toEqual(['description', 'hours', 'name', 'tone']);
     expect(schema.additionalProperties).toBe(false);
+    expect(schema).not.toHaveProperty('$schema');
   });
 });

@@ -24,6 +24,15 @@ export const businessFactsSchema = z
   })
   .strict();
 
+/**
+ * The JSON schema sent as `response_format` (strict structured output): every field required, no
+ * others, and no `$schema` keyword, which strict endpoints do not list among those they accept.
+ */
+export function businessJsonSchema(): Record<string, unknown> {
+  const { $schema: _dialect, ...schema } = z.toJSONSchema(businessFactsSchema);
+  return schema;
+}
+
 export interface BusinessFacts {
   name?: string;
   description?: string;

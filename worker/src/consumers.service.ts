@@ -42,7 +42,7 @@ export class ConsumersService implements OnApplicationBootstrap {
       connection: this.redis,
       prefix: this.config.QUEUE_PREFIX,
       concurrency: this.config.WORKER_CONCURRENCY,
-      queueConcurrency: { ingestion: this.config.INGEST_CONCURRENCY },
+      queueConcurrency: { ingestion: this.config.INGEST_CONCURRENCY, usage: this.config.USAGE_CONCURRENCY },
       lockDuration: this.config.WORKER_LOCK_DURATION_MS,
       stalledInterval: this.config.WORKER_STALLED_INTERVAL_MS,
     });

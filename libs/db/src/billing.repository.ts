@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Database } from './client';
 import { planOfUser, type PlanOfUser } from './plan-limits';
 import {
@@ -266,53 +266,118 @@ export class BillingRepository {
    * tenant, in one transaction. Recording the same message again changes nothing.
    */
   async record(messageId: string, now: Date): Promise<RecordOutcome> {
-    const [hold] = await this.db.select().from(usageReservations).where(eq(usageReservations.messageId, messageId));
-    if (!hold || !hold.settledAt) return { recorded: false, alerts: [] };
-    return this.db.transaction(async (tx) => {
-      const tenant = await this.lockTenant(tx, hold.tenantId);
-      const [taken] = await tx
-        .delete(usageReservations)
-        .where(and(eq(usageReservations.messageId, messageId), sql`${usageReservations.settledAt} IS NOT NULL`))
-        .returning();
-      if (!tenant || !taken) return { recorded: false, alerts: [] };
-      const billing = await this.billingRow(tx, tenant, now);
-      const [event] = await tx
-        .insert(usageEvents)
-        .values({
-          messageId,
-          tenantId: tenant.id,
-          source: taken.source,
-          creditId: taken.creditId,
-          periodStart: billing.periodStart,
-        })
-        .onConflictDoNothing({ target: usageEvents.messageId })
-        .returning({ id: usageEvents.id });
-      if (!event) return { recorded: false, tenantId: tenant.id, alerts: [] };
+    return (await this.recordMany([messageId], now)).get(messageId)!;
+  }
 
-      if (taken.source === 'plan') {
+  /**
+   * `usage.record` for a batch of messages, in one transaction: the settled holds become their
+   * messages' usage events (unique by message id) and are counted, grouped, on the counters they came
+   * from (the tenants' `usage_interactions`, the packs' `used`, the months' overage). The tenants are
+   * locked in id order, so batches running side by side cannot deadlock; a message without a settled
+   * hold, or recorded already, changes nothing. Each tenant's 80 % / 100 % alerts are answered on the
+   * first message of that tenant recorded here.
+   */
+  async recordMany(messageIds: string[], now: Date): Promise<Map<string, RecordOutcome>> {
+    const out = new Map<string, RecordOutcome>(messageIds.map((id) => [id, { recorded: false, alerts: [] }]));
+    if (messageIds.length === 0) return out;
+    const settled = and(inArray(usageReservations.messageId, messageIds), isNotNull(usageReservations.settledAt));
+    const holders = await this.db
+      .selectDistinct({ id: usageReservations.tenantId })
+      .from(usageReservations)
+      .where(settled);
+    if (holders.length === 0) return out;
+    return this.db.transaction(async (tx) => {
+      const locked = await tx
+        .select()
+        .from(tenants)
+        .where(
+          inArray(
+            tenants.id,
+            holders.map((h) => h.id),
+          ),
+        )
+        .orderBy(asc(tenants.id))
+        .for('update');
+      if (locked.length === 0) return out;
+      const billingOf = new Map<string, TenantBillingRow>();
+      for (const tenant of locked) billingOf.set(tenant.id, await this.billingRow(tx, tenant, now));
+      const taken = await tx
+        .delete(usageReservations)
+        .where(
+          and(
+            settled,
+            inArray(
+              usageReservations.tenantId,
+              locked.map((t) => t.id),
+            ),
+          ),
+        )
+        .returning();
+      for (const hold of taken) out.set(hold.messageId!, { recorded: false, tenantId: hold.tenantId, alerts: [] });
+      if (taken.length === 0) return out;
+      const events = await tx
+        .insert(usageEvents)
+        .values(
+          taken.map((hold) => ({
+            messageId: hold.messageId!,
+            tenantId: hold.tenantId,
+            source: hold.source,
+            creditId: hold.creditId,
+            periodStart: billingOf.get(hold.tenantId)!.periodStart,
+          })),
+        )
+        .onConflictDoNothing({ target: usageEvents.messageId })
+        .returning({
+          messageId: usageEvents.messageId,
+          tenantId: usageEvents.tenantId,
+          source: usageEvents.source,
+          creditId: usageEvents.creditId,
+        });
+
+      const add = (m: Map<string, number>, key: string) => m.set(key, (m.get(key) ?? 0) + 1);
+      const plan = new Map<string, number>();
+      const credits = new Map<string, number>();
+      const overage = new Map<string, number>();
+      for (const e of events) {
+        if (e.source === 'plan') add(plan, e.tenantId);
+        else if (e.source === 'credits' && e.creditId) add(credits, e.creditId);
+        else if (e.source === 'overage') add(overage, e.tenantId);
+      }
+      for (const [tenantId, n] of plan) {
         await tx
           .update(tenants)
-          .set({ usageInteractions: sql`${tenants.usageInteractions} + 1` })
-          .where(eq(tenants.id, tenant.id));
-      } else if (taken.source === 'credits' && taken.creditId) {
+          .set({ usageInteractions: sql`${tenants.usageInteractions} + ${n}` })
+          .where(eq(tenants.id, tenantId));
+      }
+      for (const [creditId, n] of credits) {
         await tx
           .update(tenantCredits)
-          .set({ used: sql`${tenantCredits.used} + 1` })
-          .where(eq(tenantCredits.id, taken.creditId));
-      } else {
+          .set({ used: sql`${tenantCredits.used} + ${n}` })
+          .where(eq(tenantCredits.id, creditId));
+      }
+      for (const [tenantId, n] of overage) {
         await tx
           .update(tenantBilling)
-          .set({ overageUsed: sql`${tenantBilling.overageUsed} + 1` })
-          .where(eq(tenantBilling.tenantId, tenant.id));
+          .set({ overageUsed: sql`${tenantBilling.overageUsed} + ${n}` })
+          .where(eq(tenantBilling.tenantId, tenantId));
       }
 
-      const used = tenant.usageInteractions + (taken.source === 'plan' ? 1 : 0);
-      const limit = tenant.limitInteractions;
-      const alerts: Array<80 | 100> = [];
-      const period = billing.periodStart.getTime();
-      if (limit > 0 && used * 100 >= limit * 80 && billing.alerted80For?.getTime() !== period) alerts.push(80);
-      if (limit > 0 && used >= limit && billing.alerted100For?.getTime() !== period) alerts.push(100);
-      if (alerts.length > 0) {
+      const firstOf = new Map<string, string>();
+      for (const e of events) {
+        out.set(e.messageId, { recorded: true, tenantId: e.tenantId, alerts: [] });
+        if (!firstOf.has(e.tenantId)) firstOf.set(e.tenantId, e.messageId);
+      }
+      for (const tenant of locked) {
+        const first = firstOf.get(tenant.id);
+        if (!first) continue;
+        const billing = billingOf.get(tenant.id)!;
+        const used = tenant.usageInteractions + (plan.get(tenant.id) ?? 0);
+        const limit = tenant.limitInteractions;
+        const alerts: Array<80 | 100> = [];
+        const period = billing.periodStart.getTime();
+        if (limit > 0 && used * 100 >= limit * 80 && billing.alerted80For?.getTime() !== period) alerts.push(80);
+        if (limit > 0 && used >= limit && billing.alerted100For?.getTime() !== period) alerts.push(100);
+        if (alerts.length === 0) continue;
         await tx
           .update(tenantBilling)
           .set({
@@ -320,8 +385,9 @@ export class BillingRepository {
             ...(alerts.includes(100) ? { alerted100For: billing.periodStart } : {}),
           })
           .where(eq(tenantBilling.tenantId, tenant.id));
+        out.set(first, { recorded: true, tenantId: tenant.id, alerts });
       }
-      return { recorded: true, tenantId: tenant.id, alerts };
+      return out;
     });
   }
 

@@ -1,10 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { renderEmail, type AppConfig } from '@sparks/core';
-import { AccountsRepository, BillingRepository, EmailsRepository, type Clock } from '@sparks/db';
+import { AccountsRepository, BillingRepository, EmailsRepository, type Clock, type RecordOutcome } from '@sparks/db';
 import type { JobPayloads, JobProducer } from '@sparks/queues';
 import { INGEST_PRODUCER } from '../ingestion/tokens';
 import { CONFIG } from '../infra/tokens';
 import { CLOCK } from './tokens';
+
+/** Messages recorded in one transaction at most. */
+const BATCH_MAX = 200;
 
 /**
  * `usage.record` (the `usage` queue): turns the settled hold of one answered message into its
@@ -23,8 +26,48 @@ export class UsageRecordJob {
     @Inject(CONFIG) private readonly config: AppConfig,
   ) {}
 
+  /** Messages waiting for the next batch, each with the job that waits for its outcome. */
+  private pending: Array<{ messageId: string; done: (o: RecordOutcome) => void; fail: (e: unknown) => void }> = [];
+  private flushing: NodeJS.Immediate | undefined;
+
+  /**
+   * One message's outcome, recorded together with the other `usage.record` jobs running at this
+   * moment (up to `BATCH_MAX` in one transaction: one commit instead of one per message). A batch
+   * that fails fails all its jobs, which BullMQ retries; recording is idempotent by message id.
+   */
+  private recordBatched(messageId: string): Promise<RecordOutcome> {
+    return new Promise((done, fail) => {
+      this.pending.push({ messageId, done, fail });
+      if (this.pending.length >= BATCH_MAX) this.flush();
+      else this.flushing ??= setImmediate(() => this.flush());
+    });
+  }
+
+  private flush(): void {
+    if (this.flushing) clearImmediate(this.flushing);
+    this.flushing = undefined;
+    const batch = this.pending.splice(0, BATCH_MAX);
+    if (this.pending.length > 0) this.flushing = setImmediate(() => this.flush());
+    if (batch.length === 0) return;
+    const ids = [...new Set(batch.map((b) => b.messageId))];
+    this.billing.recordMany(ids, this.clock.now()).then(
+      (outcomes) => {
+        // The same message twice in a batch: only the first carries the outcome (and its alerts).
+        const seen = new Set<string>();
+        for (const b of batch) {
+          const first = !seen.has(b.messageId);
+          seen.add(b.messageId);
+          b.done(first ? outcomes.get(b.messageId)! : { recorded: false, alerts: [] });
+        }
+      },
+      (err: unknown) => {
+        for (const b of batch) b.fail(err);
+      },
+    );
+  }
+
   async handle(payload: JobPayloads['usage.record']): Promise<void> {
-    const outcome = await this.billing.record(payload.messageId, this.clock.now());
+    const outcome = await this.recordBatched(payload.messageId);
     if (this.config.STRIPE_ENABLED) await this.reportOverage(payload.messageId);
     if (!outcome.tenantId || outcome.alerts.length === 0) return;
     const [tenant] = await this.accountsTenant(outcome.tenantId);

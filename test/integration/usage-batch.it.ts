@@ -1,0 +1,126 @@
+import { BillingRepository, createDb, type DbHandle } from '@sparks/db';
+import { createRedis, JobProducer } from '@sparks/queues';
+import { randomUUID } from 'node:crypto';
+import { Pool } from 'pg';
+import { userIdOf } from './fixtures/knowledge';
+import { createUser, eventually, startApp, type TestApp } from './harness';
+
+/**
+ * The batched recording of `usage.record` (bench/usage.mjs): many messages in one transaction, each
+ * counted exactly once on the counter its hold came from, whatever the batches and repetitions.
+ */
+
+const sql = new Pool({ connectionString: process.env.DATABASE_URL, max: 4 });
+sql.on('error', () => undefined);
+afterAll(() => sql.end());
+
+let t: TestApp;
+let handle: DbHandle;
+let billing: BillingRepository;
+beforeAll(async () => {
+  t = await startApp();
+  handle = createDb(process.env.DATABASE_URL!, 8);
+  billing = new BillingRepository(handle.db);
+});
+afterAll(async () => {
+  await t.close();
+  await handle.close();
+});
+
+async function tenant(): Promise<string> {
+  const user = await createUser(t, { tag: 'usage' });
+  const userId = await userIdOf(sql, user.username);
+  const { id } = (await sql.query('SELECT id FROM tenants WHERE user_id = $1', [userId])).rows[0];
+  await sql.query('UPDATE tenants SET limit_interactions = 1000000 WHERE id = $1', [id]);
+  return id as string;
+}
+
+/** `n` settled holds of `tenantId` (what answered messages leave), from `source`; answers their message ids. */
+async function holds(tenantId: string, n: number, source: 'plan' | 'credits' = 'plan', creditId?: string) {
+  const ids = Array.from({ length: n }, () => randomUUID());
+  await sql.query(
+    `INSERT INTO usage_reservations (id, tenant_id, source, credit_id, message_id, settled_at)
+     SELECT gen_random_uuid(), $1, $2, $3, m, now() FROM unnest($4::uuid[]) AS m`,
+    [tenantId, source, creditId ?? null, ids],
+  );
+  return ids;
+}
+
+async function counts(tenantId: string) {
+  return (
+    await sql.query(
+      `SELECT (SELECT count(*)::int FROM usage_events WHERE tenant_id = $1) AS events,
+              (SELECT usage_interactions FROM tenants WHERE id = $1) AS counted,
+              (SELECT COALESCE(sum(used), 0)::int FROM tenant_credits WHERE tenant_id = $1) AS credits,
+              (SELECT count(*)::int FROM usage_reservations WHERE tenant_id = $1) AS holds`,
+      [tenantId],
+    )
+  ).rows[0] as { events: number; counted: number; credits: number; holds: number };
+}
+
+it('records overlapping batches of two tenants, plan and pack, each message once; again changes nothing', async () => {
+  const [a, b] = [await tenant(), await tenant()];
+  const creditId = randomUUID();
+  await sql.query(
+    `INSERT INTO tenant_credits (id, tenant_id, product_id, interactions, checkout_session_id)
+     VALUES ($1, $2, 'prod_itx_100', 100, $3)`,
+    [creditId, b, `cs_test_${randomUUID()}`],
+  );
+  const planA = await holds(a, 120);
+  const planB = await holds(b, 40);
+  const packB = await holds(b, 60, 'credits', creditId);
+  const all = [...planA, ...planB, ...packB];
+  const unknown = randomUUID();
+  // Eight batches at once, each message in two of them, plus a message with no hold.
+  const batches = Array.from({ length: 8 }, (_, i) => [
+    ...all.filter((_, j) => j % 4 === i % 4),
+    ...(i === 0 ? [unknown] : []),
+  ]);
+  const outcomes = await Promise.all(batches.map((batch) => billing.recordMany(batch, new Date())));
+  const recorded = outcomes.flatMap((o) => [...o.entries()].filter(([, r]) => r.recorded).map(([id]) => id));
+  expect(recorded.sort()).toEqual([...all].sort());
+  expect(outcomes[0].get(unknown)).toEqual({ recorded: false, alerts: [] });
+  expect(await counts(a)).toEqual({ events: 120, counted: 120, credits: 0, holds: 0 });
+  expect(await counts(b)).toEqual({ events: 100, counted: 40, credits: 60, holds: 0 });
+
+  const again = await billing.recordMany(all, new Date());
+  expect([...again.values()].some((r) => r.recorded)).toBe(false);
+  expect(await counts(a)).toEqual({ events: 120, counted: 120, credits: 0, holds: 0 });
+  expect(await counts(b)).toEqual({ events: 100, counted: 40, credits: 60, holds: 0 });
+});
+
+it('answers the 80 % and 100 % alerts once, on one message of the batch that crosses them', async () => {
+  const id = await tenant();
+  await sql.query('UPDATE tenants SET limit_interactions = 10 WHERE id = $1', [id]);
+  const first = await billing.recordMany(await holds(id, 7), new Date());
+  expect([...first.values()].flatMap((r) => r.alerts)).toEqual([]);
+  const crossing = await billing.recordMany(await holds(id, 3), new Date());
+  expect([...crossing.values()].flatMap((r) => r.alerts).sort()).toEqual([100, 80]);
+  expect([...crossing.values()].filter((r) => r.alerts.length > 0)).toHaveLength(1);
+  expect((await counts(id)).counted).toBe(10);
+});
+
+it('the worker records 500 usage.record jobs added at once, each exactly once', async () => {
+  const id = await tenant();
+  const ids = await holds(id, 500);
+  const redis = createRedis(process.env.REDIS_URL!);
+  const producer = new JobProducer(redis, process.env.QUEUE_PREFIX!);
+  try {
+    await Promise.all(ids.map((messageId) => producer.enqueue('usage.record', { messageId })));
+    // The same messages again under other job ids: already recorded, nothing changes.
+    await Promise.all(
+      ids
+        .slice(0, 100)
+        .map((messageId) =>
+          producer.queue('usage').add('usage.record', { messageId }, { jobId: `again-${messageId}` }),
+        ),
+    );
+    await eventually(async () => (await counts(id)).events === 500, 60_000);
+    await eventually(async () => (await producer.queue('usage').getJobCounts('wait', 'active')).active === 0);
+    await eventually(async () => (await producer.queue('usage').getJobCounts('wait')).wait === 0);
+  } finally {
+    await producer.close();
+    redis.disconnect();
+  }
+  expect(await counts(id)).toEqual({ events: 500, counted: 500, credits: 0, holds: 0 });
+});

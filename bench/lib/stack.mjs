@@ -35,9 +35,9 @@ function freePort() {
   });
 }
 
-function startChild(label, script, env) {
+export function startChild(label, script, env, args = []) {
   const tail = [];
-  const child = spawn(process.execPath, [script], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [script, ...args], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   const keep = (chunk) => {
     for (const line of String(chunk).split('\n')) if (line) tail.push(line);
     while (tail.length > 40) tail.shift();

@@ -17,6 +17,7 @@ import { DevModule } from './dev/dev.module';
 import { HealthModule } from './health/health.module';
 import { InfraModule } from './infra/infra.module';
 import { IntegrationsModule } from './integrations/integrations.module';
+import { InsightsModule } from './insights/insights.module';
 import { KnowledgeModule } from './knowledge/knowledge.module';
 import { MailModule } from './mail/mail.module';
 import { ObjectivesModule } from './objectives/objectives.module';
@@ -44,6 +45,7 @@ import { SparksModule } from './sparks/sparks.module';
     KnowledgeModule,
     DeployModule,
     IntegrationsModule,
+    InsightsModule,
     AdminModule,
     HealthModule,
     DevModule,

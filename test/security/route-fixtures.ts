@@ -218,6 +218,12 @@ export const ROUTE_FIXTURES: Record<string, RouteFixture> = {
   },
   'DELETE /api/v1/sparks/:sparkId/integrations/:provider': { literals: { provider: 'microsoft' } },
 
+  // — unanswered questions —
+  'POST /api/v1/sparks/:sparkId/unanswered/:questionId/answer': {
+    ids: [{ in: 'path', name: 'questionId', kinds: ['unansweredQuestion'] }],
+    body: (w) => ({ answer: `We sell gift cards ${w.marker}.` }),
+  },
+
   // — documents —
   'POST /api/v1/bucket': {
     ids: [

@@ -14,6 +14,7 @@ export const ID_KINDS = [
   'widgetConversation',
   'customer',
   'checkoutSession',
+  'unansweredQuestion',
 ] as const;
 export type IdKind = (typeof ID_KINDS)[number];
 
@@ -250,6 +251,16 @@ export async function buildWorld(t: TestApp, label: string): Promise<World> {
     );
     return doc.status === 'completed' || doc.status === 'error';
   }, 30_000);
+  // A question the Spark cannot answer (asked once its document is read): the owner's unanswered list.
+  await must(base, {
+    method: 'POST',
+    path: `${widget}/conversations/${widgetConversation}/messages`,
+    headers: visitorAuth,
+    json: { text: 'Do you sell gift cards or vouchers?' },
+  });
+  const unanswered = data(await must(base, { method: 'GET', path: `/api/v1/sparks/${sparkId}/unanswered`, token }));
+  const unansweredQuestion = (unanswered as unknown as Array<{ id: string }>)[0]?.id;
+  if (!unansweredQuestion) throw new Error('the world has no unanswered question');
   return {
     label,
     user,
@@ -267,6 +278,7 @@ export async function buildWorld(t: TestApp, label: string): Promise<World> {
       widgetConversation,
       customer: customerId,
       checkoutSession: String(checkout.sessionUrl).split('/checkout/')[1],
+      unansweredQuestion,
     },
   };
 }

@@ -157,7 +157,11 @@ export class ConversationsRepository {
   }
 
   async recordUnanswered(v: { sparkId: string; messageId: string; question: string; language: 'es' | 'en' }) {
-    await this.db.insert(unansweredQuestions).values(v).onConflictDoNothing();
+    // Similar questions share a group key (migration 0010, `question_group_key`; see UnansweredRepository).
+    await this.db
+      .insert(unansweredQuestions)
+      .values({ ...v, groupKey: sql`question_group_key(${v.language}, ${v.question})` })
+      .onConflictDoNothing();
   }
 
   async unanswered(sparkId: string) {

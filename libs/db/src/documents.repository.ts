@@ -124,7 +124,11 @@ export class DocumentsRepository {
         .where(and(eq(documents.sparkId, sparkId), eq(documents.sha256, values.sha256)));
       if (existing) return { kind: 'duplicate', document: existing };
       const limit = max === 'plan' ? ((await planOfUser(tx, userId))?.limitDocuments ?? NO_PLAN_LIMIT) : max;
-      const [{ n }] = await tx.select({ n: count() }).from(documents).where(eq(documents.sparkId, sparkId));
+      // The owner's written answers (origin `owner`) are not files: they do not take a file's place.
+      const [{ n }] = await tx
+        .select({ n: count() })
+        .from(documents)
+        .where(and(eq(documents.sparkId, sparkId), eq(documents.origin, 'file')));
       if (n >= limit) return { kind: 'full', limit };
       const [document] = await tx
         .insert(documents)
@@ -250,7 +254,7 @@ export class DocumentsRepository {
     return this.db
       .select()
       .from(documents)
-      .where(and(eq(documents.sparkId, sparkId), eq(documents.userId, userId)))
+      .where(and(eq(documents.sparkId, sparkId), eq(documents.userId, userId), eq(documents.origin, 'file')))
       .orderBy(desc(documents.createdAt), desc(documents.id));
   }
 
@@ -390,7 +394,7 @@ export class DocumentsRepository {
     const [row] = await this.db
       .select({ id: documents.id })
       .from(documents)
-      .where(and(eq(documents.sparkId, sparkId), eq(documents.status, 'completed')))
+      .where(and(eq(documents.sparkId, sparkId), eq(documents.status, 'completed'), eq(documents.origin, 'file')))
       .limit(1);
     return !!row;
   }

@@ -15,3 +15,4 @@ export * from './billing.repository';
 export * from './usage-meter';
 export * from './plan-limits';
 export * from './integrations.repository';
+export * from './unanswered.repository';

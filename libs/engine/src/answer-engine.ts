@@ -13,13 +13,15 @@ export interface AnswerInput {
   sysPrompt: string;
   question: string;
   history: LlmTurn[];
+  /** Who asks: the owner testing their Spark, or a visitor of the widget (how the owner's own answers are cited). */
+  audience?: 'owner' | 'visitor';
   onToken: (text: string) => void | Promise<void>;
 }
 
 export interface Answer {
   text: string;
   kind: 'greeting' | 'answer' | 'notCovered' | 'error';
-  sources: Array<{ documentId: string; document: string; page: number }>;
+  sources: Array<{ documentId: string; document: string; page: number; addedBy?: 'owner' }>;
   engine: 'offline' | 'llm';
 }
 
@@ -58,6 +60,7 @@ export class AnswerEngine {
       initialMessage: input.initialMessage,
       passages,
       hasDocuments: passages.length > 0 || (await this.hasDocuments(input.sparkId)),
+      audience: input.audience,
     });
     // Small talk and questions the documents do not cover never go to the model: nothing to ground it.
     if (!this.llm || offline.kind !== 'answer') {

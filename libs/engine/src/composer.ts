@@ -101,7 +101,7 @@ export function covers(p: Passage): boolean {
 export interface Composition {
   kind: 'greeting' | 'answer' | 'notCovered';
   text: string;
-  sources: Array<{ documentId: string; document: string; page: number }>;
+  sources: Array<{ documentId: string; document: string; page: number; addedBy?: 'owner' }>;
 }
 
 /**
@@ -115,6 +115,8 @@ export function composeOffline(input: {
   initialMessage: string;
   passages: Passage[];
   hasDocuments: boolean;
+  /** Who is asking: the owner (a test) reads "added by you" under their own answers, a visitor "our team". */
+  audience?: 'owner' | 'visitor';
 }): Composition {
   const talk = smallTalk(input.question);
   if (talk === 'greeting') return { kind: 'greeting', text: escapeMarkdown(input.initialMessage), sources: [] };
@@ -130,7 +132,10 @@ export function composeOffline(input: {
   }
   const [top] = relevant;
   const sentence = escapeMarkdown((top.best || top.content).replace(/\s+/g, ' ').trim());
-  const cite = (p: Passage) => t(input.language, 'source', { document: escapeMarkdown(p.documentName), page: p.page });
+  const cite = (p: Passage) =>
+    p.origin === 'owner'
+      ? t(input.language, input.audience === 'visitor' ? 'addedByTeam' : 'addedByYou')
+      : t(input.language, 'source', { document: escapeMarkdown(p.documentName), page: p.page });
   const more = relevant.slice(1).filter((p) => p.documentId !== top.documentId || p.page !== top.page);
   const seeAlso = more.length
     ? `\n${t(input.language, 'seeAlso', { sources: [...new Set(more.map(cite))].join('; ') })}`
@@ -138,6 +143,11 @@ export function composeOffline(input: {
   return {
     kind: 'answer',
     text: `${sentence}\n\n— *${cite(top)}*${seeAlso}`,
-    sources: relevant.map((p) => ({ documentId: p.documentId, document: p.documentName, page: p.page })),
+    sources: relevant.map((p) => ({
+      documentId: p.documentId,
+      document: p.documentName,
+      page: p.page,
+      ...(p.origin === 'owner' ? { addedBy: 'owner' as const } : {}),
+    })),
   };
 }

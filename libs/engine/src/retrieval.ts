@@ -30,6 +30,8 @@ export interface Passage {
   coverage: number;
   /** The passage's sentence that best answers the question, as the document says it (plain text). */
   best: string;
+  /** `owner`: an answer the owner wrote to an unanswered question (its chunk is the question, a line break, the answer). */
+  origin?: 'file' | 'owner';
 }
 
 /**
@@ -250,6 +252,7 @@ type Row = {
   matched: number;
   strict: boolean;
   lang: number;
+  origin: 'file' | 'owner';
 };
 
 /**
@@ -367,7 +370,7 @@ export async function retrieve(
   const result = await db.execute<Row>(sql`
     WITH ${sql.join(found, sql`, `)}, h AS (${chosen})
     SELECT h.id AS chunk_id, c.document_id, d.name AS document_name, c.page, c.content,
-           h.rank, h.matched, h.strict, h.lang
+           h.rank, h.matched, h.strict, h.lang, d.origin
       FROM h JOIN document_chunks c ON c.id = h.id JOIN documents d ON d.id = c.document_id
      ORDER BY h.strict DESC, h.matched DESC, h.rank DESC, h.id`);
   const passages = result.rows.map((r) => {
@@ -389,13 +392,26 @@ export async function retrieve(
       score: 0,
       coverage: 0,
       best: '',
+      origin: r.origin,
     };
   });
   if (params.rerank === false) return passages;
   const lang = Number(result.rows[0]?.lang ?? 0);
   return rankPassages(passages, searches[lang].weighted, params.question)
     .slice(0, k)
-    .map((r) => ({ ...r.passage, score: r.score, coverage: r.best.coverage, best: r.best.text }));
+    .map((r) => ({
+      ...r.passage,
+      score: r.score,
+      coverage: r.best.coverage,
+      // The owner's answer is found by its question, and answers with what the owner wrote.
+      best: r.passage.origin === 'owner' ? ownerAnswer(r.passage.content) : r.best.text,
+    }));
+}
+
+/** The answer part of an owner's knowledge entry (the chunk is the question, a line break, the answer). */
+export function ownerAnswer(content: string): string {
+  const cut = content.indexOf('\n');
+  return (cut < 0 ? content : content.slice(cut + 1)).trim();
 }
 
 /**

@@ -12,6 +12,7 @@ import {
   IntegrationsRepository,
   ObjectivesRepository,
   SparksRepository,
+  UnansweredRepository,
   type DbHandle,
 } from '@sparks/db';
 import { CONFIG, DB } from './tokens';
@@ -28,6 +29,7 @@ export const REPOSITORIES = [
   IntegrationsRepository,
   ObjectivesRepository,
   SparksRepository,
+  UnansweredRepository,
 ] as const;
 
 const repositoryProviders: Provider[] = REPOSITORIES.map((Repository) => ({

@@ -139,6 +139,7 @@ export class ReplyJob {
       sysPrompt: spark.options.sysPrompt,
       question,
       history: earlier,
+      audience: conversation.kind === 'widget' ? 'visitor' : 'owner',
       onToken: (text) => this.publish(conversation.id, { type: 'token', replyTo: human.id, messageId: replyId, text }),
     });
     const reply = await this.conversations.addReply(

@@ -145,12 +145,26 @@ export const unansweredQuestions = pgTable(
       .references(() => messages.id, { onDelete: 'cascade' }),
     question: text('question').notNull(),
     language: languageEnum('language').notNull(),
+    /**
+     * Similar questions share it: the question's stems in the Spark's text-search language, accents
+     * folded, sorted, without duplicates or stop words (docs/decisions.md, "Unanswered questions").
+     */
+    groupKey: text('group_key').notNull().default(''),
+    /** When the owner answered the question's group; the answer is the knowledge entry `documentId`. */
+    answeredAt: ts('answered_at'),
+    documentId: uuid('document_id').references(() => documents.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('unanswered_message_key').on(t.messageId), index('unanswered_spark_idx').on(t.sparkId)],
+  (t) => [
+    uniqueIndex('unanswered_message_key').on(t.messageId),
+    index('unanswered_spark_idx').on(t.sparkId),
+    index('unanswered_spark_group_idx').on(t.sparkId, t.groupKey),
+  ],
 );
 
 export const documentStatus = pgEnum('document_status', ['pending', 'inProgress', 'completed', 'error']);
+/** A document is a file the owner uploaded, or an answer the owner wrote to an unanswered question. */
+export const documentOrigin = pgEnum('document_origin', ['file', 'owner']);
 
 export const documents = pgTable(
   'documents',
@@ -173,6 +187,7 @@ export const documents = pgTable(
     pages: integer('pages'),
     chars: integer('chars'),
     language: languageEnum('language'),
+    origin: documentOrigin('origin').notNull().default('file'),
     error: text('error'),
     createdAt: createdAt(),
     updatedAt: ts('updated_at').notNull().defaultNow(),

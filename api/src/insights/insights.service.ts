@@ -1,0 +1,48 @@
+import { Injectable } from '@nestjs/common';
+import type { AnswerUnansweredRequest, UnansweredGroupView } from '@sparks/contracts';
+import { DomainError } from '@sparks/core';
+import { UnansweredRepository, type UnansweredGroup } from '@sparks/db';
+import { SparksService } from '../sparks/sparks.service';
+
+const view = (g: UnansweredGroup): UnansweredGroupView => ({
+  id: g.id,
+  question: g.question,
+  variants: g.variants,
+  count: g.count,
+  firstAskedAt: g.firstAskedAt.toISOString(),
+  lastAskedAt: g.lastAskedAt.toISOString(),
+  status: g.status,
+  answeredAt: g.answeredAt?.toISOString() ?? null,
+  answer: g.answer,
+});
+
+/** The questions a Spark could not answer, grouped, and the owner's answers to them (owner only). */
+@Injectable()
+export class InsightsService {
+  constructor(
+    private readonly sparks: SparksService,
+    private readonly unanswered: UnansweredRepository,
+  ) {}
+
+  async groups(userId: string, sparkId: string): Promise<UnansweredGroupView[]> {
+    await this.sparks.owned(userId, sparkId);
+    return (await this.unanswered.groups(sparkId)).map(view);
+  }
+
+  /** The answer becomes knowledge of the Spark, cited as added by the owner; the group is answered. */
+  async answer(userId: string, sparkId: string, questionId: string, body: AnswerUnansweredRequest) {
+    const spark = await this.sparks.owned(userId, sparkId);
+    const groups = await this.unanswered.groups(sparkId);
+    const asked = groups.find((g) => g.id === questionId);
+    const done = await this.unanswered.answer({
+      sparkId,
+      userId,
+      questionId,
+      question: body.question ?? asked?.question ?? '',
+      answer: body.answer,
+      language: spark.options.language,
+    });
+    if (!done) throw DomainError.notFound();
+    return { documentId: done.documentId, groups: (await this.unanswered.groups(sparkId)).map(view) };
+  }
+}

@@ -1,0 +1,160 @@
+import { createHash } from 'node:crypto';
+import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { uuidv7 } from 'uuidv7';
+import type { Database } from './client';
+import { documentChunks, documents, unansweredQuestions } from './schema/index';
+
+/** Similar unanswered questions of a Spark (same `groupKey`), as the owner sees them. */
+export interface UnansweredGroup {
+  /** The newest question of the group: the one the owner answers (any of the group would do). */
+  id: string;
+  question: string;
+  /** Up to five distinct wordings, newest first (the first is `question`). */
+  variants: string[];
+  count: number;
+  firstAskedAt: Date;
+  lastAskedAt: Date;
+  /** Answered when the owner answered it and nobody asked it without an answer since. */
+  status: 'open' | 'answered';
+  answeredAt: Date | null;
+  /** The owner's answer, when there is one. */
+  answer: string | null;
+}
+
+/** The text-search configuration of a Spark language (the same rule as `textSearchConfig` in contracts). */
+const configOf = (language: 'es' | 'en') => (language === 'es' ? 'spanish' : 'english');
+
+/**
+ * The questions a Spark could not answer, grouped (`question_group_key`, migration 0010: accents
+ * folded, stems, stop words out, sorted), and the owner's answers to them, which become knowledge
+ * of the Spark: a document of origin `owner` with one chunk, the question then the answer, indexed
+ * like any passage so that retrieval finds it by the question's words.
+ */
+export class UnansweredRepository {
+  constructor(private readonly db: Database) {}
+
+  /** Records a question the Spark could not answer (once per message). */
+  async record(v: { sparkId: string; messageId: string; question: string; language: 'es' | 'en' }): Promise<void> {
+    await this.db
+      .insert(unansweredQuestions)
+      .values({ ...v, groupKey: sql`question_group_key(${v.language}, ${v.question})` })
+      .onConflictDoNothing();
+  }
+
+  /** The Spark's groups: open ones first, then by the last time they were asked. */
+  async groups(sparkId: string, limit = 100): Promise<UnansweredGroup[]> {
+    const result = await this.db.execute<{
+      id: string;
+      question: string;
+      variants: string[];
+      count: number;
+      first_asked_at: string;
+      last_asked_at: string;
+      open: boolean;
+      answered_at: string | null;
+      answer: string | null;
+    }>(sql`
+      WITH g AS (
+        SELECT u.group_key,
+               (array_agg(u.id ORDER BY u.created_at DESC, u.id DESC))[1] AS id,
+               count(*)::int AS count,
+               min(u.created_at) AS first_asked_at,
+               max(u.created_at) AS last_asked_at,
+               bool_or(u.answered_at IS NULL) AS open,
+               max(u.answered_at) AS answered_at,
+               (array_agg(u.document_id ORDER BY u.answered_at DESC NULLS LAST)
+                  FILTER (WHERE u.document_id IS NOT NULL))[1] AS document_id
+          FROM unanswered_questions u
+         WHERE u.spark_id = ${sparkId}
+         GROUP BY u.group_key
+      )
+      SELECT g.id, g.count, g.first_asked_at, g.last_asked_at, g.open, g.answered_at,
+             (SELECT q.question FROM unanswered_questions q WHERE q.id = g.id) AS question,
+             ARRAY(SELECT v.question FROM (
+                     SELECT q.question, max(q.created_at) AS at FROM unanswered_questions q
+                      WHERE q.spark_id = ${sparkId} AND q.group_key = g.group_key
+                      GROUP BY q.question ORDER BY at DESC LIMIT 5) v) AS variants,
+             (SELECT c.content FROM document_chunks c WHERE c.document_id = g.document_id ORDER BY c.ord LIMIT 1) AS answer
+        FROM g
+       ORDER BY g.open DESC, g.last_asked_at DESC, g.id DESC
+       LIMIT ${limit}`);
+    return result.rows.map((r) => ({
+      id: r.id,
+      question: r.question,
+      variants: r.variants,
+      count: Number(r.count),
+      firstAskedAt: new Date(r.first_asked_at),
+      lastAskedAt: new Date(r.last_asked_at),
+      status: r.open ? 'open' : 'answered',
+      answeredAt: r.answered_at ? new Date(r.answered_at) : null,
+      answer: r.answer === null ? null : r.answer.slice(r.answer.indexOf('\n') + 1),
+    }));
+  }
+
+  /**
+   * The owner answers the group of question `questionId` (of this Spark): the answer becomes a
+   * knowledge entry of the Spark and every question of the group is marked answered (an earlier answer of the group is replaced), in one
+   * transaction. Undefined when the question is not this Spark's.
+   */
+  async answer(v: {
+    sparkId: string;
+    userId: string;
+    questionId: string;
+    question: string;
+    answer: string;
+    language: 'es' | 'en';
+  }): Promise<{ documentId: string } | undefined> {
+    return this.db.transaction(async (tx) => {
+      const [asked] = await tx
+        .select({ groupKey: unansweredQuestions.groupKey })
+        .from(unansweredQuestions)
+        .where(and(eq(unansweredQuestions.id, v.questionId), eq(unansweredQuestions.sparkId, v.sparkId)))
+        .for('update');
+      if (!asked) return undefined;
+      const group = and(eq(unansweredQuestions.sparkId, v.sparkId), eq(unansweredQuestions.groupKey, asked.groupKey));
+      // Answering again replaces the group's earlier answer.
+      const earlier = await tx
+        .selectDistinct({ id: unansweredQuestions.documentId })
+        .from(unansweredQuestions)
+        .where(and(group, isNotNull(unansweredQuestions.documentId)));
+      const id = uuidv7();
+      const content = `${v.question}\n${v.answer}`;
+      const config = configOf(v.language);
+      await tx.insert(documents).values({
+        id,
+        sparkId: v.sparkId,
+        userId: v.userId,
+        name: v.question,
+        // No file: the key names the entry; nothing is ever stored under it.
+        storageKey: `owner-answers/${id}`,
+        size: Buffer.byteLength(content),
+        sha256: createHash('sha256').update(`owner-answer:${id}`).digest('hex'),
+        status: 'completed',
+        pages: 1,
+        chars: content.length,
+        language: v.language,
+        origin: 'owner',
+      });
+      await tx.insert(documentChunks).values({
+        documentId: id,
+        sparkId: v.sparkId,
+        ord: 0,
+        page: 1,
+        content,
+        config,
+        tsv: sql`to_tsvector(${config}::regconfig, ${content})`,
+      });
+      await tx
+        .update(unansweredQuestions)
+        .set({ answeredAt: sql`now()`, documentId: id })
+        .where(group);
+      const replaced = earlier.map((e) => e.id).filter((x): x is string => x !== null);
+      if (replaced.length > 0) {
+        await tx
+          .delete(documents)
+          .where(and(eq(documents.sparkId, v.sparkId), eq(documents.origin, 'owner'), inArray(documents.id, replaced)));
+      }
+      return { documentId: id };
+    });
+  }
+}

@@ -108,6 +108,12 @@ export const TargetIcon = (p: IconProps) => (
     <circle cx="12" cy="12" r="1.5" />
   </Icon>
 );
+export const QuestionIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <circle cx="12" cy="12" r="9.5" />
+    <path d="M9.5 9.5a2.5 2.5 0 1 1 3.5 2.3c-.6.3-1 .9-1 1.6v.6M12 17.2v.1" />
+  </Icon>
+);
 export const ChevronLeftIcon = (p: IconProps) => (
   <Icon {...p}>
     <path d="m15 18-6-6 6-6" />

@@ -1,10 +1,11 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 
 import { isApiError } from '../../../api/client';
-import { CloseIcon } from '../../../ui/icons';
+import { CloseIcon, QuestionIcon } from '../../../ui/icons';
 import { clearActiveSparkId, setActiveSparkId } from '../../sparks/activeSpark';
+import { UnansweredPanel, useUnanswered } from '../../insights/UnansweredPanel';
 import { setChatMode, useChatMode } from '../../sparks/chatMode';
 import { EditableTitle } from '../../sparks/components/EditableTitle';
 import { SparkNotFound } from '../../sparks/components/SparkNotFound';
@@ -47,6 +48,12 @@ export default function SparkChatPage() {
   const mode = useChatMode();
   const afterReply = useAfterReply(sparkId, sparkId);
   const notFound = isApiError(error) && error.status === 404;
+  // The questions the Spark could not answer: a header button (open ones counted) and a side panel.
+  const [unansweredOpen, setUnansweredOpen] = useState(false);
+  const unansweredId = useId();
+  const unansweredButton = useRef<HTMLButtonElement>(null);
+  const { data: unanswered } = useUnanswered(spark ? sparkId : '');
+  const openQuestions = unanswered?.filter((g) => g.status === 'open').length ?? 0;
 
   useEffect(() => {
     setActiveSparkId(sparkId);
@@ -92,15 +99,31 @@ export default function SparkChatPage() {
         )
       }
       actions={
-        <button
-          type="button"
-          className="icon-button"
-          aria-label={t('layout:chat.closeSpark')}
-          title={t('layout:chat.closeSpark')}
-          onClick={close}
-        >
-          <CloseIcon />
-        </button>
+        <>
+          {spark && (
+            <button
+              ref={unansweredButton}
+              type="button"
+              className={unansweredOpen ? 'chip-button chip-button--pressed' : 'chip-button'}
+              aria-expanded={unansweredOpen}
+              aria-controls={unansweredId}
+              onClick={() => setUnansweredOpen((value) => !value)}
+            >
+              <QuestionIcon size={18} />
+              <span>{t('unanswered.button')}</span>
+              {openQuestions > 0 && <span className="chip-button__count">{openQuestions}</span>}
+            </button>
+          )}
+          <button
+            type="button"
+            className="icon-button"
+            aria-label={t('layout:chat.closeSpark')}
+            title={t('layout:chat.closeSpark')}
+            onClick={close}
+          >
+            <CloseIcon />
+          </button>
+        </>
       }
       objectivesKey={sparkId}
       objectivesTitle={spark?.name ?? ''}
@@ -112,6 +135,17 @@ export default function SparkChatPage() {
         onMessages={afterReply}
         className="chat-page__panel"
       />
+      {spark && (
+        <UnansweredPanel
+          id={unansweredId}
+          sparkId={sparkId}
+          open={unansweredOpen}
+          onClose={() => {
+            setUnansweredOpen(false);
+            unansweredButton.current?.focus();
+          }}
+        />
+      )}
     </ChatPageFrame>
   );
 }

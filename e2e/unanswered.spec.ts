@@ -1,0 +1,164 @@
+import fs from 'node:fs';
+import path from 'node:path';
+
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import PDFDocument from 'pdfkit';
+
+import enChat from '../web/public/locales/en/chat.json';
+import enSparks from '../web/public/locales/en/sparks.json';
+import esChat from '../web/public/locales/es/chat.json';
+import esSparks from '../web/public/locales/es/sparks.json';
+import { signUp, useSession, type Account } from './support/account';
+
+/**
+ * The unanswered-questions loop (issue 17 item 5) against the real api + worker, in English and in
+ * Spanish: a test asks something the Spark's PDF does not cover, the owner opens the Spark's
+ * "Unanswered" panel, sees it (with the similar wording asked before, counted together), answers it
+ * in their own words, and a test asking it again gets that answer, cited as added by them.
+ */
+
+const SHOTS = process.env.UNANSWERED_SHOTS_DIR ?? '/tmp/shots-unanswered';
+
+const cases = {
+  en: {
+    chat: enChat,
+    sparks: enSparks,
+    name: 'Sun Bakery',
+    page: 'Sun Bakery is at 12 Main Street. We open Monday to Saturday from 8:00 to 20:30.',
+    first: 'do you deliver on sundays',
+    asked: 'Do you deliver on Sunday?',
+    answer: 'Yes: on Sundays we deliver from 10:00 to 14:00 for 3 euros.',
+    cited: 'added by you',
+  },
+  es: {
+    chat: esChat,
+    sparks: esSparks,
+    name: 'Panadería Sol',
+    page: 'La Panadería Sol está en la calle Mayor 12. De lunes a sábado abrimos de 8:00 a 20:30.',
+    first: 'hacéis envios los domingos',
+    asked: '¿Hacéis envíos los domingos?',
+    answer: 'Sí: los domingos repartimos de 10:00 a 14:00 por 3 euros.',
+    cited: 'añadido por ti',
+  },
+} as const;
+
+async function dataOf<T>(response: Awaited<ReturnType<APIRequestContext['get']>>): Promise<T> {
+  expect(response.ok(), `${response.url()} answered ${response.status()}: ${await response.text()}`).toBe(true);
+  return ((await response.json()) as { data: T }).data;
+}
+
+function makePdf(title: string, text: string): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const doc = new PDFDocument({ size: 'A4', info: { Title: title } });
+    const parts: Buffer[] = [];
+    doc.on('data', (chunk: Buffer) => parts.push(chunk));
+    doc.on('end', () => resolve(Buffer.concat(parts)));
+    doc.on('error', reject);
+    doc.fontSize(18).text(title).moveDown();
+    doc.fontSize(11).text(text);
+    doc.end();
+  });
+}
+
+async function snap(page: Page, name: string) {
+  fs.mkdirSync(SHOTS, { recursive: true });
+  await page.waitForTimeout(400);
+  await page.screenshot({ path: path.join(SHOTS, `${name}.png`) });
+}
+
+for (const lang of ['en', 'es'] as const) {
+  const c = cases[lang];
+  const u = c.sparks.unanswered;
+
+  test(`an owner answers an unanswered question and a test then gets that answer (${lang})`, async ({
+    page,
+    context,
+    request,
+  }) => {
+    test.setTimeout(180_000);
+    await page.setViewportSize({ width: 1440, height: 900 });
+    const session: Account = await signUp(request, lang, 'e2e.unanswered');
+    const spark = await dataOf<{ _id: string }>(
+      await request.post('/api/v1/sparks', {
+        headers: session.headers,
+        data: { name: c.name, options: { language: lang } },
+      }),
+    );
+    const uploaded = await request.post('/api/v1/bucket', {
+      headers: session.headers,
+      multipart: {
+        sparkId: spark._id,
+        name: 'hours.pdf',
+        file: { name: 'hours.pdf', mimeType: 'application/pdf', buffer: await makePdf(c.name, c.page) },
+      },
+    });
+    expect(uploaded.status(), await uploaded.text()).toBeLessThan(300);
+    await expect
+      .poll(
+        async () =>
+          (
+            await dataOf<Array<{ status: string }>>(
+              await request.get(`/api/v1/sparks/${spark._id}/documents`, { headers: session.headers }),
+            )
+          ).map((d) => d.status),
+        { timeout: 60_000 },
+      )
+      .toEqual(['completed']);
+    const testTab = await dataOf<{ _id: string }>(
+      await request.post(`/api/v1/sparks/${spark._id}/tests`, { headers: session.headers, data: { name: 'T1' } }),
+    );
+    // Asked before with other words (case, accents, plural): counted in the same group.
+    const before = await dataOf<{ ai: { data: { answer: string } } }>(
+      await request.post(`/api/v1/sparks/${spark._id}/chat/${testTab._id}`, {
+        headers: session.headers,
+        data: { input: { text: c.first } },
+      }),
+    );
+    expect(before.ai.data.answer).toBe('notCovered');
+    await useSession(context, session, lang);
+
+    // — a test asks something the PDF does not cover —
+    await page.goto(`/spark/${spark._id}/test/${testTab._id}`);
+    const log = page.locator('.chat-panel');
+    const box = page.getByRole('textbox', { name: c.chat.composer.label });
+    await box.fill(c.asked);
+    await box.press('Enter');
+    await expect(log.locator('.chat-bubble--assistant').last()).toContainText(
+      lang === 'en' ? "Sorry, I can't find anything" : 'Lo siento, no encuentro',
+      { timeout: 60_000 },
+    );
+    await snap(page, `${lang}-01-not-covered`);
+
+    // — the owner sees it grouped in the Spark's panel and answers it —
+    await page.goto(`/spark/${spark._id}`);
+    const open = page.getByRole('button', { name: new RegExp(u.button) });
+    await expect(open).toContainText('1');
+    await open.click();
+    const panel = page.getByRole('complementary', { name: u.heading });
+    await expect(panel).toBeVisible();
+    const group = panel.getByTestId('unanswered-group');
+    await expect(group).toHaveCount(1);
+    await expect(group).toContainText(c.asked);
+    await expect(group).toContainText(u.asked_other.replace('{{count}}', '2'));
+    await expect(group).toContainText(c.first);
+    await snap(page, `${lang}-02-panel`);
+    await group.getByRole('button', { name: u.answer }).click();
+    await group.getByRole('textbox', { name: u.yourAnswer }).fill(c.answer);
+    await snap(page, `${lang}-03-answering`);
+    await group.getByRole('button', { name: u.save }).click();
+    await expect(panel.getByRole('status')).toHaveText(u.saved);
+    await expect(group).toContainText(u.answered);
+    await expect(group).toContainText(c.answer);
+    await expect(open).not.toContainText('1');
+    await snap(page, `${lang}-04-answered`);
+
+    // — a test asking it again gets the owner's answer, cited as added by them —
+    await page.goto(`/spark/${spark._id}/test/${testTab._id}`);
+    await box.fill(c.asked);
+    await box.press('Enter');
+    const answer = log.locator('.chat-bubble--assistant').filter({ hasText: c.answer });
+    await expect(answer).toBeVisible({ timeout: 60_000 });
+    await expect(answer).toContainText(c.cited);
+    await snap(page, `${lang}-05-test-answered`);
+  });
+}

@@ -1,0 +1,197 @@
+import { MAX_OWNER_ANSWER_LENGTH, type UnansweredGroupView } from '@sparks/contracts';
+import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import useSWR from 'swr';
+
+import { answerUnanswered, fetchUnanswered, unansweredKey } from './api';
+import './insights.css';
+
+/** The open groups of a Spark's unanswered questions, for the header button's count. */
+export function useUnanswered(sparkId: string) {
+  return useSWR<UnansweredGroupView[], Error>(sparkId ? unansweredKey(sparkId) : null, () => fetchUnanswered(sparkId), {
+    refreshInterval: 15000,
+  });
+}
+
+function Group({
+  sparkId,
+  group,
+  onSaved,
+}: {
+  sparkId: string;
+  group: UnansweredGroupView;
+  onSaved: (groups: UnansweredGroupView[]) => void;
+}) {
+  const { t, i18n } = useTranslation('sparks');
+  const [editing, setEditing] = useState(false);
+  const [text, setText] = useState(group.answer ?? '');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const fieldId = useId();
+  const others = group.variants.filter((v) => v !== group.question);
+
+  async function save(event: FormEvent) {
+    event.preventDefault();
+    if (!text.trim()) {
+      setError(t('unanswered.empty'));
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      const result = await answerUnanswered(sparkId, group.id, { answer: text.trim() });
+      setEditing(false);
+      onSaved(result.groups);
+    } catch (err) {
+      setError(t('unanswered.failed', { message: err instanceof Error ? err.message : String(err) }));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <li className={`unanswered-group unanswered-group--${group.status}`} data-testid="unanswered-group">
+      <p className="unanswered-group__question">{group.question}</p>
+      <p className="unanswered-group__meta">
+        {t('unanswered.asked', { count: group.count })} ·{' '}
+        {t('unanswered.last', { date: new Date(group.lastAskedAt).toLocaleString(i18n.language) })}
+        {group.status === 'answered' && <span className="unanswered-group__badge"> · {t('unanswered.answered')}</span>}
+      </p>
+      {others.length > 0 && (
+        <p className="unanswered-group__variants">{t('unanswered.alsoAsked', { questions: others.join(' · ') })}</p>
+      )}
+      {group.answer && !editing && (
+        <blockquote className="unanswered-group__answer">
+          <span className="visually-hidden">{t('unanswered.yourAnswer')}: </span>
+          {group.answer}
+        </blockquote>
+      )}
+      {editing ? (
+        <form className="unanswered-group__form" onSubmit={(e) => void save(e)}>
+          <label htmlFor={fieldId}>{t('unanswered.yourAnswer')}</label>
+          <textarea
+            id={fieldId}
+            value={text}
+            rows={4}
+            maxLength={MAX_OWNER_ANSWER_LENGTH}
+            onChange={(e) => setText(e.target.value)}
+            autoFocus
+          />
+          <p className="unanswered-group__hint">{t('unanswered.hint')}</p>
+          <div className="unanswered-group__actions">
+            <button type="submit" className="button button--primary" disabled={busy}>
+              {t('unanswered.save')}
+            </button>
+            <button
+              type="button"
+              className="button button--secondary"
+              onClick={() => setEditing(false)}
+              disabled={busy}
+            >
+              {t('unanswered.cancel')}
+            </button>
+          </div>
+        </form>
+      ) : (
+        <button type="button" className="button button--secondary" onClick={() => setEditing(true)}>
+          {group.answer ? t('unanswered.change') : t('unanswered.answer')}
+        </button>
+      )}
+      {error && (
+        <p role="alert" className="unanswered-group__error">
+          {error}
+        </p>
+      )}
+    </li>
+  );
+}
+
+export interface UnansweredPanelProps {
+  id: string;
+  sparkId: string;
+  open: boolean;
+  onClose: () => void;
+}
+
+/**
+ * The questions the Spark could not answer (tests and the website widget), similar ones together
+ * with how often and when last asked; the owner answers one in their own words and the answer
+ * becomes knowledge of the Spark, cited as added by them (issue 17 item 5).
+ */
+export function UnansweredPanel({ id, sparkId, open, onClose }: UnansweredPanelProps) {
+  const { t } = useTranslation('sparks');
+  const { data, error, mutate } = useUnanswered(sparkId);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const [saved, setSaved] = useState(false);
+
+  useEffect(() => {
+    if (open) headingRef.current?.focus({ preventScroll: true });
+    else setSaved(false);
+  }, [open]);
+
+  function onKeyDown(event: KeyboardEvent<HTMLElement>) {
+    if (event.key === 'Escape') {
+      event.stopPropagation();
+      onClose();
+    }
+  }
+
+  return (
+    <aside
+      id={id}
+      className={['objectives-panel', 'unanswered-panel', open && 'objectives-panel--open'].filter(Boolean).join(' ')}
+      aria-labelledby={`${id}-heading`}
+      inert={!open}
+      onKeyDown={onKeyDown}
+    >
+      <div className="objectives-panel__header">
+        <p className="objectives-panel__label">{t('unanswered.label')}</p>
+        <button
+          type="button"
+          className="icon-button"
+          aria-label={t('unanswered.close')}
+          title={t('unanswered.close')}
+          onClick={onClose}
+        >
+          <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true">
+            <path d="M6 6l12 12M18 6 6 18" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+          </svg>
+        </button>
+      </div>
+      <h2 id={`${id}-heading`} ref={headingRef} tabIndex={-1} className="unanswered-panel__title">
+        {t('unanswered.heading')}
+      </h2>
+      <p className="objectives-panel__note">{t('unanswered.intro')}</p>
+      {saved && (
+        <p role="status" className="unanswered-panel__saved">
+          {t('unanswered.saved')}
+        </p>
+      )}
+      {error && !data ? (
+        <p className="objectives-panel__note" role="alert">
+          {t('unanswered.loadFailed')}
+        </p>
+      ) : !data ? (
+        <p className="objectives-panel__note" role="status">
+          {t('unanswered.loading')}
+        </p>
+      ) : data.length === 0 ? (
+        <p className="objectives-panel__note">{t('unanswered.none')}</p>
+      ) : (
+        <ul className="unanswered-panel__groups">
+          {data.map((group) => (
+            <Group
+              key={`${group.id}:${group.answeredAt ?? ''}`}
+              sparkId={sparkId}
+              group={group}
+              onSaved={(groups) => {
+                setSaved(true);
+                void mutate(groups, { revalidate: false });
+              }}
+            />
+          ))}
+        </ul>
+      )}
+    </aside>
+  );
+}

@@ -1,0 +1,15 @@
+import type { AnswerUnansweredRequest, UnansweredGroupView } from '@sparks/contracts';
+
+import { api } from '../../api/client';
+
+const base = (sparkId: string) => `/sparks/${encodeURIComponent(sparkId)}/unanswered`;
+
+export const unansweredKey = (sparkId: string) => ['unanswered', sparkId] as const;
+
+export const fetchUnanswered = (sparkId: string) => api.get<UnansweredGroupView[]>(base(sparkId));
+
+export const answerUnanswered = (sparkId: string, questionId: string, body: AnswerUnansweredRequest) =>
+  api.post<{ documentId: string; groups: UnansweredGroupView[] }>(
+    `${base(sparkId)}/${encodeURIComponent(questionId)}/answer`,
+    body,
+  );

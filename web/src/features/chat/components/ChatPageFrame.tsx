@@ -20,6 +20,8 @@ export interface ChatPageFrameProps {
   objectivesTitle?: string;
   /** The chat. */
   children: ReactNode;
+  /** Another side panel beside the chat, as the objectives panel (the Spark's unanswered questions). */
+  sidePanel?: ReactNode;
 }
 
 /**
@@ -33,6 +35,7 @@ export function ChatPageFrame({
   objectivesKey,
   objectivesTitle = '',
   children,
+  sidePanel,
 }: ChatPageFrameProps) {
   const { t } = useTranslation('objectives');
   const { pathname } = useLocation();
@@ -81,6 +84,7 @@ export function ChatPageFrame({
             onClose={close}
           />
         )}
+        {sidePanel}
       </div>
     </section>
   );

@@ -127,6 +127,19 @@ export default function SparkChatPage() {
       }
       objectivesKey={sparkId}
       objectivesTitle={spark?.name ?? ''}
+      sidePanel={
+        spark && (
+          <UnansweredPanel
+            id={unansweredId}
+            sparkId={sparkId}
+            open={unansweredOpen}
+            onClose={() => {
+              setUnansweredOpen(false);
+              unansweredButton.current?.focus();
+            }}
+          />
+        )
+      }
     >
       <ChatPanel
         key={`${sparkId}:${reloads}`}
@@ -135,17 +148,6 @@ export default function SparkChatPage() {
         onMessages={afterReply}
         className="chat-page__panel"
       />
-      {spark && (
-        <UnansweredPanel
-          id={unansweredId}
-          sparkId={sparkId}
-          open={unansweredOpen}
-          onClose={() => {
-            setUnansweredOpen(false);
-            unansweredButton.current?.focus();
-          }}
-        />
-      )}
     </ChatPageFrame>
   );
 }

@@ -186,6 +186,29 @@ describe('answers grounded in the cited passages (issue 17 item 3)', () => {
     expect(llm.requests.length).toBe(before);
   });
 
+  it('the owner’s answer to an unanswered question reaches the model and is cited as added by the owner', async () => {
+    const c = await sparkWithDocs('en');
+    expect((await ask(c, 'Do you deliver on Sundays?')).data.answer).toBe('notCovered');
+    const [group] = (
+      await t
+        .http()
+        .get(`/api/v1/sparks/${c.sparkId}/unanswered`)
+        .set(...c.user.auth())
+        .expect(200)
+    ).body.data as Array<{ id: string }>;
+    await t
+      .http()
+      .post(`/api/v1/sparks/${c.sparkId}/unanswered/${group.id}/answer`)
+      .set(...c.user.auth())
+      .send({ answer: 'We deliver on Sundays from 10:00 to 14:00.' })
+      .expect(200);
+    const reply = await ask(c, 'Do you deliver on Sundays?');
+    expect(reply.data.engine).toBe('llm');
+    expect(reply.data.content).toContain('We deliver on Sundays from 10:00 to 14:00.');
+    expect(reply.data.content).toMatch(/— \*\[1\] added by you\*$/);
+    expect(reply.data.sources).toEqual([expect.objectContaining({ addedBy: 'owner' })]);
+  });
+
   it('a model that fails falls back to today’s extractive answer', async () => {
     llm.setMode({ kind: 'error', status: 500 });
     const reply = await ask(en, 'What is the return policy for unused parts?');

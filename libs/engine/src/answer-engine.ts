@@ -1,7 +1,6 @@
 import type { Database } from '@sparks/db';
-import { escapeMarkdown } from '@sparks/contracts';
 import { sql } from 'drizzle-orm';
-import { composeOffline, covers, smallTalk } from './composer';
+import { citeLabel, composeOffline, covers, smallTalk } from './composer';
 import { LlmProvider, type LlmSettings, type LlmTurn } from './llm';
 import { retrieve } from './retrieval';
 import { t, type Lang } from './texts';
@@ -68,7 +67,11 @@ export class AnswerEngine {
       return { ...offline, engine: 'offline' };
     }
     // The model sees the passages that cover the question (at most five), numbered; its [n] become sources.
-    const relevant = passages.filter(covers).slice(0, 5);
+    // An owner's answer goes as its answer alone: its question is the passage's label (the document name).
+    const relevant = passages
+      .filter(covers)
+      .slice(0, 5)
+      .map((p) => (p.origin === 'owner' ? { ...p, content: p.best } : p));
     let streamed = false;
     try {
       const reply = await this.llm.answer({
@@ -93,16 +96,18 @@ export class AnswerEngine {
         p: relevant[n - 1],
       }));
       const footer = `\n\n— *${used
-        .map(
-          ({ n, p }) =>
-            `[${n}] ${t(input.language, 'source', { document: escapeMarkdown(p.documentName), page: p.page })}`,
-        )
+        .map(({ n, p }) => `[${n}] ${citeLabel(p, input.language, input.audience)}`)
         .join('; ')}*`;
       await input.onToken(footer);
       return {
         kind: 'answer',
         text: `${reply.text}${footer}`,
-        sources: used.map(({ p }) => ({ documentId: p.documentId, document: p.documentName, page: p.page })),
+        sources: used.map(({ p }) => ({
+          documentId: p.documentId,
+          document: p.documentName,
+          page: p.page,
+          ...(p.origin === 'owner' ? { addedBy: 'owner' as const } : {}),
+        })),
         engine: 'llm',
       };
     } catch (err) {

@@ -105,6 +105,15 @@ export interface Composition {
 }
 
 /**
+ * How a passage is cited (markdown-escaped): its document and page, or, for an answer the owner wrote
+ * to an unanswered question, "added by you" in the owner's tests and "answered by our team" to visitors.
+ */
+export function citeLabel(p: Passage, language: Lang, audience?: 'owner' | 'visitor'): string {
+  if (p.origin === 'owner') return t(language, audience === 'visitor' ? 'addedByTeam' : 'addedByYou');
+  return t(language, 'source', { document: escapeMarkdown(p.documentName), page: p.page });
+}
+
+/**
  * The offline answer: no language model, only what the documents say. It leads with the one
  * sentence (or list line) of the best passage that answers, as the document says it, then its
  * source; other passages that also cover the question are listed as further sources.
@@ -132,10 +141,7 @@ export function composeOffline(input: {
   }
   const [top] = relevant;
   const sentence = escapeMarkdown((top.best || top.content).replace(/\s+/g, ' ').trim());
-  const cite = (p: Passage) =>
-    p.origin === 'owner'
-      ? t(input.language, input.audience === 'visitor' ? 'addedByTeam' : 'addedByYou')
-      : t(input.language, 'source', { document: escapeMarkdown(p.documentName), page: p.page });
+  const cite = (p: Passage) => citeLabel(p, input.language, input.audience);
   const more = relevant.slice(1).filter((p) => p.documentId !== top.documentId || p.page !== top.page);
   const seeAlso = more.length
     ? `\n${t(input.language, 'seeAlso', { sources: [...new Set(more.map(cite))].join('; ') })}`

@@ -157,7 +157,7 @@ export class ConversationsRepository {
   }
 
   async recordUnanswered(v: { sparkId: string; messageId: string; question: string; language: 'es' | 'en' }) {
-    // Similar questions share a group key (migration 0011, `question_group_key`; see UnansweredRepository).
+    // Similar questions share a group key (migration 0012, `question_group_key`; see UnansweredRepository).
     await this.db
       .insert(unansweredQuestions)
       .values({ ...v, groupKey: sql`question_group_key(${v.language}, ${v.question})` })

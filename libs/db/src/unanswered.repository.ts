@@ -25,7 +25,7 @@ export interface UnansweredGroup {
 const configOf = (language: 'es' | 'en') => (language === 'es' ? 'spanish' : 'english');
 
 /**
- * The questions a Spark could not answer, grouped (`question_group_key`, migration 0011: accents
+ * The questions a Spark could not answer, grouped (`question_group_key`, migration 0012: accents
  * folded, stems, stop words out, sorted), and the owner's answers to them, which become knowledge
  * of the Spark: a document of origin `owner` with one chunk, the question then the answer, indexed
  * like any passage so that retrieval finds it by the question's words.

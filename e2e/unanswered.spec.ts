@@ -9,6 +9,9 @@ import enSparks from '../web/public/locales/en/sparks.json';
 import esChat from '../web/public/locales/es/chat.json';
 import esSparks from '../web/public/locales/es/sparks.json';
 import { signUp, useSession, type Account } from './support/account';
+import { allowDeployments } from './support/sparks';
+import enDeploy from '../web/public/locales/en/deploy.json';
+import esDeploy from '../web/public/locales/es/deploy.json';
 
 /**
  * The unanswered-questions loop (issue 17 item 5) against the real api + worker, in English and in
@@ -21,6 +24,7 @@ const SHOTS = process.env.UNANSWERED_SHOTS_DIR ?? '/tmp/shots-unanswered';
 
 const cases = {
   en: {
+    deploy: enDeploy,
     chat: enChat,
     sparks: enSparks,
     name: 'Sun Bakery',
@@ -31,6 +35,7 @@ const cases = {
     cited: 'added by you',
   },
   es: {
+    deploy: esDeploy,
     chat: esChat,
     sparks: esSparks,
     name: 'Panadería Sol',
@@ -160,5 +165,37 @@ for (const lang of ['en', 'es'] as const) {
     await expect(answer).toBeVisible({ timeout: 60_000 });
     await expect(answer).toContainText(c.cited);
     await snap(page, `${lang}-05-test-answered`);
+
+    // — issue 16: the visitors' conversations, reachable from the Spark's panel (read-only) —
+    await allowDeployments(session, 1);
+    const deployment = await dataOf<{ token: string }>(
+      await request.post(`/api/v1/sparks/${spark._id}/deployment`, { headers: session.headers, data: {} }),
+    );
+    const origin = new URL(page.url()).origin;
+    const widget = `/api/v1/public/widgets/${deployment.token}`;
+    const visitor = await dataOf<{ visitorToken: string }>(
+      await request.post(`${widget}/visitors`, { headers: { Origin: origin }, data: {} }),
+    );
+    const visitorHeaders = { Origin: origin, Authorization: `Bearer ${visitor.visitorToken}` };
+    const talk = await dataOf<{ conversationId: string }>(
+      await request.post(`${widget}/conversations`, { headers: visitorHeaders, data: {} }),
+    );
+    await dataOf(
+      await request.post(`${widget}/conversations/${talk.conversationId}/messages`, {
+        headers: visitorHeaders,
+        data: { text: c.asked },
+      }),
+    );
+    await page.goto(`/spark/${spark._id}`);
+    await page.getByRole('button', { name: new RegExp(u.button) }).click();
+    await page.getByRole('link', { name: u.visitors }).click();
+    await expect(page).toHaveURL(/\/deploy\?q=/);
+    const item = page.getByRole('button', { name: new RegExp(c.asked.replace(/[?¿]/g, '.')) });
+    await expect(item).toBeVisible({ timeout: 15_000 });
+    await expect(item).toContainText(c.deploy.panel.messages_other.replace('{{count}}', '2'));
+    await snap(page, `${lang}-06-visitors`);
+    await item.click();
+    await expect(page.locator('.deploy-panel__transcript')).toContainText(c.answer);
+    await snap(page, `${lang}-07-visitor-conversation`);
   });
 }

@@ -203,6 +203,21 @@ describe('unanswered questions: recorded, grouped, answered by the owner, then a
     expect((await visitorAsks('Is there parking for customers?')).data.content).toBe(
       'Yes, free customer parking behind the shop.\n\n— *answered by our team*',
     );
+    // The owner's read-only list of visitors' conversations: the first question, the date, the count.
+    const listed = await t
+      .http()
+      .get(`${dep}/conversations`)
+      .set(...en.user.auth())
+      .expect(200);
+    expect(listed.body.data).toEqual([
+      expect.objectContaining({
+        conversationId,
+        firstQuestion: 'Is there parking for customers?',
+        messages: 4,
+        origin: SHOP,
+        createdAt: expect.any(String),
+      }),
+    ]);
   });
 
   it('only the owner sees or answers; a bad answer is refused and changes nothing', async () => {

@@ -116,6 +116,7 @@ export class DeployService {
         visitorId: r.visitorId,
         origin: r.origin,
         messages: r.messages,
+        firstQuestion: r.firstQuestion,
         contactEmail: r.contactEmail,
         createdAt: r.createdAt.toISOString(),
         updatedAt: r.updatedAt.toISOString(),

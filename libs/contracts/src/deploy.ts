@@ -104,6 +104,8 @@ export const visitorConversationSummarySchema = z.object({
   visitorId: z.string(),
   origin: z.string().nullable(),
   messages: z.number().int(),
+  /** The visitor's first message (null while they have written nothing). */
+  firstQuestion: z.string().nullable(),
   contactEmail: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),

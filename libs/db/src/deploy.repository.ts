@@ -230,6 +230,9 @@ export class DeployRepository {
           updatedAt: conversations.updatedAt,
           contactEmail: visitors.contactEmail,
           messages: sql<number>`(select count(*)::int from messages m where m.conversation_id = ${conversations.id})`,
+          firstQuestion: sql<string | null>`(select m.data->>'content' from messages m
+            where m.conversation_id = ${conversations.id} and m.type = 'human'
+            order by m.created_at, m.id limit 1)`,
         })
         .from(visitorConversations)
         .innerJoin(conversations, eq(conversations.id, visitorConversations.conversationId))

@@ -23,7 +23,10 @@ export interface VisitorConversation {
   conversationId: string;
   origin: string | null;
   messages: number;
+  /** The visitor's first message; null while they have written nothing. */
+  firstQuestion: string | null;
   contactEmail: string | null;
+  createdAt: string;
   updatedAt: string;
 }
 

@@ -1,6 +1,7 @@
 import { MAX_OWNER_ANSWER_LENGTH, type UnansweredGroupView } from '@sparks/contracts';
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
 import useSWR from 'swr';
 
 import { answerUnanswered, fetchUnanswered, unansweredKey } from './api';
@@ -109,6 +110,8 @@ function Group({
 export interface UnansweredPanelProps {
   id: string;
   sparkId: string;
+  /** For the link to the visitors' conversations on /deploy (`?q=` names the Spark). */
+  sparkName: string;
   open: boolean;
   onClose: () => void;
 }
@@ -118,7 +121,7 @@ export interface UnansweredPanelProps {
  * with how often and when last asked; the owner answers one in their own words and the answer
  * becomes knowledge of the Spark, cited as added by them (issue 17 item 5).
  */
-export function UnansweredPanel({ id, sparkId, open, onClose }: UnansweredPanelProps) {
+export function UnansweredPanel({ id, sparkId, sparkName, open, onClose }: UnansweredPanelProps) {
   const { t } = useTranslation('sparks');
   const { data, error, mutate } = useUnanswered(sparkId);
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -192,6 +195,9 @@ export function UnansweredPanel({ id, sparkId, open, onClose }: UnansweredPanelP
           ))}
         </ul>
       )}
+      <Link className="unanswered-panel__visitors" to={`/deploy?q=${encodeURIComponent(sparkName)}`}>
+        {t('unanswered.visitors')}
+      </Link>
     </aside>
   );
 }

@@ -132,6 +132,7 @@ export default function SparkChatPage() {
           <UnansweredPanel
             id={unansweredId}
             sparkId={sparkId}
+            sparkName={spark.name}
             open={unansweredOpen}
             onClose={() => {
               setUnansweredOpen(false);

@@ -283,9 +283,16 @@ export function DeployPanel({ q }: { q?: string }) {
           <ul>
             {conversations.map((c) => (
               <li key={c.conversationId}>
-                <button type="button" className="deploy-panel__link" onClick={() => setReading(c.conversationId)}>
-                  {new Date(c.updatedAt).toLocaleString(i18n.language)} · {c.origin ?? ''} ·{' '}
-                  {t('panel.messages', { count: c.messages })}
+                <button
+                  type="button"
+                  className="deploy-panel__link deploy-panel__conversation"
+                  onClick={() => setReading(c.conversationId)}
+                >
+                  <span className="deploy-panel__question">{c.firstQuestion ?? t('panel.noQuestion')}</span>
+                  <span className="deploy-panel__hint">
+                    {new Date(c.createdAt).toLocaleString(i18n.language)} · {c.origin ?? ''} ·{' '}
+                    {t('panel.messages', { count: c.messages })}
+                  </span>
                 </button>
                 {c.contactEmail && <span> — {t('panel.contact', { email: c.contactEmail })}</span>}
               </li>

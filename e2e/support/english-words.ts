@@ -25,6 +25,8 @@ export const ALLOWED = new Set([
   // Brands and formats shown as they are.
   'google',
   'microsoft',
+  'sharepoint',
+  'onedrive',
   'wordpress',
   'stripe',
   'pdf',

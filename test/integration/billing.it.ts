@@ -1,5 +1,6 @@
 import { Pool } from 'pg';
 import { CLOCK } from '../../api/src/billing/tokens';
+import { createSpark, createTest } from './factories';
 import { userIdOf } from './fixtures/knowledge';
 import { createUser, eventually, startApp, type OutboxMail, type SignedUser, type TestApp } from './harness';
 
@@ -29,22 +30,8 @@ async function owner(language: 'en' | 'es' = 'en'): Promise<Ctx> {
   const user = await createUser(t, { language, tag: 'billing' });
   const userId = await userIdOf(sql, user.username);
   const tenant = (await sql.query('SELECT id, customer_id FROM tenants WHERE user_id = $1', [userId])).rows[0];
-  const spark = (
-    await t
-      .http()
-      .post('/api/v1/sparks')
-      .set(...user.auth())
-      .send({})
-      .expect(201)
-  ).body.data;
-  const test = (
-    await t
-      .http()
-      .post(`/api/v1/sparks/${spark._id}/tests`)
-      .set(...user.auth())
-      .send({ name: 'T1' })
-      .expect(201)
-  ).body.data;
+  const spark = await createSpark(t, user);
+  const test = await createTest(t, user, spark._id, { name: 'T1' });
   // The start keyword opens the test's conversation and is free.
   const start = await t
     .http()

@@ -10,6 +10,7 @@ import { DomainError, type AppConfig } from '@sparks/core';
 import { IntegrationsRepository, SparksRepository } from '@sparks/db';
 import { PlanGates } from '@sparks/domain';
 import { OAuthError, pkcePair, sealTokenSet } from '@sparks/knowledge';
+import { JobProducer, queueOf, scheduleIntegrationSync, unscheduleIntegrationSync } from '@sparks/queues';
 import type { Redis } from 'ioredis';
 import { newSecret } from '../auth/secrets';
 import { CONFIG, REDIS } from '../infra/tokens';
@@ -52,7 +53,12 @@ export class IntegrationsService {
     private readonly plans: PlanGates,
     private readonly repo: IntegrationsRepository,
     private readonly microsoft: MicrosoftService,
+    private readonly jobs: JobProducer,
   ) {}
+
+  private get syncQueue() {
+    return this.jobs.queue(queueOf('integration.sync'));
+  }
 
   private verifierKey(nonce: string): string {
     return `${this.config.QUEUE_PREFIX}:integration-pkce:${nonce}`;
@@ -110,12 +116,18 @@ export class IntegrationsService {
       return fail(err instanceof OAuthError ? err.message : 'token exchange failed');
     }
     const row = { sparkId: claims.spk, provider: 'microsoft' };
-    await this.repo.upsert({
+    const connection = await this.repo.upsert({
       ...row,
       userId: claims.sub,
       service: claims.svc,
       ...sealTokenSet(this.microsoft.tokenKey, row, tokens),
     });
+    // Connected even if Redis is away now: each worker, at start, schedules the connections that lack it.
+    await scheduleIntegrationSync(
+      this.syncQueue,
+      connection.id,
+      this.config.INTEGRATION_SYNC_INTERVAL_SECONDS * 1000,
+    ).catch((err: unknown) => this.logger.warn(`could not schedule the sync of ${connection.id}: ${String(err)}`));
     target.searchParams.set('q', SHAREPOINT_CONNECTED_QUERY);
     return target.toString();
   }
@@ -144,13 +156,21 @@ export class IntegrationsService {
   }
 
   /**
-   * Forgets the connection: its sealed tokens and the files it follows (the documents already imported stay).
+   * Forgets the connection: its sealed tokens, the files it follows (the documents already imported stay) and
+   * its sync scheduler.
    * Microsoft offers no endpoint to revoke one app's delegated refresh token; deleting the only copy is the
    * revocation in our power, and the user can remove the app's consent at myapps.microsoft.com.
    */
   async disconnect(userId: string, sparkId: string, providerName: string) {
     await this.sparks.owned(userId, sparkId);
     const provider = this.provider(providerName);
-    return { provider, disconnected: await this.repo.remove(sparkId, provider) };
+    const removed = await this.repo.remove(sparkId, provider);
+    // Should this fail (Redis away), the next run finds the connection gone and removes its scheduler.
+    if (removed) {
+      await unscheduleIntegrationSync(this.syncQueue, removed).catch((err: unknown) =>
+        this.logger.warn(`could not remove the sync scheduler of ${removed}: ${String(err)}`),
+      );
+    }
+    return { provider, disconnected: removed !== undefined };
   }
 }

@@ -8,6 +8,11 @@ import type { AddressInfo } from 'node:net';
  * and `/token` (authorization_code with PKCE S256, refresh_token), and under `/v1.0`: `/me/drive`,
  * `/sites?search=`, `/sites/{id}/drives`, `/drives/{id}/root/children`, `/drives/{id}/items/{id}/children`,
  * `/drives/{id}/items/{id}/content` (a 302 to a pre-authenticated download address), `/drives/{id}/root/delta`
+ * (pages with `@odata.nextLink`, then `@odata.deltaLink`, on another origin when told to; 410 once the link is
+ * expired), and 429 with Retry-After when told to throttle. Tokens are random strings it remembers; nothing is
+ * faked on our side.
+ * `/sites?search=`, `/sites/{id}`, `/sites/{id}/drives`, `/drives/{id}/root/children`, `/drives/{id}/items/{id}/children`,
+ * `/drives/{id}`, `/drives/{id}/items/{id}`, `/drives/{id}/items/{id}/content` (a 302 to a pre-authenticated download address), `/drives/{id}/root/delta`
  * (pages with `@odata.nextLink`, then `@odata.deltaLink`; 410 once the link is expired), and 429 with
  * Retry-After when told to throttle. Tokens are random strings it remembers; nothing is faked on our side.
  */
@@ -30,6 +35,8 @@ interface Item {
   deleted?: boolean;
   /** The change counter when the item last changed (for delta). */
   changedAt: number;
+  /** The size Graph reports, when not the content's. */
+  reportedSize?: number;
 }
 
 interface Drive {
@@ -68,6 +75,11 @@ export class GraphServer {
   downloadOrigin: string | undefined;
   /** Items per delta page. */
   deltaPageSize = 2;
+  /**
+   * Hands out nextLinks or deltaLinks on another origin (a server that is not Graph: an SSRF attempt the
+   * client must refuse); unset, they point back here.
+   */
+  foreignLinks: { next?: string; delta?: string } = {};
   readonly drives = new Map<string, Drive>();
   readonly sites: Array<{ id: string; name: string; displayName: string }> = [];
 
@@ -162,6 +174,20 @@ export class GraphServer {
   changeFile(drive: Drive, itemId: string, content: Buffer): void {
     const item = drive.items.get(itemId)!;
     item.content = content;
+    this.touch(item);
+  }
+
+  /** A new version under another name (e.g. no longer a PDF). */
+  renameFile(drive: Drive, itemId: string, name: string): void {
+    const item = drive.items.get(itemId)!;
+    item.name = name;
+    this.touch(item);
+  }
+
+  /** A new version that Graph reports as `size` bytes (without holding that many). */
+  resizeFile(drive: Drive, itemId: string, size: number): void {
+    const item = drive.items.get(itemId)!;
+    item.reportedSize = size;
     this.touch(item);
   }
 
@@ -272,12 +298,21 @@ export class GraphServer {
     this.json(res, 400, { error: 'unsupported_grant_type' });
   }
 
+  /** Graph's `parentReference.path`: `/drives/{id}/root:` and the folders down to the item's parent. */
+  private parentPath(drive: Drive, item: Item): string {
+    const names: string[] = [];
+    for (let at = item.parentId; at && at !== drive.rootId; at = drive.items.get(at)?.parentId) {
+      names.unshift(drive.items.get(at)?.name ?? '');
+    }
+    return `/drives/${drive.id}/root:${names.map((n) => `/${n}`).join('')}`;
+  }
+
   private view(drive: Drive, item: Item) {
     const base = {
       id: item.id,
       name: item.name,
       eTag: item.eTag,
-      parentReference: { driveId: drive.id, id: item.parentId },
+      parentReference: { driveId: drive.id, id: item.parentId, path: this.parentPath(drive, item) },
     };
     if (item.deleted) return { ...base, deleted: { state: 'deleted' } };
     return item.folder
@@ -285,7 +320,7 @@ export class GraphServer {
           ...base,
           folder: { childCount: [...drive.items.values()].filter((c) => c.parentId === item.id && !c.deleted).length },
         }
-      : { ...base, size: item.content!.length, file: { mimeType: mimeOf(item.name) } };
+      : { ...base, size: item.reportedSize ?? item.content!.length, file: { mimeType: mimeOf(item.name) } };
   }
 
   private graph(url: URL, req: IncomingMessage, res: ServerResponse): void {
@@ -310,7 +345,12 @@ export class GraphServer {
         value: this.sites.map((s) => ({ ...s, webUrl: `https://contoso.sharepoint.com/sites/${s.name}` })),
       });
     }
-    let m = /^\/sites\/([^/]+)\/drives$/.exec(path);
+    let m = /^\/sites\/([^/]+)$/.exec(path);
+    if (m) {
+      const site = this.sites.find((s) => s.id === decodeURIComponent(m![1]));
+      return site ? this.json(res, 200, site) : this.json(res, 404, { error: { code: 'itemNotFound' } });
+    }
+    m = /^\/sites\/([^/]+)\/drives$/.exec(path);
     if (m) {
       const value = [...this.drives.values()]
         .filter((d) => d.siteId === m![1])
@@ -326,6 +366,24 @@ export class GraphServer {
         .filter((i) => i.parentId === parent && !i.deleted)
         .map((i) => this.view(drive, i));
       return this.json(res, 200, { value });
+    }
+    m = /^\/drives\/([^/]+)$/.exec(path);
+    if (m) {
+      const drive = this.drives.get(decodeURIComponent(m[1]));
+      if (!drive) return this.json(res, 404, { error: { code: 'itemNotFound' } });
+      return this.json(res, 200, {
+        id: drive.id,
+        name: drive.name,
+        driveType: drive.siteId ? 'documentLibrary' : 'business',
+        ...(drive.siteId ? { sharePointIds: { siteId: drive.siteId } } : {}),
+      });
+    }
+    m = /^\/drives\/([^/]+)\/items\/([^/]+)$/.exec(path);
+    if (m) {
+      const drive = this.drives.get(decodeURIComponent(m[1]));
+      const item = drive?.items.get(decodeURIComponent(m[2]));
+      if (!drive || !item || item.deleted) return this.json(res, 404, { error: { code: 'itemNotFound' } });
+      return this.json(res, 200, this.view(drive, item));
     }
     m = /^\/drives\/([^/]+)\/items\/([^/]+)\/content$/.exec(path);
     if (m) {
@@ -363,12 +421,16 @@ export class GraphServer {
     if (skip + this.deltaPageSize < changed.length) {
       if (token) link.searchParams.set('token', token);
       link.searchParams.set('$skiptoken', String(skip + this.deltaPageSize));
-      return this.json(res, 200, { value: page, '@odata.nextLink': link.toString() });
+      return this.json(res, 200, { value: page, '@odata.nextLink': this.linkOn(link, this.foreignLinks.next) });
     }
     const next = `d${randomBytes(8).toString('hex')}`;
     this.deltaTokens.set(next, this.counter);
     link.searchParams.set('token', next);
-    this.json(res, 200, { value: page, '@odata.deltaLink': link.toString() });
+    this.json(res, 200, { value: page, '@odata.deltaLink': this.linkOn(link, this.foreignLinks.delta) });
+  }
+
+  private linkOn(link: URL, origin: string | undefined): string {
+    return origin ? `${origin}${link.pathname}${link.search}` : link.toString();
   }
 }
 

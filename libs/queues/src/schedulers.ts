@@ -1,0 +1,32 @@
+import type { Queue } from 'bullmq';
+
+/**
+ * The job scheduler that runs `integration.sync` for one document-sharing connection (issue 20): one per
+ * connection, created when the Spark connects, removed when it disconnects (and by the sync itself when it
+ * finds the connection gone, e.g. after the Spark's deletion). Its id derives from the connection's, so
+ * connecting again only updates it.
+ */
+export const integrationSyncSchedulerId = (connectionId: string) => `integration-sync-${connectionId}`;
+
+/** Creates or updates the connection's scheduler: a sync now, then one every `everyMs`. */
+export async function scheduleIntegrationSync(queue: Queue, connectionId: string, everyMs: number): Promise<void> {
+  await queue.upsertJobScheduler(
+    integrationSyncSchedulerId(connectionId),
+    { every: everyMs },
+    {
+      name: 'integration.sync',
+      data: { connectionId },
+      // A run that fails is not retried: the next one starts from the same saved delta link.
+      opts: { attempts: 1, removeOnComplete: { count: 20 }, removeOnFail: { count: 50, age: 7 * 24 * 3600 } },
+    },
+  );
+}
+
+/** Removes the connection's scheduler; answers whether there was one. */
+export function unscheduleIntegrationSync(queue: Queue, connectionId: string): Promise<boolean> {
+  return queue.removeJobScheduler(integrationSyncSchedulerId(connectionId));
+}
+
+export async function hasIntegrationSyncScheduler(queue: Queue, connectionId: string): Promise<boolean> {
+  return (await queue.getJobScheduler(integrationSyncSchedulerId(connectionId))) !== undefined;
+}

@@ -1,0 +1,321 @@
+import { ConversationsRepository, createDb, type DbHandle } from '@sparks/db';
+import { createRedis, JobProducer } from '@sparks/queues';
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { addDocument, userIdOf } from './fixtures/knowledge';
+import { makeDocx } from './fixtures/docx';
+import { makePdf } from './fixtures/pdfs';
+import { createUser, eventually, startApp, type SignedUser, type TestApp } from './harness';
+import { ROOT } from './paths';
+import { GraphServer } from './support/graph-server';
+
+/**
+ * Issue 20, after connecting: the `integration.import` job (and, below, the builder chat's file picker) against the
+ * local Microsoft identity platform and Graph, with a worker of its own that is configured for them.
+ */
+
+const prefix = `${process.env.QUEUE_PREFIX}_sharing`;
+const APP_URL = 'http://localhost:3997';
+
+let graph: GraphServer;
+let env: Record<string, string>;
+let t: TestApp;
+let worker: ChildProcess;
+let handle: DbHandle;
+let producer: JobProducer;
+let redis: ReturnType<typeof createRedis>;
+
+beforeAll(async () => {
+  graph = await new GraphServer().start();
+  env = { APP_URL, QUEUE_PREFIX: prefix, ...graph.env() };
+  worker = spawn(process.execPath, [path.join(ROOT, 'worker', 'dist', 'main.js')], {
+    cwd: ROOT,
+    env: { ...process.env, ...env, LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'warn' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  t = await startApp(env);
+  handle = createDb(process.env.DATABASE_URL!, 2);
+  redis = createRedis(process.env.REDIS_URL!);
+  producer = new JobProducer(redis, prefix);
+  // Its worker is up once it consumes (it sends the sign-up codes too).
+  await eventually(async () => (await producer.queue('email').getWorkers()).length > 0, 60_000);
+});
+
+afterAll(async () => {
+  await producer.close();
+  redis.disconnect();
+  await t.close();
+  const exited = new Promise((r) => worker.once('exit', r));
+  worker.kill('SIGTERM');
+  await exited;
+  await handle.close();
+  await graph.stop();
+});
+
+const sql = () => handle.pool;
+
+interface Owner {
+  user: SignedUser;
+  userId: string;
+  sparkId: string;
+  conversationId: string;
+  connectionId: string;
+}
+
+/** A zaphire user (bought through the local payment provider), a Spark, its builder chat, connected to Microsoft. */
+async function connectedOwner(language: 'en' | 'es' = 'en'): Promise<Owner> {
+  const user = await createUser(t, { tag: 'sharing', language });
+  const userId = await userIdOf(sql(), user.username);
+  const spark = (
+    await t
+      .http()
+      .post('/api/v1/sparks')
+      .set(...user.auth())
+      .send({})
+      .expect(201)
+  ).body.data;
+  const tenant = (await sql().query('SELECT customer_id FROM tenants WHERE user_id = $1', [userId])).rows[0];
+  const session = await t
+    .http()
+    .post(`/api/v1/billing/customers/${tenant.customer_id}/session`)
+    .set(...user.auth())
+    .send({ mode: 'subscription', priceId: 'price_zaphire_month' })
+    .expect(201);
+  const sessionId = String(session.body.data.sessionUrl).split('/checkout/')[1];
+  await t
+    .http()
+    .post(`/api/v1/billing/checkout/${sessionId}/pay`)
+    .set(...user.auth())
+    .expect(200);
+  const conversationId = (
+    await new ConversationsRepository(handle.db).create(userId, { kind: 'builder', sparkId: spark._id })
+  ).id;
+  const { authUrl } = (
+    await t
+      .http()
+      .get(`/api/v1/sparks/${spark._id}/integrations/microsoft/authorize`)
+      .set(...user.auth())
+      .expect(200)
+  ).body.data as { authUrl: string };
+  const consent = await fetch(authUrl, { redirect: 'manual' });
+  const callback = new URL(consent.headers.get('location')!);
+  const done = await t
+    .http()
+    .get(callback.pathname + callback.search)
+    .expect(302);
+  expect(new URL(done.headers.location).searchParams.get('q')).toBe('sharepoint-conected');
+  const connectionId = (await sql().query('SELECT id FROM integration_connections WHERE spark_id = $1', [spark._id]))
+    .rows[0].id as string;
+  return { user, userId, sparkId: spark._id, conversationId, connectionId };
+}
+
+const documentsOf = async (sparkId: string) =>
+  (
+    await sql().query<{ id: string; name: string; status: string; storage_key: string; error: string | null }>(
+      `SELECT id, name, status, storage_key, error FROM documents WHERE spark_id = $1 AND origin = 'file' ORDER BY created_at`,
+      [sparkId],
+    )
+  ).rows;
+
+const itemOf = async (connectionId: string, itemId: string) =>
+  (
+    await sql().query<{ e_tag: string | null; path: string; document_id: string | null; skipped: string | null }>(
+      'SELECT e_tag, path, document_id, skipped FROM integration_items WHERE connection_id = $1 AND item_id = $2',
+      [connectionId, itemId],
+    )
+  ).rows[0];
+
+const chunkText = async (documentId: string) =>
+  (
+    await sql().query<{ content: string }>('SELECT content FROM document_chunks WHERE document_id = $1 ORDER BY ord', [
+      documentId,
+    ])
+  ).rows
+    .map((r) => r.content)
+    .join('\n');
+
+const aiMessages = async (conversationId: string) =>
+  (
+    await sql().query<{ data: { content: string; type?: string; reason?: string } }>(
+      `SELECT data FROM messages WHERE conversation_id = $1 AND type = 'ai' ORDER BY created_at, id`,
+      [conversationId],
+    )
+  ).rows.map((r) => r.data);
+
+/** Enqueues the job as the picker and the sync job do, and waits until the item has been looked at. */
+async function runImport(o: Owner, driveId: string, itemId: string) {
+  const before = (await itemOf(o.connectionId, itemId)) ?? null;
+  await producer.enqueue('integration.import', { connectionId: o.connectionId, driveId, itemId });
+  await eventually(async () => {
+    const job = await producer
+      .queue('integrations')
+      .getJob(`import-${o.connectionId}-${encodeURIComponent(driveId)}-${encodeURIComponent(itemId)}`);
+    return !job; // finished jobs of integration.import are not kept
+  }, 30_000);
+  return { before, after: await itemOf(o.connectionId, itemId) };
+}
+
+const menuPdf = () =>
+  makePdf([
+    {
+      heading: 'Espiga bakery menu',
+      paragraphs: [['Our sourdough loaf costs four euros and is baked every morning at six.']],
+    },
+  ]);
+
+describe('integration.import: a file of SharePoint or OneDrive becomes a document of the Spark', () => {
+  it('imports a PDF of a SharePoint library: stored, read by the ingestion, followed with its eTag and its path', async () => {
+    const o = await connectedOwner();
+    const drive = graph.addDrive('Documents', 'Bakery');
+    const file = graph.addFile(drive, { name: 'Menu.pdf', content: await menuPdf() });
+    await runImport(o, drive.id, file.id);
+    const [doc] = await documentsOf(o.sparkId);
+    expect(doc).toMatchObject({ name: 'Menu.pdf' });
+    await eventually(async () => (await documentsOf(o.sparkId))[0].status === 'completed', 30_000);
+    expect(await chunkText(doc.id)).toMatch(/sourdough loaf costs four euros/);
+    expect(await itemOf(o.connectionId, file.id)).toEqual({
+      e_tag: file.eTag,
+      path: 'Sites/Bakery/Menu.pdf',
+      document_id: doc.id,
+      skipped: null,
+    });
+    // The builder says it read the file, in the builder chat.
+    await eventually(async () =>
+      (await aiMessages(o.conversationId)).some(
+        (m) => m.type === 'document' && /I've read \*\*Menu\.pdf\*\*/.test(m.content),
+      ),
+    );
+    // The documents list says where it came from.
+    const list = await t
+      .http()
+      .get(`/api/v1/sparks/${o.sparkId}/documents`)
+      .set(...o.user.auth())
+      .expect(200);
+    expect(list.body.data[0].source).toEqual({
+      service: 'sharepoint',
+      path: 'Sites/Bakery/Menu.pdf',
+      text: 'from SharePoint: Sites/Bakery/Menu.pdf',
+    });
+  });
+
+  it('imports a Word document (.docx) of a OneDrive folder through mammoth; the source reads in Spanish too', async () => {
+    const o = await connectedOwner('es');
+    const drive = graph.addDrive('OneDrive');
+    const folder = graph.addFolder(drive, 'Carta');
+    const file = graph.addFile(drive, {
+      name: 'Horario.docx',
+      parentId: folder.id,
+      content: makeDocx(['Horario de Espiga.', 'Abrimos de lunes a sábado de ocho a veinte horas.']),
+    });
+    await runImport(o, drive.id, file.id);
+    await eventually(async () => (await documentsOf(o.sparkId))[0]?.status === 'completed', 30_000);
+    const [doc] = await documentsOf(o.sparkId);
+    expect(doc.storage_key).toMatch(/^documents\/[0-9a-f-]+\.docx$/);
+    expect(await chunkText(doc.id)).toMatch(/Abrimos de lunes a sábado de ocho a veinte horas/);
+    const list = await t
+      .http()
+      .get(`/api/v1/sparks/${o.sparkId}/documents`)
+      .set(...o.user.auth())
+      .expect(200);
+    expect(list.body.data[0].source.text).toBe('de OneDrive: My files/Carta/Horario.docx');
+  });
+
+  it('dedupes: the same unchanged file is not imported twice; a changed one replaces its knowledge, not adds to it', async () => {
+    const o = await connectedOwner();
+    const drive = graph.addDrive('Documents', 'Dedupe');
+    const file = graph.addFile(drive, { name: 'Menu.pdf', content: await menuPdf() });
+    await runImport(o, drive.id, file.id);
+    await eventually(async () => (await documentsOf(o.sparkId))[0]?.status === 'completed', 30_000);
+    const [first] = await documentsOf(o.sparkId);
+    const downloads = () => graph.graphRequests.filter((r) => r.endsWith(`/items/${file.id}/content`)).length;
+    const fetched = downloads();
+    await runImport(o, drive.id, file.id);
+    expect(downloads()).toBe(fetched); // not even downloaded again
+    expect(await documentsOf(o.sparkId)).toEqual([first]);
+
+    graph.changeFile(
+      drive,
+      file.id,
+      await makePdf([{ heading: 'Espiga bakery menu', paragraphs: [['The rye loaf now costs five euros fifty.']] }]),
+    );
+    const changedTag = drive.items.get(file.id)!.eTag;
+    await runImport(o, drive.id, file.id);
+    await eventually(async () => /rye loaf now costs five euros fifty/.test(await chunkText(first.id)), 30_000);
+    const docs = await documentsOf(o.sparkId);
+    expect(docs).toHaveLength(1);
+    expect(docs[0].id).toBe(first.id);
+    expect(docs[0].status).toBe('completed');
+    expect(docs[0].storage_key).not.toBe(first.storage_key);
+    expect(await chunkText(first.id)).not.toMatch(/sourdough/);
+    expect((await itemOf(o.connectionId, file.id)).e_tag).toBe(changedTag);
+  });
+
+  it('skips, with the reason recorded and told in the chat: a spreadsheet, a file over 10 MB, a PDF that is not one', async () => {
+    const o = await connectedOwner();
+    const drive = graph.addDrive('Documents', 'Skips');
+    const sheet = graph.addFile(drive, { name: 'Prices.xlsx', content: Buffer.from('PK\u0003\u0004 not read') });
+    const big = graph.addFile(drive, { name: 'Big.pdf', content: Buffer.alloc(10 * 1024 * 1024 + 1, 0x25) });
+    const fake = graph.addFile(drive, { name: 'Fake.pdf', content: Buffer.from('just text, not a PDF') });
+    await runImport(o, drive.id, sheet.id);
+    await runImport(o, drive.id, big.id);
+    await runImport(o, drive.id, fake.id);
+    expect((await itemOf(o.connectionId, sheet.id)).skipped).toBe('UNSUPPORTED');
+    expect((await itemOf(o.connectionId, big.id)).skipped).toBe('FILE_TOO_LARGE');
+    expect((await itemOf(o.connectionId, fake.id)).skipped).toBe('UNSUPPORTED');
+    expect(await documentsOf(o.sparkId)).toEqual([]);
+    const said = (await aiMessages(o.conversationId)).filter((m) => m.type === 'importSkipped');
+    expect(said.map((m) => m.content)).toEqual([
+      "I didn't import **Prices.xlsx** from SharePoint. Only PDF and Word (.docx) files can be imported.",
+      "I didn't import **Big.pdf** from SharePoint. It is larger than 10 MB, the most a document can be.",
+      "I didn't import **Fake.pdf** from SharePoint. Only PDF and Word (.docx) files can be imported.",
+    ]);
+  });
+
+  it("stops at the plan's document count (50 on zaphire): DOCUMENT_LIMIT, nothing stored", async () => {
+    const o = await connectedOwner();
+    for (let i = 0; i < 50; i += 1) {
+      await addDocument(sql(), {
+        sparkId: o.sparkId,
+        userId: o.userId,
+        name: `d${i}.pdf`,
+        pages: ['x'],
+        language: 'en',
+      });
+    }
+    const drive = graph.addDrive('Documents', 'Full');
+    const file = graph.addFile(drive, { name: 'Menu.pdf', content: await menuPdf() });
+    await runImport(o, drive.id, file.id);
+    expect((await itemOf(o.connectionId, file.id)).skipped).toBe('DOCUMENT_LIMIT');
+    expect((await documentsOf(o.sparkId)).filter((d) => d.name === 'Menu.pdf')).toEqual([]);
+    const said = (await aiMessages(o.conversationId)).filter((m) => m.reason === 'DOCUMENT_LIMIT');
+    expect(said[0].content).toMatch(/Your plan allows 50 documents per Spark/);
+  });
+
+  it('refuses a download address off the Graph host and the allowed download hosts (SSRF): nothing fetched there', async () => {
+    const o = await connectedOwner();
+    const drive = graph.addDrive('Documents', 'Ssrf');
+    const file = graph.addFile(drive, { name: 'Menu.pdf', content: await menuPdf() });
+    graph.downloadOrigin = 'http://169.254.169.254';
+    try {
+      await runImport(o, drive.id, file.id);
+    } finally {
+      graph.downloadOrigin = undefined;
+    }
+    expect((await itemOf(o.connectionId, file.id)).skipped).toBe('REFUSED');
+    expect(await documentsOf(o.sparkId)).toEqual([]);
+  });
+
+  it('refreshes an expired access token before reading the file', async () => {
+    const o = await connectedOwner();
+    await sql().query(`UPDATE integration_connections SET expires_at = now() - interval '1 minute' WHERE id = $1`, [
+      o.connectionId,
+    ]);
+    graph.revokeAccessTokens();
+    const refreshes = graph.tokenRequests.filter((r) => r.grant_type === 'refresh_token').length;
+    const drive = graph.addDrive('Documents', 'Refresh');
+    const file = graph.addFile(drive, { name: 'Menu.pdf', content: await menuPdf() });
+    await runImport(o, drive.id, file.id);
+    expect((await itemOf(o.connectionId, file.id)).document_id).toEqual(expect.any(String));
+    expect(graph.tokenRequests.filter((r) => r.grant_type === 'refresh_token').length).toBe(refreshes + 1);
+  });
+});

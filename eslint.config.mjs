@@ -52,7 +52,24 @@ export default tseslint.config(
     files: ['web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     languageOptions: { globals: { ...globals.browser } },
-    rules: { ...reactHooks.configs.recommended.rules },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      // `@sparks/contracts` brings zod (about 29 kB gzip) into the bundle: the web app takes its types only,
+      // and values from the zod-free entries (`@sparks/contracts/rules`, `/widgets`).
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@sparks/contracts',
+              allowTypeImports: true,
+              message: 'Values come from @sparks/contracts/rules or /widgets (zod-free); import types only here.',
+            },
+            { name: 'zod', message: 'zod is not part of the web bundle.' },
+          ],
+        },
+      ],
+    },
   },
   {
     // Response bodies in tests are untyped JSON by nature; the assertions are the type check.

@@ -88,7 +88,7 @@ async function indexer() {
     passwordHash: null,
     language: 'es',
     verified: true,
-    tenant: { customerId: 'bench', limitDeployments: 0, limitInteractions: 100, trialDays: 15 },
+    tenant: { customerId: 'bench', trialDays: 15 },
   });
   const userId = account.user.id;
   const spark = await new db.SparksRepository(handle.db).create(userId, {

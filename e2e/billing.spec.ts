@@ -6,10 +6,14 @@ import { Pool } from 'pg';
 
 import enBilling from '../web/public/locales/en/billing.json';
 import enChat from '../web/public/locales/en/chat.json';
+import enCommon from '../web/public/locales/en/common.json';
 import enLayout from '../web/public/locales/en/layout.json';
+import enObjectives from '../web/public/locales/en/objectives.json';
 import esBilling from '../web/public/locales/es/billing.json';
 import esChat from '../web/public/locales/es/chat.json';
+import esCommon from '../web/public/locales/es/common.json';
 import esLayout from '../web/public/locales/es/layout.json';
+import esObjectives from '../web/public/locales/es/objectives.json';
 import enFlows from '../libs/engine/src/locales/en/flows.json';
 import esFlows from '../libs/engine/src/locales/es/flows.json';
 import { signUp, useSession, type Account } from './support/account';
@@ -24,18 +28,48 @@ import { fill } from './support/catalogues';
  */
 
 const texts = {
-  en: { billing: enBilling, layout: enLayout, chat: enChat, flows: enFlows },
-  es: { billing: esBilling, layout: esLayout, chat: esChat, flows: esFlows },
+  en: {
+    billing: enBilling,
+    layout: enLayout,
+    chat: enChat,
+    flows: enFlows,
+    common: enCommon,
+    objectives: enObjectives,
+  },
+  es: {
+    billing: esBilling,
+    layout: esLayout,
+    chat: esChat,
+    flows: esFlows,
+    common: esCommon,
+    objectives: esObjectives,
+  },
 } as const;
 
 /** Screenshots for looking at the screens: set BILLING_SHOTS_DIR (e.g. /tmp/shots-billing) to take them. */
 const shotsDir = process.env.BILLING_SHOTS_DIR;
 
-async function shot(page: Page, name: string) {
+const PHONE = { width: 390, height: 844 };
+
+async function shot(page: Page, name: string, phoneToo = false) {
   if (!shotsDir) return;
   fs.mkdirSync(shotsDir, { recursive: true });
   await page.waitForTimeout(350); // dialogs and spinners finish moving
   await page.screenshot({ path: path.join(shotsDir, `${name}.png`) });
+  if (!phoneToo) return;
+  const desktop = page.viewportSize();
+  await page.setViewportSize(PHONE);
+  await page.waitForTimeout(350);
+  await page.screenshot({ path: path.join(shotsDir, `${name}-phone.png`) });
+  if (desktop) await page.setViewportSize(desktop);
+}
+
+/** The billing assistant's objectives panel on /billing, opened. */
+async function billingObjectives(page: Page, lang: 'en' | 'es') {
+  const { objectives, common } = texts[lang];
+  const button = page.getByRole('button', { name: objectives.label, exact: true });
+  if ((await button.getAttribute('aria-expanded')) !== 'true') await button.click();
+  return page.getByRole('complementary', { name: fill(objectives.heading, { name: common.pages.billing.title }) });
 }
 
 async function dataOf<T>(res: Awaited<ReturnType<APIRequestContext['get']>>): Promise<T> {
@@ -60,14 +94,16 @@ const money = (text: string) => text.replace(/\s/g, ' ');
 
 for (const lang of ['en', 'es'] as const) {
   const { billing, layout, chat, flows } = texts[lang];
-  const packNames = ['100 ITx', '250 ITx', '500 ITx', '1,000 ITx'];
+  // The catalogue's names as each language writes them (Spanish: no thousands separator at 1000).
+  const thousand = lang === 'en' ? '1,000 ITx' : '1000 ITx';
+  const packNames = ['100 ITx', '250 ITx', '500 ITx', thousand];
 
   test(`a new user buys a plan on the local test checkout, then a credit pack (${lang})`, async ({
     page,
     context,
     request,
   }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(240_000);
     const account = await signUp(request, lang, 'billing');
     await useSession(context, account, lang);
     await page.goto('/');
@@ -109,8 +145,17 @@ for (const lang of ['en', 'es'] as const) {
     await profileButton(page, lang).click();
     await expect(page.getByRole('menu').getByTestId('profile-plan')).toHaveText('Ruby');
     await expect(page.getByRole('menuitem', { name: layout.profile.startPlan })).toHaveCount(0);
+    // The embedded test provider has no customer portal: the paid plan is managed by changing it.
+    await expect(page.getByRole('menuitem', { name: layout.profile.manageSubscription })).toHaveCount(0);
+    await expect(page.getByRole('menuitem', { name: layout.profile.changePlan })).toBeVisible();
     await shot(page, `${lang}-03-paid`);
     await page.keyboard.press('Escape');
+
+    // — the billing assistant's objectives: plan and usage seen, a plan chosen and paid; no pack yet (3 of 4) —
+    const panel = await billingObjectives(page, lang);
+    await expect(panel.getByTestId('objectives-percent')).toHaveText('75%', { timeout: 15_000 });
+    await shot(page, `${lang}-03b-objectives`, true);
+    await page.getByRole('button', { name: texts[lang].objectives.close }).click();
     const subscriptions = await dataOf<Array<{ productName: string; status: string }>>(
       await request.get(
         `/api/v1/billing/subscriptions/${encodeURIComponent(
@@ -125,8 +170,10 @@ for (const lang of ['en', 'es'] as const) {
     );
     expect(subscriptions.map((s) => s.productName)).toEqual(['Ruby']);
 
-    // — the plans popup now hides Ruby, and closes with Escape (there is a subscription) —
-    await page.goto('/billing?showPlans=true');
+    // — the plans popup now hides Ruby, and closes with Escape (there is a subscription); the billing page's
+    // "Change plan" opens it —
+    await page.getByRole('button', { name: billing.manage.changePlan }).click();
+    await expect(page).toHaveURL(/\/billing\?showPlans=true$/);
     const again = page.getByRole('dialog', { name: billing.plans.title });
     await expect(again.getByTestId('plan-emeral')).toBeVisible();
     await expect(again.getByTestId('plan-ruby')).toHaveCount(0);
@@ -138,6 +185,8 @@ for (const lang of ['en', 'es'] as const) {
     await onTenant(account, 'UPDATE tenants SET usage_interactions = 600');
     await page.goto('/');
     const out = page.getByRole('dialog', { name: billing.outOfInteractions.title });
+    // The profile and the credits are read first. (The dialog's own box is empty: its buttons show it is open.)
+    await expect(out.getByRole('button', { name: billing.outOfInteractions.buyMore })).toBeVisible({ timeout: 30_000 });
     await expect(out).toHaveAccessibleDescription(
       fill(billing.outOfInteractions.bodyPlan_other, { count: 600, plan: 'Ruby' }),
     );
@@ -156,7 +205,7 @@ for (const lang of ['en', 'es'] as const) {
     await shot(page, `${lang}-05-credit-packs`);
     await packs.getByRole('button', { name: billing.credits.next }).click();
     await expect(cards).toHaveCount(1);
-    await expect(cards.locator('.billing-card__name')).toHaveText('2,500 ITx');
+    await expect(cards.locator('.billing-card__name')).toHaveText(lang === 'en' ? '2,500 ITx' : '2500 ITx');
     await packs.getByRole('button', { name: billing.credits.previous }).click();
     await expect(cards).toHaveCount(4);
 
@@ -200,6 +249,107 @@ for (const lang of ['en', 'es'] as const) {
     await page.reload();
     await expect(page.locator('.chat-bubble--human', { hasText: billing.startPlanMessage })).toHaveCount(1);
     await expect(page.locator('.chat-bubble--human', { hasText: congratulation })).toHaveCount(1);
+    // Every billing objective is done now.
+    const done = await billingObjectives(page, lang);
+    await expect(done.getByTestId('objectives-percent')).toHaveText('100%', { timeout: 15_000 });
+  });
+
+  test(`the Free Plan used up: the buy-more prompt, a checkout cancelled, then a pack paid and chatting again (${lang})`, async ({
+    page,
+    context,
+    request,
+  }) => {
+    test.setTimeout(300_000);
+    const account = await signUp(request, lang, 'freepack');
+    const spark = await dataOf<{ _id: string }>(
+      await request.post('/api/v1/sparks', {
+        headers: account.headers,
+        data: { name: 'Pack Spark', options: { language: lang } },
+      }),
+    );
+    const testCase = await dataOf<{ _id: string }>(
+      await request.post(`/api/v1/sparks/${spark._id}/tests`, {
+        headers: account.headers,
+        data: { name: 'T1', params: { documentId: null, waitResponse: true } },
+      }),
+    );
+    const available = async () =>
+      (
+        await dataOf<{ total: number }>(
+          await request.get('/api/v1/billing/credits/interactions/available', { headers: account.headers }),
+        )
+      ).total;
+    await useSession(context, account, lang);
+    const testPath = `/spark/${spark._id}/test/${testCase._id}`;
+    await page.goto(testPath);
+    await expect(page.getByTestId('test-loading-overlay')).toHaveCount(0, { timeout: 15_000 });
+    const box = page.getByRole('textbox', { name: chat.composer.label });
+    await expect(box).toBeEnabled({ timeout: 30_000 });
+
+    // The Free Plan's interactions of the period are used up (set in the database).
+    await onTenant(account, 'UPDATE tenants SET usage_interactions = limit_interactions');
+    const question = lang === 'en' ? 'What are your opening hours?' : '¿Qué horario tenéis?';
+    await box.fill(question);
+    await box.press('Enter');
+
+    // — the buy-more-interactions prompt: its own dialog, not the out-of-interactions modal —
+    const prompt = page.getByRole('dialog', { name: chat.dialogs.buyMorePrompt.title });
+    await expect(prompt).toContainText(chat.dialogs.buyMorePrompt.text);
+    await expect(page.getByRole('dialog', { name: billing.outOfInteractions.title })).toHaveCount(0);
+    await shot(page, `${lang}-20-buy-more`, true);
+    await prompt.getByRole('button', { name: chat.dialogs.buyMore }).click();
+
+    // — on the Free Plan a pack goes through checkout: Cancel charges nothing and comes back to the test —
+    const packs = page.getByRole('dialog', { name: billing.credits.title });
+    await packs.getByRole('button', { name: fill(billing.credits.buy, { name: thousand }) }).click();
+    await expect(page).toHaveURL(/\/checkout\/cs_local_[0-9a-f]+$/);
+    const checkout = page.getByTestId('checkout');
+    await expect(checkout.getByTestId('checkout-product')).toHaveText(thousand);
+    await shot(page, `${lang}-21-checkout-pack`, true);
+    await checkout.getByRole('button', { name: billing.checkout.cancel }).click();
+    await expect(page).toHaveURL(new RegExp(`${testPath}$`));
+    await expect(page.getByTestId('billing-notice')).toHaveText(billing.result.cancelled);
+    await expect(box).toBeEnabled({ timeout: 30_000 });
+    await shot(page, `${lang}-22-cancelled`, true);
+    expect(await available()).toBe(0);
+
+    // — again, paid this time: the pack is credited, the billing assistant congratulated —
+    await box.fill(question);
+    await box.press('Enter');
+    await page
+      .getByRole('dialog', { name: chat.dialogs.buyMorePrompt.title })
+      .getByRole('button', { name: chat.dialogs.buyMore })
+      .click();
+    await page
+      .getByRole('dialog', { name: billing.credits.title })
+      .getByRole('button', { name: fill(billing.credits.buy, { name: '100 ITx' }) })
+      .click();
+    await expect(page).toHaveURL(/\/checkout\/cs_local_[0-9a-f]+$/);
+    await page
+      .getByTestId('checkout')
+      .getByRole('button', { name: new RegExp(billing.checkout.pay.split('{{')[0]) })
+      .click();
+    await expect(page).toHaveURL(/\/billing$/);
+    await expect(page.getByTestId('billing-notice')).toHaveText(fill(billing.result.packPaid, { name: '100 ITx' }));
+    const congratulation = fill(billing.congratulation_other, { pack: '100 ITx', count: 100 });
+    await expect(page.locator('.chat-bubble--human', { hasText: congratulation })).toHaveCount(1);
+    expect(await available()).toBe(100);
+    // Still the Free Plan (a pack is no subscription): nothing to manage.
+    await expect(page.getByRole('button', { name: billing.manage.changePlan })).toHaveCount(0);
+    const panel = await billingObjectives(page, lang);
+    await expect(panel.getByTestId('objectives-percent')).toHaveText('50%', { timeout: 15_000 });
+    await shot(page, `${lang}-23-pack-paid`, true);
+
+    // — back to the test: the next question is answered, from the pack —
+    await page.goto(testPath);
+    await expect(page.getByTestId('test-loading-overlay')).toHaveCount(0, { timeout: 15_000 });
+    const answers = page.locator('.chat-bubble--assistant');
+    const before = await answers.count();
+    await box.fill(question);
+    await box.press('Enter');
+    await expect.poll(() => answers.count(), { timeout: 30_000 }).toBeGreaterThan(before);
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await expect.poll(available, { timeout: 15_000 }).toBe(99);
   });
 
   test(`the trial ends: a 402 on a send opens the trial-ended popup, then the plans that cannot be closed (${lang})`, async ({
@@ -207,7 +357,7 @@ for (const lang of ['en', 'es'] as const) {
     context,
     request,
   }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(150_000);
     const account = await signUp(request, lang, 'trial');
     const spark = await dataOf<{ _id: string }>(
       await request.post('/api/v1/sparks', {
@@ -225,7 +375,7 @@ for (const lang of ['en', 'es'] as const) {
     await page.goto(`/spark/${spark._id}/test/${testCase._id}`);
     await expect(page.getByTestId('test-loading-overlay')).toHaveCount(0, { timeout: 15_000 });
     const box = page.getByRole('textbox', { name: chat.composer.label });
-    await expect(box).toBeEnabled();
+    await expect(box).toBeEnabled({ timeout: 30_000 });
 
     // The trial's end moves into the past in the database (a test clock, not a sleep).
     await onTenant(account, "UPDATE tenants SET trial_ends_at = now() - interval '1 minute'");

@@ -27,13 +27,44 @@ async function box(locator: Locator): Promise<Box> {
   return found!;
 }
 
+/**
+ * The element's box once it has stopped changing: two reads 100 ms apart agree. A bubble measured while the
+ * chat re-renders it (a reply landing, the panel sliding in, the log scrolling to its end) made this test flaky.
+ */
+async function stableBox(locator: Locator): Promise<Box> {
+  let last = '';
+  await expect
+    .poll(
+      async () => {
+        const now = JSON.stringify(await box(locator));
+        const same = now === last;
+        last = now;
+        return same;
+      },
+      { intervals: [100], timeout: 10_000, message: 'the element stops moving' },
+    )
+    .toBe(true);
+  return JSON.parse(last) as Box;
+}
+
+/**
+ * The builder has finished answering: no "writing…" indicator, nothing streaming, and the last message is its
+ * own. (The indicator is an assistant message too, so "the last message is not mine" alone passed while the
+ * reply was still coming, and the reply then replaced the bubble being measured.)
+ */
+async function replyDone(log: Locator) {
+  await expect(log.locator('.chat-bubble--typing')).toHaveCount(0, { timeout: 30_000 });
+  await expect(log).toHaveAttribute('aria-busy', 'false');
+  await expect(log.locator('.chat-msg').last()).not.toHaveClass(/chat-msg--human/);
+}
+
 function overlaps(a: Box, b: Box): boolean {
   return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 }
 
 /** The element is inside the viewport and is what the browser hits at its centre (nothing drawn over it). */
-async function expectUncovered(page: Page, locator: Locator, what: string) {
-  const { x, y, width, height } = await box(locator);
+async function expectUncovered(page: Page, locator: Locator, what: string, measured?: Box) {
+  const { x, y, width, height } = measured ?? (await stableBox(locator));
   const viewport = page.viewportSize()!;
   expect(x, `${what} starts inside the window`).toBeGreaterThanOrEqual(0);
   expect(x + width, `${what} ends inside the window`).toBeLessThanOrEqual(viewport.width + 0.5);
@@ -67,7 +98,7 @@ test('the objectives panel sits beside the chat on desktop widths (issue 18 item
   request,
   context,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   const account = await signUp(request, 'en', 'objectives-layout');
   const created = await request.post('/api/v1/sparks', { data: { name: 'Corner Bakery' }, headers: account.headers });
   expect(created.status(), await created.text()).toBe(201);
@@ -78,7 +109,8 @@ test('the objectives panel sits beside the chat on desktop widths (issue 18 item
   await page.goto(`/spark/${sparkId}`);
   const log = page.getByRole('log');
   const composer = page.getByRole('textbox', { name: enChat.composer.label });
-  await expect(composer).toBeEnabled();
+  // The first page of a run loads its chunks and opens the chat: more than the default 10 s on a busy machine.
+  await expect(composer).toBeEnabled({ timeout: 30_000 });
   const own = 'We bake sourdough bread, croissants and birthday cakes every morning from 7 until 2.';
   await composer.fill(own);
   const sendButton = page.getByRole('button', { name: enChat.composer.send });
@@ -86,8 +118,8 @@ test('the objectives panel sits beside the chat on desktop widths (issue 18 item
   await sendButton.click();
   const ownBubble = log.locator('.chat-msg--human').filter({ hasText: own }).last();
   await expect(ownBubble).toBeVisible();
-  // Wait until the builder has answered, so the message box is usable again.
-  await expect(log.locator('.chat-msg').last()).not.toHaveClass(/chat-msg--human/, { timeout: 30_000 });
+  // Wait until the builder has answered, so the message box is usable again and nothing re-renders.
+  await replyDone(log);
   await composer.fill('and on Sundays');
 
   const button = page.getByRole('button', { name: enObjectives.label, exact: true });
@@ -99,8 +131,7 @@ test('the objectives panel sits beside the chat on desktop widths (issue 18 item
     await page.setViewportSize({ width, height: 900 });
     // Let the panel finish sliding in.
     await expect(panel).toBeVisible();
-    await page.waitForTimeout(400);
-    const panelBox = await box(panel);
+    const panelBox = await stableBox(panel);
     const send = page.getByRole('button', { name: enChat.composer.send });
     await log.locator('.chat-msg').last().scrollIntoViewIfNeeded();
     await shotInto(shotsDir, page, `objectives-open-${width}`, 0);
@@ -112,8 +143,9 @@ test('the objectives panel sits beside the chat on desktop widths (issue 18 item
       ['the own message', ownBubble.locator('.chat-bubble').first()],
     ] as const) {
       await element.scrollIntoViewIfNeeded();
-      expect(overlaps(await box(element), panelBox), `${what} is not under the panel at ${width} px`).toBe(false);
-      await expectUncovered(page, element, `${what} at ${width} px`);
+      const measured = await stableBox(element);
+      expect(overlaps(measured, panelBox), `${what} is not under the panel at ${width} px`).toBe(false);
+      await expectUncovered(page, element, `${what} at ${width} px`, measured);
     }
     // The chat is still usable with the panel open: the send button takes a click.
     await expect(send).toBeEnabled();
@@ -131,9 +163,8 @@ test('the objectives panel sits beside the chat on desktop widths (issue 18 item
   await page.setViewportSize({ width: 390, height: 844 });
   await button.click();
   await expect(panel).toBeVisible();
-  await page.waitForTimeout(400);
+  const phonePanel = await stableBox(panel);
   await shotInto(shotsDir, page, 'objectives-open-390', 0);
-  const phonePanel = await box(panel);
   expect(phonePanel.width).toBeGreaterThan(380);
   await expectChevronsClear(page, panel, 390);
   await panel.getByRole('button', { name: enObjectives.close }).click();

@@ -1,11 +1,15 @@
+import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
 
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 
+import { WIDGET_ICON_PATHS } from '../libs/contracts/src/icons';
 import { useSession } from './support/account';
 import { shotInto } from './support/shots';
-import { sparkWithPdf } from './support/sparks';
+import { sparkWithPdf, themeSpark } from './support/sparks';
 
 /**
  * The website widget end to end (issue 16), in English and in Spanish: a Spark with a PDF is
@@ -27,6 +31,8 @@ const words = {
     open: /Open the chat with Northwind Bikes/,
     placeholder: 'Type your question…',
     close: 'Close the chat',
+    theme: { palette: { name: 'ocean', primary: '#0b6bcb', secondary: '#e3f1ff' }, icon: 'store' },
+    colours: { background: 'rgb(11, 107, 203)', icon: 'rgb(227, 241, 255)' },
   },
   es: {
     name: 'Panadería Sol',
@@ -38,6 +44,8 @@ const words = {
     open: /Abrir el chat con Panadería Sol/,
     placeholder: 'Escribe tu pregunta…',
     close: 'Cerrar el chat',
+    theme: { palette: { name: 'rose', primary: '#c2185b', secondary: '#fce4ef' }, icon: 'heart' },
+    colours: { background: 'rgb(194, 24, 91)', icon: 'rgb(252, 228, 239)' },
   },
 } as const;
 
@@ -77,7 +85,8 @@ async function hostPage(): Promise<{ origin: string; show: (snippet: string) => 
 async function publishThroughDeployPage(page: Page, lang: 'en' | 'es', sparkName: string, site: string) {
   await page.goto(`/deploy?q=${encodeURIComponent(sparkName)}`);
   const panel = page.getByTestId('deploy-panel');
-  await expect(panel.getByRole('combobox')).toHaveValue(/.+/);
+  // The first load of /deploy on a busy machine (several suites at once) can take a while.
+  await expect(panel.getByRole('combobox')).toHaveValue(/.+/, { timeout: 90_000 });
   await panel.getByTestId('deploy-origin-input').fill(site);
   await panel.getByTestId('deploy-origin-add').click();
   await expect(panel.getByTestId('deploy-origins')).toContainText(site);
@@ -95,9 +104,11 @@ for (const lang of ['en', 'es'] as const) {
     context,
     browser,
   }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(240_000);
     const w = words[lang];
-    const { account } = await sparkWithPdfIn(request, lang);
+    const { account, sparkId } = await sparkWithPdfIn(request, lang);
+    // The look chosen in the builder: the launcher wears it.
+    await themeSpark(sparkId, w.theme);
     await useSession(context, account, lang);
 
     const site = await hostPage();
@@ -112,6 +123,13 @@ for (const lang of ['en', 'es'] as const) {
       await visitor.goto(siteUrl);
       const launcher = visitor.getByRole('button', { name: w.open });
       await expect(launcher).toBeVisible();
+      // The Spark's own icon (not a generic bubble), in its palette, whatever the page's CSS says.
+      await expect(launcher).toHaveAttribute('data-icon', w.theme.icon);
+      await expect(launcher).toHaveCSS('background-color', w.colours.background);
+      await expect(launcher).toHaveCSS('color', w.colours.icon);
+      const paths = await launcher.locator('svg path').evaluateAll((ps) => ps.map((p) => p.getAttribute('d')));
+      expect(paths).toEqual([...WIDGET_ICON_PATHS[w.theme.icon]]);
+      await shotInto(SHOTS, visitor, `widget-launcher-${lang}`, 100);
       await launcher.click();
       const dialog = visitor.getByRole('dialog', { name: w.name });
       await expect(dialog).toBeVisible();
@@ -159,3 +177,10 @@ for (const lang of ['en', 'es'] as const) {
     }
   });
 }
+
+test('the loader stays within 3 KB gzipped and loads no icon set of its own', () => {
+  const loader = fs.readFileSync(path.join(__dirname, '..', 'web', 'dist', 'widget', 'widget.js'));
+  expect(gzipSync(loader, { level: 9 }).length).toBeLessThanOrEqual(3 * 1024);
+  // The icons come with the Spark's config: none of their paths is in the loader.
+  expect(loader.toString('utf8')).not.toContain('M12 3l1.9 5.1');
+});

@@ -64,7 +64,7 @@ export function startChild(label, script, env, args = []) {
 }
 
 /** The pid of the Redis server (shared with whatever else uses it), when it runs on this machine. */
-async function redisServerPid() {
+export async function redisServerPid() {
   const Redis = rootRequire('ioredis');
   const redis = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 1 });
   try {
@@ -124,13 +124,15 @@ async function expectOk(promise, what) {
 
 /**
  * One SSE chat send: times from the request to the first `data:` event (the history) and to the
- * `done` event. Resolves `{ first, done, sessionId, error }` in milliseconds.
+ * `done` event. Resolves `{ first, done, sessionId, error, replyTo, doneEvents }` (times in
+ * milliseconds; `replyTo` is the human message's id as the `done` event names it, `doneEvents` how
+ * many `done` events came).
  */
 export function sseChat(base, conv, text, timeoutMs = 120_000) {
   const q = new URLSearchParams({ 'input.text': text });
   if (conv.conversationId) q.set('conversationId', conv.conversationId);
   return new Promise((resolve) => {
-    const out = { first: NaN, done: NaN, sessionId: undefined, error: undefined };
+    const out = { first: NaN, done: NaN, sessionId: undefined, error: undefined, replyTo: undefined, doneEvents: 0 };
     let settled = false;
     const settle = () => {
       if (settled) return;
@@ -169,7 +171,11 @@ export function sseChat(base, conv, text, timeoutMs = 120_000) {
               out.first = now;
               out.sessionId = event.sessionId;
             }
-            if (event.type === 'done') out.done = now;
+            if (event.type === 'done') {
+              if (Number.isNaN(out.done)) out.done = now;
+              out.replyTo = event.replyTo;
+              out.doneEvents += 1;
+            }
             if (event.type === 'error') out.error = `event error ${event.code}`;
           }
         });
@@ -303,11 +309,14 @@ export async function startStack(name, extraEnv = {}) {
     Promise.all([api.stop(), worker.stop()]),
   );
   const base = `http://127.0.0.1:${port}`;
+  // On a busy machine the api may need longer to boot: BENCH_START_TIMEOUT_S (default 30).
+  const startSeconds = Number(process.env.BENCH_START_TIMEOUT_S ?? 30);
   for (let i = 0; ; i++) {
     if (!api.isAlive()) throw new Error('the api did not start');
     const res = await call(base, 'GET', '/api/v1/health').catch(() => undefined);
     if (res?.status === 200) break;
-    if (i >= 300) throw new Error(`the api did not answer ${base}/api/v1/health within 30 s`);
+    if (i >= startSeconds * 10)
+      throw new Error(`the api did not answer ${base}/api/v1/health within ${startSeconds} s`);
     await sleep(100);
   }
   const { Pool } = rootRequire('pg');
@@ -365,12 +374,23 @@ export async function startStack(name, extraEnv = {}) {
     return out;
   }
 
+  /**
+   * One more worker process on the same database, Redis and queues (`env` overrides a setting for it);
+   * stopped by the cleanup registry unless the caller stops it first.
+   */
+  let workerNo = 1;
+  function startWorker(moreEnv = {}) {
+    const extra = startChild(`worker ${++workerNo}`, 'worker/dist/main.js', { ...env, ...moreEnv });
+    onCleanup(`stop worker (pid ${extra.child.pid})`, () => extra.stop());
+    return extra;
+  }
+
   const database = new URL(databaseUrl).pathname.slice(1);
   /** A CPU meter over the api, the worker, our PostgreSQL backends, this process and the machine. */
   const redisPid = await redisServerPid();
   const pids = { api: api.child.pid, worker: worker.child.pid, ...(redisPid ? { redis: redisPid } : {}) };
   const meter = () => cpuMeter({ pids, pool, database });
-  return { base, pool, api, worker, prefix, createUser, conversations, meter };
+  return { base, pool, api, worker, prefix, env, startWorker, createUser, conversations, meter };
 }
 
 /** The question conversation `conv` asks on its `i`-th send. */

@@ -27,6 +27,8 @@ export const ALLOWED = new Set([
   'microsoft',
   'sharepoint',
   'onedrive',
+  'word',
+  'docx',
   'wordpress',
   'stripe',
   'pdf',
@@ -47,7 +49,7 @@ export const ALLOWED = new Set([
 /**
  * Words both languages' catalogues use, reviewed as Spanish too (issue 18 item 14): the product's and brands'
  * names, formats, loanwords Spanish uses as they are (chat, widget, plugin, cookies), and Spanish words spelt
- * like English ones (no, real, total, normal, original, local, describe, has, sale, uses). A word the
+ * like English ones (no, me, real, total, normal, original, local, describe, has, sale, uses). A word the
  * catalogues share that is not here fails the catalogue test: either it is English left in Spanish, or it is
  * reviewed and added.
  */
@@ -66,11 +68,14 @@ export const SHARED = new Set([
   'json',
   'local',
   'mb',
+  // The Spanish pronoun ("no me da acceso"), spelt like the English one.
+  'me',
   'no',
   'normal',
   'null',
   'ocr',
   'original',
+  'panel',
   'plan',
   'plugin',
   'plugins',

@@ -36,6 +36,20 @@ export async function allowDeployments(account: Account, count: number): Promise
     .finally(() => sql.end());
 }
 
+/** The palette and icon of a Spark, as the builder's look steps store them. */
+export async function themeSpark(
+  sparkId: string,
+  theme: { palette: { name: string; primary: string; secondary: string }; icon: string },
+): Promise<void> {
+  const sql = new Pool({ connectionString: process.env.E2E_DATABASE_URL, max: 1 });
+  await sql
+    .query(`UPDATE sparks SET options = jsonb_set(options, '{theme}', $2::jsonb) WHERE id = $1`, [
+      sparkId,
+      JSON.stringify(theme),
+    ])
+    .finally(() => sql.end());
+}
+
 /**
  * Buys a plan for the account on the local payment provider (checkout, then "pay": the fulfilment a
  * webhook runs): e.g. Emerald (`price_emeral_month`) for a test that needs more Sparks than the free

@@ -76,7 +76,10 @@ describe('main assistant (chat home)', () => {
           : 'I can help with anything about Sparks: pick an option or type your question.',
       );
       expect(texts(first.replies).join(' ')).not.toContain(u.username);
-      const buttons = action(first.replies, 'buttons')!.buttons as Array<Record<string, unknown>>;
+      // The welcome bubble above offers the actions: the first reply does not repeat them (issue 18 walk).
+      expect(first.replies.filter((m) => m.type === 'action')).toEqual([]);
+      const asked = await sys(u, 'main', lang === 'es' ? '¿Qué es un Spark?' : 'What is a Spark?', first.sessionId);
+      const buttons = action(asked.replies, 'buttons')!.buttons as Array<Record<string, unknown>>;
       expectButtons(buttons);
       expect(buttons.map((b) => b.goto ?? b.value)).toEqual(['/new-spark', '/profile', 'question']); // no Sparks yet: no "open"
 
@@ -88,7 +91,7 @@ describe('main assistant (chat home)', () => {
           .send({ name: 'Mi Tienda' })
           .expect(201)
       ).body.data;
-      const again = await sys(u, 'main', 'inicio', first.sessionId);
+      const again = await sys(u, 'main', lang === 'es' ? '¿Qué es un Spark?' : 'What is a Spark?', first.sessionId);
       const withSpark = action(again.replies, 'buttons')!.buttons as Array<Record<string, unknown>>;
       expect(withSpark[1]).toEqual({
         label: lang === 'es' ? 'Abrir Mi Tienda' : 'Open Mi Tienda',
@@ -572,7 +575,35 @@ describe('profile, settings and onboarding assistants', () => {
 
   it('the billing assistant shows the plan and usage, the plans of the catalogue and buttons to buy (es)', async () => {
     const u = await createUser(t, { language: 'es' });
+    const objectives = async () =>
+      (
+        await t
+          .http()
+          .get('/api/v1/objectives/billing')
+          .set(...u.auth())
+          .expect(200)
+      ).body as { data: Array<{ _id: string; title: string; steps: Array<{ _id: string; status: string }> }> };
+    const before = await objectives();
+    expect(before.data.map((o) => [o._id, o.title])).toEqual([
+      ['plan', 'Conoce tu plan'],
+      ['subscribe', 'Empieza un plan'],
+      ['credits', 'Más interacciones'],
+    ]);
+    expect(before.data.flatMap((o) => o.steps.map((st) => st.status))).toEqual([
+      'pending',
+      'pending',
+      'pending',
+      'pending',
+    ]);
     const s = await sys(u, 'billing', 'Quiero empezar un plan');
+    // Seeing the plan and usage completes the first objective; choosing and paying happen at checkout.
+    const after = await objectives();
+    expect(after.data.flatMap((o) => o.steps.map((st) => [st._id, st.status]))).toEqual([
+      ['billing.usage', 'completed'],
+      ['billing.choose', 'pending'],
+      ['billing.pay', 'pending'],
+      ['billing.credits', 'pending'],
+    ]);
     const usage = action(s.replies, 'userCard')!;
     expect(usage.info).toEqual([
       { type: 'Plan', result: 'Plan gratuito' },

@@ -402,6 +402,53 @@ describe('accounts and sign-in', () => {
       await t.http().post('/api/v1/auth/login').send({ username: u.username, password: newPassword }).expect(200);
     });
 
+    it('resets all or nothing: a failure half-way leaves the link usable, the password and the sessions as they were', async () => {
+      const u = await createUser(t, { language: 'en' });
+      await t.http().post('/api/v1/users/forgot-password').send({ email: u.username }).expect(200);
+      const token = resetToken((await waitForMail(t, u.username, (m) => m.text.includes('reset-password'))).text);
+      // The last write of a reset (outdating the access tokens) fails for this user only.
+      const fn = `test_fail_bump_${Date.now()}`;
+      await sql.query(`
+        CREATE FUNCTION ${fn}() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+          IF NEW.username = '${u.username}' AND NEW.token_version <> OLD.token_version THEN
+            RAISE EXCEPTION 'token version frozen by the test';
+          END IF;
+          RETURN NEW;
+        END $$;
+        CREATE TRIGGER ${fn} BEFORE UPDATE ON users FOR EACH ROW EXECUTE FUNCTION ${fn}();`);
+      const newPassword = 'N3w-Passw0rd!';
+      try {
+        await t
+          .http()
+          .post('/api/v1/users/reset-password')
+          .set('Authorization', `Bearer ${token}`)
+          .send({ newPassword })
+          .expect(500);
+      } finally {
+        await sql.query(`DROP TRIGGER IF EXISTS ${fn} ON users; DROP FUNCTION IF EXISTS ${fn}()`);
+      }
+      // Nothing of it stayed: the old password and the sessions still work, the link is not spent.
+      await t.http().post('/api/v1/auth/login').send({ username: u.username, password: PASSWORD }).expect(200);
+      await t
+        .http()
+        .get('/api/v1/account/profile')
+        .set(...u.auth())
+        .expect(200);
+      await t
+        .http()
+        .post('/api/v1/users/reset-password')
+        .set('Authorization', `Bearer ${token}`)
+        .send({ newPassword })
+        .expect(200);
+      await t
+        .http()
+        .get('/api/v1/account/profile')
+        .set(...u.auth())
+        .expect(401);
+      await t.http().post('/api/v1/auth/login').send({ username: u.username, password: newPassword }).expect(200);
+    });
+
     it('answers invalid params, unknown users and unverified users as the spec says', async () => {
       const bad = await t.http().post('/api/v1/users/forgot-password').send({ email: 'not-an-email' }).expect(400);
       expect(bad.body.errors[0]).toMatchObject({ code: 'INVALID_PARAMS', field: 'email' });

@@ -75,6 +75,18 @@ async function tenantRow(c: Ctx) {
   };
 }
 
+/** The billing assistant's objective steps of the owner, by id. */
+async function billingSteps(c: Ctx): Promise<Record<string, string>> {
+  const groups = (
+    await t
+      .http()
+      .get('/api/v1/objectives/billing?lang=en')
+      .set(...c.user.auth())
+      .expect(200)
+  ).body.data as Array<{ steps: Array<{ _id: string; status: string }> }>;
+  return Object.fromEntries(groups.flatMap((g) => g.steps.map((s) => [s._id, s.status])));
+}
+
 /** Waits until every hold of the tenant has become a usage event. */
 const settled = (c: Ctx) => eventually(async () => ((await tenantRow(c)).holds === 0 ? tenantRow(c) : undefined));
 
@@ -125,6 +137,11 @@ describe('catalogue', () => {
     const sizes = items.map((i: { limits: { interactions: { value: number } } }) => i.limits.interactions.value);
     expect(sizes).toEqual([...sizes].sort((a, b) => a - b));
     expect(items[0]).toMatchObject({ productId: 'prod_itx_100', unit_amount: 1000 });
+    // Each pack's name as each language writes it (Spanish has no thousands separator at 1000).
+    expect(items.find((i: { productId: string }) => i.productId === 'prod_itx_1000')).toMatchObject({
+      name: '1,000 ITx',
+      names: { en: '1,000 ITx', es: '1000 ITx' },
+    });
   });
 
   it("answers the caller's subscriptions and credits, and 404 for another customer or feature", async () => {
@@ -162,6 +179,36 @@ describe('catalogue', () => {
       .get('/api/v1/billing/credits/rockets/available')
       .set(...c.user.auth())
       .expect(404);
+  });
+
+  it("a new account starts on the catalogue's free plan: its name and limits are read from the database", async () => {
+    const free = (
+      await sql.query("SELECT product_name, limit_interactions, limit_deployments FROM plans WHERE slug = 'free'")
+    ).rows[0] as { product_name: string; limit_interactions: number; limit_deployments: number };
+    // The catalogue changes (as an operator's migration would): the next registration follows it.
+    await sql.query(
+      "UPDATE plans SET product_name = 'Free Plan 2026', limit_interactions = 137, limit_deployments = 2 WHERE slug = 'free'",
+    );
+    try {
+      const user = await createUser(t, { tag: 'freeplan' });
+      const profile = (
+        await t
+          .http()
+          .get('/api/v1/account/profile')
+          .set(...user.auth())
+          .expect(200)
+      ).body.data;
+      expect(profile.tenants[0].subscription).toMatchObject({
+        productName: 'Free Plan 2026',
+        subscriptionId: null,
+        limits: { interactions: { value: 137 }, deployments: { value: 2 } },
+      });
+    } finally {
+      await sql.query(
+        "UPDATE plans SET product_name = $1, limit_interactions = $2, limit_deployments = $3 WHERE slug = 'free'",
+        [free.product_name, free.limit_interactions, free.limit_deployments],
+      );
+    }
   });
 });
 
@@ -203,7 +250,15 @@ describe('local payment provider', () => {
         .set(...c.user.auth())
         .expect(200)
     ).body.data;
-    expect(subs).toEqual([expect.objectContaining({ subscriptionId: subId, slug: 'ruby', status: 'active' })]);
+    expect(subs).toEqual([
+      expect.objectContaining({ subscriptionId: subId, slug: 'ruby', status: 'active', provider: 'local' }),
+    ]);
+    // The billing assistant's objectives: a plan chosen and paid (the fulfilment marks them); no pack yet.
+    expect(await billingSteps(c)).toMatchObject({
+      'billing.choose': 'completed',
+      'billing.pay': 'completed',
+      'billing.credits': 'pending',
+    });
     const stranger = await owner();
     await t
       .http()
@@ -247,6 +302,88 @@ describe('local payment provider', () => {
       .set(...c.user.auth())
       .send({ productId: 'prod_nothing' })
       .expect(404);
+  });
+});
+
+describe('local payment provider: a credit pack on the Free Plan, and cancelling a checkout', () => {
+  const available = async (c: Ctx) =>
+    (
+      await t
+        .http()
+        .get('/api/v1/billing/credits/interactions/available')
+        .set(...c.user.auth())
+        .expect(200)
+    ).body.data.total as number;
+
+  it("cancelling a checkout charges nothing, and the session can't be paid afterwards", async () => {
+    const c = await owner('es');
+    const open = await t
+      .http()
+      .post('/api/v1/billing/credits/purchase')
+      .set(...c.user.auth())
+      .send({ productId: 'prod_itx_1000' })
+      .expect(200);
+    const sessionId = String(open.body.data.sessionUrl).split('/checkout/')[1];
+    const view = (
+      await t
+        .http()
+        .get(`/api/v1/billing/checkout/${sessionId}`)
+        .set(...c.user.auth())
+        .expect(200)
+    ).body.data;
+    expect(view).toMatchObject({ mode: 'payment', status: 'open', names: { en: '1,000 ITx', es: '1000 ITx' } });
+    const cancelled = await t
+      .http()
+      .post(`/api/v1/billing/checkout/${sessionId}/cancel`)
+      .set(...c.user.auth())
+      .expect(200);
+    expect(cancelled.body.data).toMatchObject({ status: 'canceled' });
+    // Paying it now (a second tab, a replayed request) fulfils nothing.
+    const late = await t
+      .http()
+      .post(`/api/v1/billing/checkout/${sessionId}/pay`)
+      .set(...c.user.auth())
+      .expect(200);
+    expect(late.body.data).toMatchObject({ status: 'canceled' });
+    expect(await available(c)).toBe(0);
+    expect(await billingSteps(c)).toMatchObject({ 'billing.credits': 'pending', 'billing.pay': 'pending' });
+    const credits = await sql.query('SELECT count(*)::int AS n FROM tenant_credits WHERE tenant_id = $1', [c.tenantId]);
+    expect(credits.rows[0].n).toBe(0);
+    expect((await tenantRow(c)).subscription_id).toBeNull();
+  });
+
+  it('the Free Plan used up: a pack bought through checkout is credited once and answers again', async () => {
+    const c = await owner();
+    await sql.query('UPDATE tenants SET usage_interactions = limit_interactions WHERE id = $1', [c.tenantId]);
+    const refused = await send(c);
+    expect(refused.status).toBe(402);
+    expect(refused.body.errors[0].code).toBe('OUT_OF_INTERACTIONS');
+
+    const open = await t
+      .http()
+      .post('/api/v1/billing/credits/purchase')
+      .set(...c.user.auth())
+      .send({ productId: 'prod_itx_100' })
+      .expect(200);
+    expect(open.body.data).toMatchObject({ success: true, status: 'open' });
+    expect(await available(c)).toBe(0); // nothing until it is paid
+    const sessionId = String(open.body.data.sessionUrl).split('/checkout/')[1];
+    for (let i = 0; i < 2; i += 1)
+      await t
+        .http()
+        .post(`/api/v1/billing/checkout/${sessionId}/pay`)
+        .set(...c.user.auth())
+        .expect(200);
+    expect(await available(c)).toBe(100);
+    expect(await billingSteps(c)).toMatchObject({ 'billing.credits': 'completed', 'billing.pay': 'pending' });
+
+    const answered = await send(c);
+    expect(answered.status).toBe(201);
+    await settled(c);
+    expect(await available(c)).toBe(99);
+    // Still the Free Plan: a pack is no subscription.
+    const row = await tenantRow(c);
+    expect(row).toMatchObject({ product_name: 'Free Plan', subscription_id: null });
   });
 });
 

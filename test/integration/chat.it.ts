@@ -2,6 +2,7 @@ import { Pool } from 'pg';
 import { addDocument, userIdOf } from './fixtures/knowledge';
 import { readEvents } from './fixtures/sse';
 import { createUser, eventually, startApp, type SignedUser, type TestApp } from './harness';
+import { createSpark, createTest } from './factories';
 
 const sql = new Pool({ connectionString: process.env.DATABASE_URL, max: 2 });
 sql.on('error', () => undefined);
@@ -27,22 +28,8 @@ interface Ctx {
 
 async function sparkWithDocs(t: TestApp, language: 'es' | 'en', withDocuments = true): Promise<Ctx> {
   const user = await createUser(t, { language });
-  const spark = (
-    await t
-      .http()
-      .post('/api/v1/sparks')
-      .set(...user.auth())
-      .send({})
-      .expect(201)
-  ).body.data;
-  const test = (
-    await t
-      .http()
-      .post(`/api/v1/sparks/${spark._id}/tests`)
-      .set(...user.auth())
-      .send({ name: 'T1' })
-      .expect(201)
-  ).body.data;
+  const spark = await createSpark(t, user);
+  const test = await createTest(t, user, spark._id, { name: 'T1' });
   if (!withDocuments) return { t, user, sparkId: spark._id, testId: test._id };
   const userId = await userIdOf(sql, user.username);
   if (language === 'es')
@@ -193,6 +180,48 @@ describe('chat pipeline and the offline answer engine (real worker)', () => {
         .expect(200)
     ).body.data;
     expect(after.messages).toEqual(before.messages);
+  });
+
+  it('a Spark has one builder conversation and a test one, however many requests open it at once', async () => {
+    // Judging a test opens the Spark page (its history) and, 0.5 s later, sends the verdict: when the page's
+    // request was slower, both made a conversation, the verdict's reply went into the one the page did not
+    // show, and the e2e test waited 30 s for it (tests.spec, Spanish phone).
+    const c = await sparkWithDocs(t, 'es', false);
+    const auth = c.user.auth();
+    const builder = await Promise.all([
+      ...Array.from({ length: 4 }, () =>
+        t
+          .http()
+          .get(`/api/v1/sparks/${c.sparkId}/conversation`)
+          .set(...auth),
+      ),
+      t
+        .http()
+        .post(`/api/v1/sparks/${c.sparkId}/messages`)
+        .set(...auth)
+        .send({ input: { text: 'test not satisfactory' } }),
+    ]);
+    for (const res of builder) expect(res.status).toBeLessThan(300);
+    const tests = await Promise.all(
+      Array.from({ length: 4 }, () =>
+        t
+          .http()
+          .get(`/api/v1/sparks/${c.sparkId}/tests/${c.testId}/conversation`)
+          .set(...auth),
+      ),
+    );
+    for (const res of tests) expect(res.status).toBe(200);
+    const { rows } = await sql.query<{ kind: string; n: number }>(
+      'SELECT kind::text, count(*)::int AS n FROM conversations WHERE spark_id = $1 GROUP BY kind ORDER BY kind',
+      [c.sparkId],
+    );
+    expect(rows).toEqual([
+      { kind: 'builder', n: 1 },
+      { kind: 'test', n: 1 },
+    ]);
+    // Every request answered with that one conversation.
+    const sessions = new Set(builder.slice(0, 4).map((res) => res.body.data.sessionId as string));
+    expect(sessions.size).toBe(1);
   });
 
   it('streams over SSE: first the history with the session id, then the reply, then done', async () => {

@@ -1,3 +1,4 @@
+import { WIDGET_ICON_PATHS } from '@sparks/contracts';
 import { Pool } from 'pg';
 import { addDocument, userIdOf } from './fixtures/knowledge';
 import { readEvents } from './fixtures/sse';
@@ -81,6 +82,35 @@ async function conversation(t: TestApp, token: string, visitorToken: string, ori
   return res.body.data.conversationId as string;
 }
 
+/** One message to the deploy assistant (/deploy's chat) and what it answered: texts and button values. */
+async function askDeploy(t: TestApp, user: SignedUser, text: string, sessionId?: string) {
+  const query = new URLSearchParams({ 'input.text': text, ...(sessionId ? { sessionId } : {}) });
+  const res = await fetch(`${await t.url()}/api/v1/spark-sys/deploy/chat?${query.toString()}`, {
+    headers: { Authorization: `Bearer ${user.access}` },
+  });
+  expect(res.status).toBe(200);
+  const events = await readEvents(res);
+  expect(events.at(-1)).toMatchObject({ type: 'done' });
+  const session = events[0].sessionId as string;
+  const messages = (
+    await t
+      .http()
+      .get(`/api/v1/spark-sys/conversations/${session}`)
+      .set(...user.auth())
+      .expect(200)
+  ).body.data.messages as Array<{ type: string; data: Record<string, unknown> }>;
+  const asked = messages.map((m) => m.data.content).lastIndexOf(text);
+  const replies = messages.slice(asked + 1);
+  return {
+    sessionId: session,
+    messages,
+    texts: replies.filter((m) => m.type === 'ai').map((m) => m.data.content as string),
+    buttons: replies
+      .filter((m) => m.type === 'action' && m.data.type === 'buttons')
+      .flatMap((m) => (m.data.buttons as Array<{ value?: string }>).map((b) => b.value)),
+  };
+}
+
 describe('deploy: publish, the public widget API, the allow-list and visitors (real worker)', () => {
   let t: TestApp;
   beforeAll(async () => {
@@ -162,6 +192,29 @@ describe('deploy: publish, the public widget API, the allow-list and visitors (r
     expect(ok.headers['access-control-allow-origin']).toBe(SHOP);
     expect(ok.headers.vary).toMatch(/Origin/);
     expect(ok.body.data).toMatchObject({ sparkId: o.sparkId, name: 'Northwind', language: 'en', position: 'right' });
+    // No icon chosen yet: the launcher draws the default one (sparkles).
+    expect(ok.body.data.theme).toEqual({
+      primary: '#4f46e5',
+      secondary: '#eef2ff',
+      icon: null,
+      iconPaths: [...WIDGET_ICON_PATHS.sparkles],
+    });
+    // The icon and palette chosen in the builder: the launcher's paths and colours follow them.
+    await sql.query(`UPDATE sparks SET options = jsonb_set(options, '{theme}', $2::jsonb) WHERE id = $1`, [
+      o.sparkId,
+      JSON.stringify({ palette: { name: 'forest', primary: '#1f7a4d', secondary: '#e4f5ec' }, icon: 'store' }),
+    ]);
+    const themed = await t
+      .http()
+      .get(`${w(token)}/config`)
+      .set('Origin', SHOP)
+      .expect(200);
+    expect(themed.body.data.theme).toEqual({
+      primary: '#1f7a4d',
+      secondary: '#e4f5ec',
+      icon: 'store',
+      iconPaths: [...WIDGET_ICON_PATHS.store],
+    });
 
     const pre = await t
       .http()
@@ -396,6 +449,129 @@ describe('deploy: publish, the public widget API, the allow-list and visitors (r
       .get(`${w(rotated.token)}/config`)
       .set('Origin', SHOP)
       .expect(404);
+  });
+
+  it('the deploy assistant replaces the code and unpublishes from its conversation, each only after a yes', async () => {
+    const o = await owner(t);
+    const old = await publish(t, o);
+    const config = (token: string) =>
+      t
+        .http()
+        .get(`${w(token)}/config`)
+        .set('Origin', SHOP);
+    // One deployment in the plan, in use: a second Spark cannot be published yet.
+    const second = (
+      await t
+        .http()
+        .post('/api/v1/sparks')
+        .set(...o.user.auth())
+        .send({ name: 'Second', options: { language: 'en' } })
+        .expect(201)
+    ).body.data._id as string;
+    await t
+      .http()
+      .post(`/api/v1/sparks/${second}/deployment`)
+      .set(...o.user.auth())
+      .send({})
+      .expect(402);
+
+    const welcome = await askDeploy(t, o.user, 'inicio');
+    expect(welcome.buttons).toEqual(['unpublish', 'new code']);
+    const v = await visitor(t, old);
+
+    // A new code: asked, then confirmed; the old token and its visitors' sessions die at once.
+    const rotate = await askDeploy(t, o.user, 'new code', welcome.sessionId);
+    expect(rotate.texts.join(' ')).toContain('Replace the code of **Northwind**?');
+    expect(rotate.buttons).toEqual(['yes', 'no']);
+    await config(old).expect(200);
+    const rotated = await askDeploy(t, o.user, 'yes', welcome.sessionId);
+    expect(rotated.texts.join(' ')).toContain('the old code of **Northwind** no longer works');
+    expect((await config(old).expect(404)).body.errors[0].code).toBe('DEPLOY_TOKEN_INVALID');
+    const view = (
+      await t
+        .http()
+        .get(dep(o))
+        .set(...o.user.auth())
+        .expect(200)
+    ).body.data;
+    expect(view.published).toBe(true);
+    expect(view.token).toMatch(/^dt_/);
+    expect(view.token).not.toBe(old);
+    expect(view.snippet).toContain(view.token);
+    await config(view.token).expect(200);
+    // Read again, the same new token (it is issued once).
+    expect(
+      (
+        await t
+          .http()
+          .get(dep(o))
+          .set(...o.user.auth())
+          .expect(200)
+      ).body.data.token,
+    ).toBe(view.token);
+    await t
+      .http()
+      .post(`${w(view.token)}/conversations`)
+      .set('Origin', SHOP)
+      .set('Authorization', `Bearer ${v}`)
+      .expect(401);
+
+    // Unpublish: "no" keeps it; "yes" unpublishes, the token dies and the plan's place is free again.
+    await askDeploy(t, o.user, 'unpublish', welcome.sessionId);
+    const kept = await askDeploy(t, o.user, 'no', welcome.sessionId);
+    expect(kept.texts).toEqual(['All right, nothing has changed.']);
+    await config(view.token).expect(200);
+    const asked = await askDeploy(t, o.user, 'unpublish', welcome.sessionId);
+    expect(asked.texts.join(' ')).toContain('Unpublish **Northwind**?');
+    const done = await askDeploy(t, o.user, 'Yes, unpublish it', welcome.sessionId);
+    expect(done.texts.join(' ')).toContain('Published Sparks: 0 of the 1 your plan allows.');
+    await config(view.token).expect(404);
+    expect(
+      (
+        await t
+          .http()
+          .get(dep(o))
+          .set(...o.user.auth())
+          .expect(200)
+      ).body.data.published,
+    ).toBe(false);
+    await t
+      .http()
+      .post(`/api/v1/sparks/${second}/deployment`)
+      .set(...o.user.auth())
+      .send({})
+      .expect(200);
+  });
+
+  it('the deploy assistant acts only on the user’s own published Sparks', async () => {
+    const o = await owner(t);
+    const token = await publish(t, o);
+    const stranger = await owner(t);
+    const start = await askDeploy(t, stranger.user, 'inicio');
+    expect(start.buttons).toEqual([]);
+    const none = await askDeploy(t, stranger.user, 'unpublish Northwind', start.sessionId);
+    expect(none.texts.join(' ')).toMatch(/None of your Sparks is published/);
+    await askDeploy(t, stranger.user, 'yes', start.sessionId);
+    await t
+      .http()
+      .get(`${w(token)}/config`)
+      .set('Origin', SHOP)
+      .expect(200);
+  });
+
+  it('says its welcome again in the same conversation on the start keyword a day later (spec §4: the page sends it)', async () => {
+    const o = await owner(t);
+    const first = await askDeploy(t, o.user, 'inicio');
+    const welcome = first.texts[0];
+    expect(welcome).toMatch(/^Let's publish your Spark/);
+    await sql.query(`UPDATE messages SET created_at = created_at - interval '25 hours' WHERE conversation_id = $1`, [
+      first.sessionId,
+    ]);
+    const again = await askDeploy(t, o.user, 'inicio', first.sessionId);
+    expect(again.sessionId).toBe(first.sessionId);
+    expect(again.texts).toEqual([welcome]);
+    const welcomes = again.messages.filter((m) => m.type === 'ai' && m.data.content === welcome);
+    expect(welcomes).toHaveLength(2);
   });
 
   it('renews a visitor with their previous token (same conversations), never with another Spark’s', async () => {

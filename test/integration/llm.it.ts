@@ -203,6 +203,12 @@ describe('answers grounded in the cited passages (issue 17 item 3)', () => {
       .send({ answer: 'We deliver on Sundays from 10:00 to 14:00.' })
       .expect(200);
     const reply = await ask(c, 'Do you deliver on Sundays?');
+    // The model reads it as the owner's answer to that question, not as a page of a document.
+    const system = llm.requests.at(-1)!.messages[0].content;
+    expect(system).toMatch(
+      /^\[1\] The business's own answer to the question “Do you deliver on Sundays\?”\nWe deliver on Sundays from 10:00 to 14:00\.$/m,
+    );
+    expect(system).not.toContain('Do you deliver on Sundays?, page');
     expect(reply.data.engine).toBe('llm');
     expect(reply.data.content).toContain('We deliver on Sundays from 10:00 to 14:00.');
     expect(reply.data.content).toMatch(/— \*\[1\] added by you\*$/);

@@ -1,5 +1,6 @@
 import { GUIA_PAGES, makePdf } from './fixtures/pdfs';
 import { createUser, eventually, startApp, type TestApp } from './harness';
+import { createSpark } from './factories';
 
 const TOKEN = 'metrics-token-0123456789';
 
@@ -59,14 +60,7 @@ describe('/metrics (Prometheus)', () => {
     expect(during).toMatch(/^sparks_sse_open_streams [01]$/m);
     while (!(await reader.read()).done);
 
-    const sparkId = (
-      await t
-        .http()
-        .post('/api/v1/sparks')
-        .set(...user.auth())
-        .send({})
-        .expect(201)
-    ).body.data._id;
+    const sparkId = (await createSpark(t, user))._id;
     const pdf = await makePdf(GUIA_PAGES);
     const up = await t
       .http()

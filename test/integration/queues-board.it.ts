@@ -147,7 +147,13 @@ describe('Bull Board at /admin/queues', () => {
     const queues = (await (await send('GET', '/admin/queues/api/queues', { Cookie: cookie })).json()) as {
       queues: Array<{ name: string }>;
     };
-    expect(queues.queues.map((q) => q.name).sort()).toEqual(['assistant-reply', 'email', 'ingestion', 'usage']);
+    expect(queues.queues.map((q) => q.name).sort()).toEqual([
+      'assistant-reply',
+      'email',
+      'ingestion',
+      'integrations',
+      'usage',
+    ]);
 
     // Actions: retry, clean, promote answer; adding or rewriting a job by hand is refused.
     for (const path of ['retry/failed', 'clean/completed', 'promote']) {

@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createDb, type DbHandle } from '@sparks/db';
 import { createUser, eventually, PASSWORD, startApp, type SignedUser, type TestApp } from './harness';
+import { createSpark, createTest } from './factories';
 
 /**
  * Redis frozen (SIGSTOP) or gone (SIGKILL) under a running api: requests that need it answer 503 with
@@ -80,19 +81,9 @@ describe('the api when its Redis is frozen or gone', () => {
       .send({ username: user.username, password: PASSWORD });
 
   async function sparkWithTest() {
-    const spark = await app
-      .http()
-      .post('/api/v1/sparks')
-      .set(...user.auth())
-      .send({})
-      .expect(201);
-    const test = await app
-      .http()
-      .post(`/api/v1/sparks/${spark.body.data._id}/tests`)
-      .set(...user.auth())
-      .send({ name: 'T1' })
-      .expect(201);
-    return { sparkId: spark.body.data._id as string, testId: test.body.data._id as string };
+    const spark = await createSpark(app, user);
+    const test = await createTest(app, user, spark._id, { name: 'T1' });
+    return { sparkId: spark._id, testId: test._id };
   }
 
   const humanMessages = async (sparkId: string) =>

@@ -235,6 +235,19 @@ describe('webhooks', () => {
     expect(events.rows.every((r: { processed_at: Date | null }) => r.processed_at)).toBe(true);
     const fulfilled = await sql.query('SELECT status, fulfilled_at FROM checkout_sessions WHERE id = $1', [session.id]);
     expect(fulfilled.rows[0].status).toBe('paid');
+    // Stripe's fulfilment marks the billing assistant's objectives as the local provider's does.
+    const groups = (
+      await t
+        .http()
+        .get('/api/v1/objectives/billing?lang=en')
+        .set(...c.user.auth())
+        .expect(200)
+    ).body.data as Array<{ steps: Array<{ _id: string; status: string }> }>;
+    expect(Object.fromEntries(groups.flatMap((g) => g.steps.map((st) => [st._id, st.status])))).toMatchObject({
+      'billing.choose': 'completed',
+      'billing.pay': 'completed',
+      'billing.credits': 'pending',
+    });
     // A delivery seen before is answered as a duplicate.
     expect((await stripe.deliver(webhook, completed)).body).toEqual({ data: { received: true, duplicate: true } });
   });
@@ -430,7 +443,10 @@ describe('webhooks', () => {
       .get(`/api/v1/billing/subscriptions/${c.customerId}`)
       .set(...c.user.auth())
       .expect(200);
-    expect(subs.body.data).toEqual([expect.objectContaining({ subscriptionId, status: 'past_due' })]);
+    // Managed by Stripe: the web's "Manage subscription" opens its Customer Portal.
+    expect(subs.body.data).toEqual([
+      expect.objectContaining({ subscriptionId, status: 'past_due', provider: 'stripe' }),
+    ]);
     // Paid at the next attempt: active again.
     expect((await stripe.deliver(webhook, stripe.renew(subscriptionId))).status).toBe(200);
     expect((await state(c)).subscription_status).toBe('active');

@@ -1,6 +1,7 @@
 import { Pool } from 'pg';
 import { addDocument, userIdOf } from './fixtures/knowledge';
 import { createUser, startApp, type SignedUser, type TestApp } from './harness';
+import { createSpark, createTest } from './factories';
 
 const sql = new Pool({ connectionString: process.env.DATABASE_URL, max: 2 });
 sql.on('error', () => undefined);
@@ -27,22 +28,11 @@ interface Ctx {
 async function spark(t: TestApp, language: 'es' | 'en'): Promise<Ctx> {
   const user = await createUser(t, { language });
   const userId = await userIdOf(sql, user.username);
-  const created = (
-    await t
-      .http()
-      .post('/api/v1/sparks')
-      .set(...user.auth())
-      .send({ name: language === 'es' ? 'Lucía' : 'Northwind', options: { language } })
-      .expect(201)
-  ).body.data;
-  const test = (
-    await t
-      .http()
-      .post(`/api/v1/sparks/${created._id}/tests`)
-      .set(...user.auth())
-      .send({ name: 'T1' })
-      .expect(201)
-  ).body.data;
+  const created = await createSpark(t, user, {
+    name: language === 'es' ? 'Lucía' : 'Northwind',
+    options: { language },
+  });
+  const test = await createTest(t, user, created._id, { name: 'T1' });
   await addDocument(sql, {
     sparkId: created._id,
     userId,
@@ -218,6 +208,81 @@ describe('unanswered questions: recorded, grouped, answered by the owner, then a
         createdAt: expect.any(String),
       }),
     ]);
+  });
+
+  it('the owner changes an answer, then deletes it: each takes effect on the next test question; only the owner may', async () => {
+    const a = await spark(t, 'en');
+    const b = await spark(t, 'en');
+    const entries = async () =>
+      (
+        await sql.query<{ id: string; chunks: number }>(
+          `SELECT d.id, (SELECT count(*)::int FROM document_chunks c WHERE c.document_id = d.id) AS chunks
+             FROM documents d WHERE d.origin = 'owner' AND d.spark_id = $1`,
+          [a.sparkId],
+        )
+      ).rows;
+    const answer = (text: string) =>
+      t
+        .http()
+        .post(`/api/v1/sparks/${a.sparkId}/unanswered/${group.id}/answer`)
+        .set(...a.user.auth())
+        .send({ answer: text })
+        .expect(200);
+    const remove = (user: SignedUser, sparkId: string, questionId: string) =>
+      t
+        .http()
+        .delete(`/api/v1/sparks/${sparkId}/unanswered/${questionId}/answer`)
+        .set(...user.auth());
+
+    expect((await ask(a, 'Do you sell gift cards?')).data.answer).toBe('notCovered');
+    const [group] = await groups(a);
+    await answer('Yes, gift cards from 10 dollars.');
+    expect((await ask(a, 'Do you sell gift cards?')).data.content).toBe(
+      'Yes, gift cards from 10 dollars.\n\n— *added by you*',
+    );
+
+    // Changed: the new words replace the old ones, in the list and in the Spark's knowledge.
+    const changed = await answer('Yes, gift cards from 20 dollars, valid for a year.');
+    expect(changed.body.data.groups[0]).toMatchObject({
+      status: 'answered',
+      answer: 'Yes, gift cards from 20 dollars, valid for a year.',
+    });
+    expect(await entries()).toEqual([{ id: changed.body.data.documentId, chunks: 1 }]);
+    expect((await ask(a, 'Do you sell gift cards?')).data.content).toBe(
+      'Yes, gift cards from 20 dollars, valid for a year.\n\n— *added by you*',
+    );
+
+    // Nobody else may take it back: another user, through their Spark or the owner's, or an unknown id.
+    await remove(b.user, a.sparkId, group.id).expect(404);
+    await remove(b.user, b.sparkId, group.id).expect(404);
+    await remove(a.user, a.sparkId, '00000000-0000-4000-8000-000000000000').expect(404);
+    await remove(a.user, a.sparkId, 'not-a-uuid').expect(400);
+    expect(await entries()).toHaveLength(1);
+    expect((await groups(a))[0]).toMatchObject({ status: 'answered' });
+
+    // The owner deletes it: gone from the knowledge at once, the group open again.
+    const removed = await remove(a.user, a.sparkId, group.id).expect(200);
+    expect(removed.body.data).toMatchObject({ removed: 1 });
+    expect(removed.body.data.groups).toEqual([
+      expect.objectContaining({ id: group.id, status: 'open', answer: null, answeredAt: null, count: 1 }),
+    ]);
+    expect(await entries()).toEqual([]);
+    expect(
+      (
+        await sql.query('SELECT count(*)::int AS n FROM document_chunks WHERE document_id = $1', [
+          changed.body.data.documentId,
+        ])
+      ).rows[0].n,
+    ).toBe(0);
+    const after = await ask(a, 'Do you sell gift cards?');
+    expect(after.data).toMatchObject({ answer: 'notCovered', sources: [] });
+    expect(after.data.content).not.toContain('gift cards from');
+    // Asked again unanswered: counted in the same group, which the owner may answer anew.
+    expect((await groups(a)).map((g) => [g.question, g.count, g.status])).toEqual([
+      ['Do you sell gift cards?', 2, 'open'],
+    ]);
+    // Deleting what is no longer there changes nothing.
+    expect((await remove(a.user, a.sparkId, group.id).expect(200)).body.data).toMatchObject({ removed: 0 });
   });
 
   it('only the owner sees or answers; a bad answer is refused and changes nothing', async () => {

@@ -223,6 +223,9 @@ export const ROUTE_FIXTURES: Record<string, RouteFixture> = {
     ids: [{ in: 'path', name: 'questionId', kinds: ['unansweredQuestion'] }],
     body: (w) => ({ answer: `We sell gift cards ${w.marker}.` }),
   },
+  'DELETE /api/v1/sparks/:sparkId/unanswered/:questionId/answer': {
+    ids: [{ in: 'path', name: 'questionId', kinds: ['unansweredQuestion'] }],
+  },
 
   // — documents —
   'POST /api/v1/bucket': {

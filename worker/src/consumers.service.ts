@@ -7,6 +7,8 @@ import { UsageMeterJob } from './billing/usage-meter.job';
 import { UsageRecordJob } from './billing/usage-record.job';
 import { SendEmailJob } from './email/send-email.job';
 import { IngestDocumentJob } from './ingestion/ingest-document.job';
+import { IntegrationSyncJob } from './integrations/integration-sync.job';
+import { ImportItemJob } from './integrations/import-item.job';
 import { ReplyJob } from './reply/reply.job';
 import { CONFIG, REDIS } from './infra/tokens';
 import { timeJobs } from './metrics';
@@ -25,6 +27,8 @@ export class ConsumersService implements OnApplicationBootstrap {
     private readonly ingest: IngestDocumentJob,
     private readonly usage: UsageRecordJob,
     private readonly meter: UsageMeterJob,
+    private readonly sync: IntegrationSyncJob,
+    private readonly importItem: ImportItemJob,
   ) {}
 
   handlers(): JobHandlers {
@@ -34,6 +38,8 @@ export class ConsumersService implements OnApplicationBootstrap {
       'document.ingest': (payload, job) => this.ingest.handle(payload, job),
       'usage.record': (payload) => this.usage.handle(payload),
       'usage.meter': (payload) => this.meter.handle(payload),
+      'integration.sync': (payload) => this.sync.handle(payload),
+      'integration.import': (payload) => this.importItem.handle(payload),
     };
   }
 

@@ -13,6 +13,7 @@ import { ConsumersService } from './consumers.service';
 import { createMailer, MAILER } from './email/mailer';
 import { SendEmailJob } from './email/send-email.job';
 import { INGESTION_PROVIDERS } from './ingestion/ingestion.providers';
+import { INTEGRATION_PROVIDERS } from './integrations/integrations.providers';
 import { ReplyJob } from './reply/reply.job';
 import { CONFIG, DB, LLM, REDIS } from './infra/tokens';
 
@@ -52,6 +53,7 @@ import { CONFIG, DB, LLM, REDIS } from './infra/tokens';
     SendEmailJob,
     ReplyJob,
     ...INGESTION_PROVIDERS,
+    ...INTEGRATION_PROVIDERS,
     ConsumersService,
   ],
 })

@@ -13,7 +13,7 @@ import {
   type LoginTokens,
   type UserProfile,
 } from '@sparks/contracts';
-import { DomainError, FREE_PLAN, renderEmail, TRIAL_DAYS, type AppConfig, type ErrorDetail } from '@sparks/core';
+import { DomainError, renderEmail, TRIAL_DAYS, type AppConfig, type ErrorDetail } from '@sparks/core';
 import { AccountsRepository, type UserRow } from '@sparks/db';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { toProfile } from '../accounts/profile.view';
@@ -107,8 +107,6 @@ export class AuthService {
   private newTenant() {
     return {
       customerId: `cus_${randomBytes(10).toString('hex')}`,
-      limitDeployments: FREE_PLAN.limitDeployments,
-      limitInteractions: FREE_PLAN.limitInteractions,
       trialDays: TRIAL_DAYS,
     };
   }
@@ -152,8 +150,11 @@ export class AuthService {
       await this.accounts.failCodeAttempt(current.id, CODE_MAX_ATTEMPTS);
       throw invalid;
     }
-    if (!(await this.accounts.consumeCode(current.id))) throw invalid;
-    const verified = await this.accounts.updateUser(user.id, { verifiedAt: new Date() });
+    // The code is spent only if the account is verified with it (one transaction).
+    const verified = await this.accounts.transaction(async (accounts) => {
+      if (!(await accounts.consumeCode(current.id))) throw invalid;
+      return accounts.updateUser(user.id, { verifiedAt: new Date() });
+    });
     return this.tokens.issue(verified!);
   }
 
@@ -212,10 +213,15 @@ export class AuthService {
     if (!(await this.accounts.peekOneTimeToken(sha256(token), 'password_reset'))) throw invalid;
     if (!input.newPassword) throw DomainError.invalid('REQUIRED', 'newPassword');
     if (!isValidResetPassword(input.newPassword)) throw DomainError.invalid('RESET_PASSWORD_RULES', 'newPassword');
-    const userId = await this.accounts.useOneTimeToken(sha256(token), 'password_reset');
-    if (!userId) throw invalid;
-    const user = await this.accounts.updateUser(userId, { passwordHash: await hashPassword(input.newPassword) });
-    await this.tokens.revokeAll(userId);
+    const passwordHash = await hashPassword(input.newPassword);
+    // The link is spent, the password changed and every session ended together, or none of them.
+    const user = await this.accounts.transaction(async (accounts) => {
+      const userId = await accounts.useOneTimeToken(sha256(token), 'password_reset');
+      if (!userId) throw invalid;
+      const changed = await accounts.updateUser(userId, { passwordHash });
+      await this.tokens.revokeAll(userId, accounts);
+      return changed;
+    });
     return { username: user!.username };
   }
 

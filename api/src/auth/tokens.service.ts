@@ -93,10 +93,13 @@ export class TokensService {
     return pair ? (JSON.parse(pair) as RefreshedTokens) : undefined;
   }
 
-  /** Ends every session of the user: refresh tokens revoked, access tokens outdated. */
-  async revokeAll(userId: string): Promise<void> {
-    await this.accounts.revokeAllRefreshTokens(userId);
-    await this.accounts.bumpTokenVersion(userId);
+  /**
+   * Ends every session of the user: refresh tokens revoked, access tokens outdated. Given `accounts` acting
+   * inside a transaction (`AccountsRepository.transaction`), both happen in it.
+   */
+  async revokeAll(userId: string, accounts: AccountsRepository = this.accounts): Promise<void> {
+    await accounts.revokeAllRefreshTokens(userId);
+    await accounts.bumpTokenVersion(userId);
   }
 
   async verifyAccess(token: string): Promise<AccessClaims | undefined> {

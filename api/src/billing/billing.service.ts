@@ -1,7 +1,20 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { CheckoutSessionView, CreditItemView, PriceView, SubscriptionView } from '@sparks/contracts';
-import { DomainError } from '@sparks/core';
-import { BillingRepository, type Clock, type CheckoutSessionRow, type PlanRow } from '@sparks/db';
+import type {
+  CheckoutSessionView,
+  CreditItemView,
+  LocalizedNames,
+  PriceView,
+  SubscriptionView,
+} from '@sparks/contracts';
+import { BILLING_OBJECTIVES_KEY, BILLING_STEPS, DomainError } from '@sparks/core';
+import {
+  BillingRepository,
+  ObjectivesRepository,
+  type Clock,
+  type CheckoutSessionRow,
+  type CreditPackRow,
+  type PlanRow,
+} from '@sparks/db';
 import { PAYMENT_PROVIDER, type CheckoutItem, type PaymentProvider } from './payment-provider';
 import { CLOCK } from './tokens';
 
@@ -25,6 +38,11 @@ export function toPriceView(p: PlanRow): PriceView {
   };
 }
 
+/** A pack's name in each language: the catalogue's translation, else its (English) name. */
+export function packNames(pack: Pick<CreditPackRow, 'name' | 'names'>): LocalizedNames {
+  return { en: pack.names.en ?? pack.name, es: pack.names.es ?? pack.name };
+}
+
 /**
  * Plans, credit packs, subscriptions and checkout (issue 15). Payment goes through the configured
  * `PaymentProvider`: Stripe Checkout with Stripe keys, else the local provider (the embedded
@@ -36,6 +54,7 @@ export class BillingService {
     private readonly billing: BillingRepository,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
+    private readonly objectives: ObjectivesRepository,
   ) {}
 
   private async tenantOf(userId: string) {
@@ -63,6 +82,7 @@ export class BillingService {
         productId: p.productId,
         priceId: p.priceId,
         name: p.name,
+        names: packNames(p),
         unit_amount: p.unitAmount,
         currency: p.currency,
         limits: { interactions: { value: p.interactions } },
@@ -84,6 +104,7 @@ export class BillingService {
         status: state.billing.subscriptionStatus,
         currentPeriodStart: state.billing.periodStart.toISOString(),
         currentPeriodEnd: state.billing.periodEnd.toISOString(),
+        provider: this.provider.name,
       },
     ];
   }
@@ -115,7 +136,11 @@ export class BillingService {
       if (!pack) throw DomainError.notFound();
       item = { mode, pack };
     }
-    return this.provider.createCheckout(tenant, item);
+    const checkout = await this.provider.createCheckout(tenant, item);
+    // The billing assistant's "choose a plan" step: a plan's checkout was started (paying marks the next one).
+    if (mode === 'subscription')
+      await this.objectives.setStatus(userId, BILLING_OBJECTIVES_KEY, 'billing', BILLING_STEPS.choose, 'completed');
+    return checkout;
   }
 
   /** `POST /billing/customers/{customerId}/portal`: where the customer changes or cancels the plan. */
@@ -161,6 +186,7 @@ export class BillingService {
       provider: session.provider,
       priceId: session.priceId,
       productName: plan?.productName ?? pack?.name ?? '',
+      names: plan ? { en: plan.productName, es: plan.productName } : pack ? packNames(pack) : { en: '', es: '' },
       unit_amount: plan?.unitAmount ?? pack?.unitAmount ?? 0,
       currency: plan?.currency ?? pack?.currency ?? 'eur',
       interactions: plan?.limitInteractions ?? pack?.interactions ?? null,

@@ -256,7 +256,8 @@ export class ChatService {
         ? this.owned(userId, sessionId, (c) => c.kind === 'builder' && c.sparkId === sparkId)
         : this.conversations.latest(userId, { kind: 'builder', sparkId }),
     ]);
-    return found ?? this.conversations.create(userId, { kind: 'builder', sparkId });
+    // None yet: made under a lock, so a page loading it and a message sent to it at once share one.
+    return found ?? this.conversations.latestOrCreate(userId, { kind: 'builder', sparkId });
   }
 
   private async testConversation(
@@ -271,6 +272,6 @@ export class ChatService {
         ? this.owned(userId, conversationId, (c) => c.kind === 'test' && c.sparkId === sparkId && c.testId === testId)
         : this.conversations.latest(userId, { kind: 'test', sparkId, testId }),
     ]);
-    return found ?? this.conversations.create(userId, { kind: 'test', sparkId, testId });
+    return found ?? this.conversations.latestOrCreate(userId, { kind: 'test', sparkId, testId });
   }
 }

@@ -7,6 +7,10 @@ function host(req: Record<string, unknown>) {
     headersSent: false,
     statusCode: 0,
     body: undefined as unknown,
+    headers: {} as Record<string, string>,
+    setHeader(name: string, value: string) {
+      this.headers[name] = value;
+    },
     status(code: number) {
       this.statusCode = code;
       return this;
@@ -29,6 +33,18 @@ describe('AllExceptionsFilter', () => {
   afterEach(() => logged.mockRestore());
   const filter = new AllExceptionsFilter();
   const req = { id: 'corr-123', headers: {}, method: 'GET', path: '/x' };
+
+  it('answers a database pool that gave up waiting for a connection with 503 and Retry-After, not 500', () => {
+    const warned = jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
+    const { h, res } = host(req);
+    const poolTimeout = new Error('timeout exceeded when trying to connect');
+    filter.catch(new Error('Failed query: select 1', { cause: poolTimeout }), h);
+    expect(res.statusCode).toBe(503);
+    expect(res.headers['Retry-After']).toBe('5');
+    expect(res.body).toMatchObject({ statusCode: 503, errors: [{ code: 'TEMPORARILY_UNAVAILABLE' }] });
+    expect(logged).not.toHaveBeenCalled();
+    warned.mockRestore();
+  });
 
   it('answers unknown errors with 500, a correlation id and no internals', () => {
     const { h, res } = host(req);

@@ -1,11 +1,12 @@
 import { ArgumentsHost, Catch, HttpException, Logger, type ExceptionFilter } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { DomainError } from '@sparks/core';
+import { isDatabaseBusy } from '@sparks/db';
 import { isRedisUnavailable } from '@sparks/queues';
 import { envelopeFor, simpleEnvelope } from './error-envelope';
 import { CODE_BY_STATUS, statusOf } from './error-status';
 
-/** What a client is told to wait before trying again while Redis is away. */
+/** What a client is told to wait before trying again while Redis is away or the database pool is full. */
 const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
 
 /**
@@ -61,6 +62,15 @@ export class AllExceptionsFilter implements ExceptionFilter {
     if (isRedisUnavailable(exception)) {
       // Not a bug: Redis is frozen or down. The client may try again; ioredis reconnects meanwhile.
       this.logger.warn({ correlationId: req.id, err: (exception as Error).message }, 'Redis unavailable');
+      res.setHeader('Retry-After', String(UNAVAILABLE_RETRY_AFTER_SECONDS));
+      res.status(503).json(simpleEnvelope(req, 503, 'TEMPORARILY_UNAVAILABLE'));
+      return;
+    }
+
+    if (isDatabaseBusy(exception)) {
+      // Not a bug either: every database connection stayed busy for the pool's wait (load), or the server did
+      // not take a new one. The client may try again shortly.
+      this.logger.warn({ correlationId: req.id, err: (exception as Error).message }, 'Database busy');
       res.setHeader('Retry-After', String(UNAVAILABLE_RETRY_AFTER_SECONDS));
       res.status(503).json(simpleEnvelope(req, 503, 'TEMPORARILY_UNAVAILABLE'));
       return;

@@ -1,4 +1,5 @@
 import { DomainError } from '@sparks/core';
+import type { DeployRepository, DeploymentRow } from '@sparks/db';
 import { newSecret, seal, sha256, unseal } from '../auth/secrets';
 
 const TOKEN_CONTEXT = 'deploy token';
@@ -12,6 +13,20 @@ export function newDeployToken(secret: string) {
     tokenSealed: seal(secret, TOKEN_CONTEXT, token),
     tokenPrefix: token.slice(0, 9),
   };
+}
+
+/**
+ * The deployment with a token: one the deploy assistant revoked (in the worker, which holds no secret
+ * to seal a new one) gets its new token here, the first time the owner's page or the Pulse asks.
+ */
+export async function withLiveToken(
+  repo: DeployRepository,
+  secret: string,
+  deployment: DeploymentRow | undefined,
+): Promise<DeploymentRow | undefined> {
+  if (!deployment || deployment.tokenSealed) return deployment;
+  const { tokenHash, tokenSealed, tokenPrefix } = newDeployToken(secret);
+  return repo.reissueToken(deployment.sparkId, { tokenHash, tokenSealed, tokenPrefix });
 }
 
 export const openDeployToken = (secret: string, sealed: string) => unseal(secret, TOKEN_CONTEXT, sealed);

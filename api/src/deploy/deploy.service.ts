@@ -4,7 +4,15 @@ import { DomainError, type AppConfig } from '@sparks/core';
 import { AccountsRepository, ConversationsRepository, DeployRepository, toWireMessage } from '@sparks/db';
 import { CONFIG } from '../infra/tokens';
 import { SparksService } from '../sparks/sparks.service';
-import { hashToken, newDeployToken, newSiteKey, normalizeOrigin, openDeployToken, snippetFor } from './deploy-secrets';
+import {
+  hashToken,
+  newDeployToken,
+  newSiteKey,
+  normalizeOrigin,
+  openDeployToken,
+  snippetFor,
+  withLiveToken,
+} from './deploy-secrets';
 
 const SITE_KEY_TTL_MS = 24 * 3600 * 1000;
 
@@ -25,7 +33,8 @@ export class DeployService {
 
   async view(userId: string, sparkId: string): Promise<DeploymentView> {
     await this.sparks.owned(userId, sparkId);
-    const [deployment, origins] = await Promise.all([this.repo.findBySpark(sparkId), this.repo.origins(sparkId)]);
+    const [found, origins] = await Promise.all([this.repo.findBySpark(sparkId), this.repo.origins(sparkId)]);
+    const deployment = await withLiveToken(this.repo, this.config.JWT_SECRET, found);
     const token = deployment ? (openDeployToken(this.config.JWT_SECRET, deployment.tokenSealed) ?? null) : null;
     return {
       sparkId,

@@ -1,11 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
-import type { ConnectView, VisitorSessionView, WidgetConfigView } from '@sparks/contracts';
+import { widgetIconPaths, type ConnectView, type VisitorSessionView, type WidgetConfigView } from '@sparks/contracts';
 import { DomainError, type AppConfig } from '@sparks/core';
 import { DeployRepository, type ConversationRow, type DeploymentRow, type SparkRow } from '@sparks/db';
 import type { Request } from 'express';
 import { CONFIG } from '../infra/tokens';
-import { hashToken, normalizeOrigin, openDeployToken, snippetFor } from './deploy-secrets';
+import { hashToken, normalizeOrigin, openDeployToken, snippetFor, withLiveToken } from './deploy-secrets';
 
 /** What a public token names: a published Spark, or the owner's preview of one (app origin only). */
 export interface WidgetContext {
@@ -115,6 +115,7 @@ export class WidgetService {
         primary: o.theme?.palette?.primary ?? '#4f46e5',
         secondary: o.theme?.palette?.secondary ?? '#eef2ff',
         icon: o.theme?.icon ?? null,
+        iconPaths: [...widgetIconPaths(o.theme?.icon)],
       },
     };
   }
@@ -184,7 +185,11 @@ export class WidgetService {
     const origin = normalizeOrigin(originInput);
     const used = await this.repo.consumeSiteKey(hashToken(siteKey), origin);
     if (!used) throw DomainError.of('SITE_KEY_INVALID');
-    const deployment = await this.repo.findBySpark(used.sparkId);
+    const deployment = await withLiveToken(
+      this.repo,
+      this.config.JWT_SECRET,
+      await this.repo.findBySpark(used.sparkId),
+    );
     const spark = await this.repo.findSpark(used.sparkId);
     const token = deployment && openDeployToken(this.config.JWT_SECRET, deployment.tokenSealed);
     if (!deployment || !spark || !token) throw DomainError.of('NOT_PUBLISHED');

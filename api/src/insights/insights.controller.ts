@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import {
   answerUnansweredSchema,
@@ -6,6 +6,7 @@ import {
   unansweredAnsweredSchema,
   unansweredGroupViewSchema,
   unansweredParams,
+  unansweredAnswerRemovedSchema,
 } from '@sparks/contracts';
 import { z } from 'zod';
 import { CurrentUser, type AuthUser } from '../auth/public.decorator';
@@ -43,5 +44,15 @@ export class InsightsController {
     @Body(new ZodPipe(answerUnansweredSchema)) body: z.output<typeof answerUnansweredSchema>,
   ) {
     return this.insights.answer(user.id, p.sparkId, p.questionId, body);
+  }
+
+  @Delete(':questionId/answer')
+  @ApiOperation({
+    summary:
+      "Take back the owner's answer to a question's group: it leaves the Spark's knowledge at once and the group is open again: { removed, groups }",
+  })
+  @ApiZodResponse(unansweredAnswerRemovedSchema)
+  unanswer(@CurrentUser() user: AuthUser, @Param(new ZodPipe(unansweredParams)) p: z.output<typeof unansweredParams>) {
+    return this.insights.unanswer(user.id, p.sparkId, p.questionId);
   }
 }

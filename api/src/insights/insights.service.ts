@@ -45,4 +45,15 @@ export class InsightsService {
     if (!done) throw DomainError.notFound();
     return { documentId: done.documentId, groups: (await this.unanswered.groups(sparkId)).map(view) };
   }
+
+  /**
+   * The owner takes back their answer: it leaves the Spark's knowledge at once (the next question no
+   * longer finds it) and the group is open again.
+   */
+  async unanswer(userId: string, sparkId: string, questionId: string) {
+    await this.sparks.owned(userId, sparkId);
+    const done = await this.unanswered.unanswer({ sparkId, questionId });
+    if (!done) throw DomainError.notFound();
+    return { removed: done.removed, groups: (await this.unanswered.groups(sparkId)).map(view) };
+  }
 }

@@ -1,11 +1,17 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { DocumentPage, DocumentPagesView, DocumentView } from '@sparks/contracts';
 import { DomainError, type AppConfig, type Language } from '@sparks/core';
-import { ConversationsRepository, DocumentsRepository, SparksRepository, type DocumentRow } from '@sparks/db';
+import {
+  ConversationsRepository,
+  DocumentsRepository,
+  IntegrationsRepository,
+  SparksRepository,
+  type DocumentRow,
+} from '@sparks/db';
 import { countLetters, LITTLE_TEXT_LETTERS, type FileStorage } from '@sparks/knowledge';
 import { JobProducer, jobIds } from '@sparks/queues';
 import { CONFIG } from '../infra/tokens';
-import { toDocumentView } from './documents.view';
+import { toDocumentView, type DocumentSource } from './documents.view';
 import { STORAGE } from './tokens';
 
 export interface LoadDocMessageInput {
@@ -22,6 +28,7 @@ export class DocumentsService {
     private readonly documents: DocumentsRepository,
     private readonly sparks: SparksRepository,
     private readonly conversations: ConversationsRepository,
+    private readonly integrations: IntegrationsRepository,
     private readonly producer: JobProducer,
     @Inject(STORAGE) private readonly storage: FileStorage,
     @Inject(CONFIG) private readonly config: AppConfig,
@@ -37,17 +44,24 @@ export class DocumentsService {
     return doc;
   }
 
-  private view(doc: DocumentRow, language: Language): DocumentView {
-    return toDocumentView(doc, language, this.config);
+  private view(doc: DocumentRow, language: Language, from?: DocumentSource): DocumentView {
+    return toDocumentView(doc, language, this.config, from);
+  }
+
+  /** The documents with where each imported one came from (SharePoint, OneDrive). */
+  private async views(docs: DocumentRow[], language: Language): Promise<DocumentView[]> {
+    const sources = await this.integrations.sourcesOf(docs.map((d) => d.id));
+    return docs.map((d) => this.view(d, language, sources.get(d.id)));
   }
 
   async list(userId: string, sparkId: string, language: Language): Promise<DocumentView[]> {
     await this.ownedSpark(userId, sparkId);
-    return (await this.documents.listForSpark(userId, sparkId)).map((d) => this.view(d, language));
+    return this.views(await this.documents.listForSpark(userId, sparkId), language);
   }
 
   async get(userId: string, sparkId: string, documentId: string, language: Language): Promise<DocumentView> {
-    return this.view(await this.ownedDocument(userId, sparkId, documentId), language);
+    const [view] = await this.views([await this.ownedDocument(userId, sparkId, documentId)], language);
+    return view;
   }
 
   /** Removes the document, its chunks (with it, in the database), its queued job and its file. */
@@ -108,7 +122,8 @@ export class DocumentsService {
         littleText: letters > 0 && letters < LITTLE_TEXT_LETTERS,
       });
     }
-    return { document: this.view(doc, language), emptyPages, offset: q.offset, limit: q.limit, total, pages };
+    const [document] = await this.views([doc], language);
+    return { document, emptyPages, offset: q.offset, limit: q.limit, total, pages };
   }
 
   /**

@@ -1,5 +1,5 @@
-import type { ChatMessageView, SparkTestView, SparkView } from '@sparks/contracts';
-import { toWireMessage, type MessageRow, type SparkRow, type SparkTestRow } from '@sparks/db';
+import type { SparkTestView, SparkView } from '@sparks/contracts';
+import type { SparkRow, SparkTestRow } from '@sparks/db';
 
 export function toSparkView(s: SparkRow): SparkView {
   return {
@@ -19,5 +19,3 @@ export function toSparkView(s: SparkRow): SparkView {
 export function toTestView(t: SparkTestRow): SparkTestView {
   return { _id: t.id, sparkId: t.sparkId, name: t.name, params: t.params, createdAt: t.createdAt.toISOString() };
 }
-
-export const toMessageView = (m: MessageRow): ChatMessageView => toWireMessage(m);

@@ -1,8 +1,5 @@
 import { z } from 'zod';
 
-/** Spec §9: credit packs are shown 4 per page, sorted by interactions. */
-export const CREDIT_PACKS_PER_PAGE = 4;
-
 export const customerIdParams = z.object({ customerId: z.string().min(1).max(100) });
 export const featureParams = z.object({ feature: z.string().min(1).max(40) });
 export const checkoutIdParams = z.object({ sessionId: z.string().min(1).max(100) });
@@ -22,6 +19,9 @@ export const overageSchema = z.object({
 });
 
 const limit = z.object({ value: z.number() });
+/** A catalogue name as each language writes it (credit packs: `1,000 ITx` / `1000 ITx`). */
+export const localizedNamesSchema = z.object({ en: z.string(), es: z.string() });
+export type LocalizedNames = z.infer<typeof localizedNamesSchema>;
 export type Limit = z.infer<typeof limit>;
 
 /** Spec §3 Price, with the plan it sells (GET /prices). */
@@ -44,7 +44,9 @@ export const creditItemViewSchema = z.object({
   _id: z.string(),
   productId: z.string(),
   priceId: z.string(),
+  /** The name in English (the fallback); screens show `names[language]`. */
   name: z.string(),
+  names: localizedNamesSchema,
   unit_amount: z.number(),
   currency: z.string(),
   limits: z.object({ interactions: limit }),
@@ -62,6 +64,11 @@ export const subscriptionViewSchema = z.object({
   status: z.string(),
   currentPeriodStart: z.string(),
   currentPeriodEnd: z.string(),
+  /**
+   * Who manages it: `stripe` (changed and cancelled in Stripe's Customer Portal) or `local` (the embedded test
+   * provider, which has no portal: the plan is changed in the app's plans popup).
+   */
+  provider: z.enum(['local', 'stripe']),
 });
 export type SubscriptionView = z.infer<typeof subscriptionViewSchema>;
 
@@ -72,6 +79,8 @@ export const checkoutSessionViewSchema = z.object({
   provider: z.string(),
   priceId: z.string(),
   productName: z.string(),
+  /** What is bought, as each language writes it (a plan's name is the same in both). */
+  names: localizedNamesSchema,
   unit_amount: z.number(),
   currency: z.string(),
   interactions: z.number().nullable(),

@@ -55,7 +55,13 @@ export const widgetConfigViewSchema = z.object({
   language: z.enum(['es', 'en']),
   initialMessage: z.string(),
   position: z.enum(['right', 'left']),
-  theme: z.object({ primary: z.string(), secondary: z.string(), icon: z.string().nullable() }),
+  theme: z.object({
+    primary: z.string(),
+    secondary: z.string(),
+    icon: z.string().nullable(),
+    /** The icon's SVG paths (`WIDGET_ICON_PATHS`): the loader draws the launcher from them. */
+    iconPaths: z.array(z.string()),
+  }),
 });
 export type WidgetConfigView = z.infer<typeof widgetConfigViewSchema>;
 

@@ -11,3 +11,4 @@ export * from './admin';
 export * from './billing';
 export * from './integrations';
 export * from './insights';
+export * from './icons';

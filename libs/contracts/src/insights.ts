@@ -1,10 +1,7 @@
 import { z } from 'zod';
+import { MAX_OWNER_ANSWER_LENGTH, MAX_OWNER_QUESTION_LENGTH } from './rules';
 
 /** What the owner learns from how their Spark is used: the questions it could not answer (issue 17 item 5). */
-
-/** Longest owner's answer (characters) and the longest wording of its question. */
-export const MAX_OWNER_ANSWER_LENGTH = 2000;
-export const MAX_OWNER_QUESTION_LENGTH = 500;
 
 export const unansweredParams = z.object({ sparkId: z.uuid(), questionId: z.uuid() });
 
@@ -35,5 +32,12 @@ export type AnswerUnansweredRequest = z.infer<typeof answerUnansweredSchema>;
 export const unansweredAnsweredSchema = z.object({
   /** The knowledge entry the answer became (retrieval cites it as added by the owner). */
   documentId: z.string(),
+  groups: z.array(unansweredGroupViewSchema),
+});
+
+/** The owner took back an answer: how many knowledge entries went, and the groups as they are now. */
+export const unansweredAnswerRemovedSchema = z.object({
+  /** Knowledge entries removed (0 when the group had no answer left). */
+  removed: z.number().int(),
   groups: z.array(unansweredGroupViewSchema),
 });

@@ -43,6 +43,11 @@ export const documentViewSchema = z.object({
   /** Why it could not be read: a code, and the explanation in the caller's language. */
   error: z.string().nullable(),
   errorMessage: z.string().nullable(),
+  /**
+   * Where an imported document came from (issue 20): the service, the file's path there, and the two said in the
+   * caller's language ("from SharePoint: Sites/Bakery/Menu.pdf"). Null for an uploaded file.
+   */
+  source: z.object({ service: z.enum(['sharepoint', 'onedrive']), path: z.string(), text: z.string() }).nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -94,3 +94,10 @@ export function objectivesScope(key: string): ObjectivesScope {
 
 /** The key under which a scope's objectives are kept and fetched. */
 export const objectivesKey = (scope: ObjectivesScope): string => (scope.kind === 'page' ? scope.page : scope.sparkId);
+
+/** Spec §9: credit packs are shown 4 per page, sorted by interactions. */
+export const CREDIT_PACKS_PER_PAGE = 4;
+
+/** Longest owner's answer to an unanswered question (characters) and the longest wording of its question. */
+export const MAX_OWNER_ANSWER_LENGTH = 2000;
+export const MAX_OWNER_QUESTION_LENGTH = 500;

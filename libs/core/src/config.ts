@@ -149,6 +149,11 @@ export const configSchema = z
     MICROSOFT_SCOPES: z.string().default('offline_access Files.Read.All Sites.Read.All'),
     /** Host suffixes Graph may send file downloads to (its pre-authenticated links), comma-separated. */
     MICROSOFT_DOWNLOAD_HOSTS: z.string().default('sharepoint.com'),
+    /**
+     * How often each connection's files are synchronised with Graph's delta query (the `integration.sync`
+     * job scheduler of the connection), in seconds.
+     */
+    INTEGRATION_SYNC_INTERVAL_SECONDS: z.coerce.number().int().min(10).max(86_400).default(900),
     /** 32 bytes, base64 or hex: the AES-256-GCM key the connections' tokens are encrypted with at rest. */
     INTEGRATION_TOKEN_KEY: optionalString.refine((v) => v === undefined || tokenKeyBytes(v) !== undefined, {
       message: 'must be 32 bytes written as 64 hex digits or in base64 (openssl rand -base64 32)',

@@ -1,6 +1,6 @@
 import en from './locales/en/knowledge.json';
 import es from './locales/es/knowledge.json';
-import { documentFailedMessage, documentReadMessage, isIngestionErrorCode } from './knowledge';
+import { documentFailedMessage, documentReadMessage, documentSyncMessage, isIngestionErrorCode } from './knowledge';
 
 const keys = (o: object, prefix = ''): string[] =>
   Object.entries(o).flatMap(([k, v]) =>
@@ -31,6 +31,26 @@ describe('document messages', () => {
     expect(
       documentFailedMessage('es', { name: 'x.pdf', code: 'TOO_MANY_PAGES', params: { pages: 2500, max: 2000 } }),
     ).toContain('Tiene 2500 páginas y puedo leer como máximo 2000');
+  });
+
+  it('tells what the sync of SharePoint or OneDrive did with a followed file, in the owner’s language', () => {
+    expect(documentSyncMessage('en', { event: 'deleted', name: 'Menu.pdf', service: 'OneDrive' })).toBe(
+      '**Menu.pdf** was deleted from OneDrive, so I no longer use it in my answers.',
+    );
+    expect(
+      documentSyncMessage('es', {
+        event: 'skipped',
+        reason: 'TOO_LARGE',
+        maxMb: 10,
+        name: 'Carta_*v2*.pdf',
+        service: 'SharePoint',
+      }),
+    ).toBe(
+      '**Carta\\_\\*v2\\*.pdf** ha cambiado en SharePoint, pero su nueva versión ocupa más de 10 MB, lo máximo que puedo leer: sigo respondiendo con la versión que había leído.',
+    );
+    expect(
+      documentSyncMessage('en', { event: 'skipped', reason: 'UNSUPPORTED', maxMb: 10, name: 'a.txt', service: 'X' }),
+    ).toContain('no longer a PDF or a Word document (.docx)');
   });
 
   it('never lets a file name become markup, an entity or a link that shows something else', () => {

@@ -85,3 +85,63 @@ export function documentFailedMessage(
     reason: ingestionReason(language, doc.code, doc.params),
   });
 }
+
+/** Why the sync did not read a file's new version (issue 20), as `integration_items.skipped` stores it. */
+export type SyncSkipReason = 'UNSUPPORTED' | 'TOO_LARGE';
+
+/**
+ * The chat message posted when the sync of a document-sharing connection skipped a followed file's new version
+ * (the version read before stays), or removed a file deleted at the source. `service` is the brand shown
+ * (SharePoint, OneDrive).
+ */
+export function documentSyncMessage(
+  language: Language,
+  doc: { name: string; service: string } & (
+    { event: 'skipped'; reason: SyncSkipReason; maxMb: number } | { event: 'deleted' }
+  ),
+): string {
+  const t = catalogues[language].sync;
+  const template = doc.event === 'deleted' ? t.deleted : t[doc.reason];
+  return fill(template, {
+    name: escapeMarkdown(doc.name),
+    service: doc.service,
+    max: doc.event === 'skipped' ? new Intl.NumberFormat(LOCALES[language]).format(doc.maxMb) : '',
+  });
+}
+
+/** Why a file of SharePoint or OneDrive was not imported (issue 20). */
+export type ImportSkipCode = keyof Catalogue['imports']['skipReasons'];
+export type DocumentSharingService = keyof Catalogue['imports']['sources'];
+
+export function isImportSkipCode(value: unknown): value is ImportSkipCode {
+  return typeof value === 'string' && Object.prototype.hasOwnProperty.call(en.imports.skipReasons, value);
+}
+
+/** "from SharePoint: Sites/Bakery/Menu.pdf": where an imported document came from, in the reader's language. */
+export function documentSourceText(language: Language, source: { service: DocumentSharingService; path: string }) {
+  const t = catalogues[language].imports;
+  return fill(t.source, { service: t.sources[source.service], path: source.path });
+}
+
+/** The chat message posted when a picked or changed file was not imported, with the reason. */
+export function importSkippedMessage(
+  language: Language,
+  v: { name: string; service: DocumentSharingService; code: ImportSkipCode; params?: Record<string, string | number> },
+): string {
+  const t = catalogues[language].imports;
+  const service = t.sources[v.service];
+  const reason = fill(t.skipReasons[v.code], { service, ...(v.params ?? {}) });
+  return fill(t.skipped, { name: escapeMarkdown(v.name), service, reason });
+}
+
+export type PickerTextKey = keyof Catalogue['picker'];
+
+/** A text of the document-sharing file picker in the builder chat (issue 20), in the owner's language. */
+export function pickerText(language: Language, key: PickerTextKey, params: Record<string, string | number> = {}) {
+  return fill(catalogues[language].picker[key], params);
+}
+
+/** The service's name as people read it (SharePoint, OneDrive). */
+export function serviceName(language: Language, service: DocumentSharingService): string {
+  return catalogues[language].imports.sources[service];
+}

@@ -1,7 +1,10 @@
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Language } from '@sparks/core';
-import type { Database } from './client';
-import { oneTimeTokens, refreshTokens, tenants, users, verificationCodes } from './schema/index';
+import type { Executor, Transaction } from './client';
+import { oneTimeTokens, plans, refreshTokens, tenants, users, verificationCodes } from './schema/index';
+
+/** The catalogue's plan every new tenant starts on (the 15-day trial), seeded by migration 0009. */
+export const FREE_PLAN_SLUG = 'free';
 
 /** The text form of a PostgreSQL uuid, as the database writes it. */
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -19,7 +22,8 @@ export interface NewAccount {
   googleSub?: string;
   firstname?: string;
   lastname?: string;
-  tenant: { customerId: string; limitDeployments: number; limitInteractions: number; trialDays: number };
+  /** The plan, its name and limits come from the catalogue's free plan (`plans`, slug `free`). */
+  tenant: { customerId: string; trialDays: number };
 }
 
 /** Users, their tenants and their sign-in secrets. No rules here: the services own them. */
@@ -27,7 +31,7 @@ export class AccountsRepository {
   /** Prepared once (named): the auth guard looks the user up on every authenticated request. */
   private readonly userById;
 
-  constructor(private readonly db: Database) {
+  constructor(private readonly db: Executor) {
     this.userById = db
       .select()
       .from(users)
@@ -35,9 +39,25 @@ export class AccountsRepository {
       .prepare('user_by_id');
   }
 
-  /** Creates the user and its first tenant together; returns undefined when the username is taken. */
+  /** The same repository acting inside `tx` (its statements commit or roll back with it). */
+  withTx(tx: Transaction): AccountsRepository {
+    return new AccountsRepository(tx);
+  }
+
+  /** Runs `work` in one transaction: the writes it makes through the repository it is given happen together or not at all. */
+  transaction<T>(work: (accounts: AccountsRepository) => Promise<T>): Promise<T> {
+    return this.db.transaction((tx) => work(this.withTx(tx)));
+  }
+
+  /**
+   * Creates the user and its first tenant together, on the catalogue's free plan (its name and limits read from
+   * `plans` in the same transaction); returns undefined when the username is taken.
+   */
   async createAccount(a: NewAccount): Promise<{ user: UserRow; tenant: TenantRow } | undefined> {
     return this.db.transaction(async (tx) => {
+      const [free] = await tx.select().from(plans).where(eq(plans.slug, FREE_PLAN_SLUG));
+      if (!free)
+        throw new Error(`The plan catalogue has no free plan (slug "${FREE_PLAN_SLUG}"): are the migrations applied?`);
       const [user] = await tx
         .insert(users)
         .values({
@@ -58,8 +78,9 @@ export class AccountsRepository {
         .values({
           userId: user.id,
           customerId: a.tenant.customerId,
-          limitDeployments: a.tenant.limitDeployments,
-          limitInteractions: a.tenant.limitInteractions,
+          productName: free.productName,
+          limitDeployments: free.limitDeployments,
+          limitInteractions: free.limitInteractions,
           trialEndsAt: sql`now() + make_interval(days => ${a.tenant.trialDays})`,
         })
         .returning();

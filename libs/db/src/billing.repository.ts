@@ -1,5 +1,8 @@
 import { and, asc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Database } from './client';
+import { BILLING_OBJECTIVES_KEY, BILLING_STEPS } from '@sparks/core';
+import { FREE_PLAN_SLUG } from './accounts.repository';
+import { setObjectiveStep } from './objectives.repository';
 import { planOfUser, type PlanOfUser } from './plan-limits';
 import {
   billingEvents,
@@ -31,7 +34,7 @@ export interface RecordOutcome {
   alerts: Array<80 | 100>;
 }
 
-const FREE = 'free';
+const FREE = FREE_PLAN_SLUG;
 
 /** The first instant of the calendar month of `d` (UTC), and the one after. */
 export function calendarMonth(d: Date): { start: Date; end: Date } {
@@ -482,6 +485,17 @@ export class BillingRepository {
         .update(checkoutSessions)
         .set({ status: 'paid', fulfilledAt: now })
         .where(eq(checkoutSessions.id, session.id));
+      // The billing assistant's objectives, with the purchase: a plan chosen and paid, or a pack bought.
+      const steps =
+        session.mode === 'subscription' ? [BILLING_STEPS.choose, BILLING_STEPS.pay] : [BILLING_STEPS.credits];
+      for (const stepId of steps)
+        await setObjectiveStep(tx, {
+          userId: tenant.userId,
+          key: BILLING_OBJECTIVES_KEY,
+          flow: 'billing',
+          stepId,
+          status: 'completed',
+        });
       return true;
     });
   }

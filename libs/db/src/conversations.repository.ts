@@ -67,6 +67,20 @@ export class ConversationsRepository {
     return row;
   }
 
+  /**
+   * The newest conversation with this key, or a new one when there is none. Looked up and created under a
+   * transaction-scoped advisory lock on the key, so requests that open the same chat at once (a page loading
+   * its history while a message is sent to it) all get one conversation, never one each.
+   */
+  async latestOrCreate(userId: string, key: ConversationKey): Promise<ConversationRow> {
+    const lock = `conversation:${userId}:${key.kind}:${key.systemName ?? ''}:${key.sparkId ?? ''}:${key.testId ?? ''}`;
+    return this.db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${lock}, 0))`);
+      const repository = new ConversationsRepository(tx);
+      return (await repository.latest(userId, key)) ?? (await repository.create(userId, key));
+    });
+  }
+
   async deleteWhere(userId: string, key: { testId: string }): Promise<void> {
     await this.db
       .delete(conversations)

@@ -1,3 +1,4 @@
+import { createHash, randomBytes } from 'node:crypto';
 import { and, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Database } from './client';
 import {
@@ -74,6 +75,58 @@ export class DeployRepository {
       .where(eq(deployments.sparkId, sparkId))
       .returning();
     return row;
+  }
+
+  /** The user's published Sparks (id and name), oldest publication first. */
+  async publishedOf(userId: string): Promise<Array<{ sparkId: string; name: string }>> {
+    return this.db
+      .select({ sparkId: deployments.sparkId, name: sparks.name })
+      .from(deployments)
+      .innerJoin(sparks, eq(sparks.id, deployments.sparkId))
+      .where(eq(deployments.userId, userId))
+      .orderBy(deployments.publishedAt, deployments.id);
+  }
+
+  /** Unpublishes one of the user's Sparks (the deploy assistant): false when it was not published. */
+  async unpublishOwned(userId: string, sparkId: string): Promise<boolean> {
+    const rows = await this.db
+      .delete(deployments)
+      .where(and(eq(deployments.sparkId, sparkId), eq(deployments.userId, userId)))
+      .returning({ id: deployments.id });
+    return rows.length > 0;
+  }
+
+  /**
+   * Kills the token of one of the user's Sparks at once, where no secret is at hand (the deploy
+   * assistant runs in the worker): its hash becomes one of no known token, its visitors' sessions end
+   * (rotation), and the api gives it a new token the next time the owner looks (`reissueToken`).
+   */
+  async revokeToken(userId: string, sparkId: string): Promise<boolean> {
+    const rows = await this.db
+      .update(deployments)
+      .set({
+        tokenHash: createHash('sha256').update(randomBytes(32)).digest('hex'),
+        tokenSealed: '',
+        tokenPrefix: '',
+        rotation: sql`${deployments.rotation} + 1`,
+        firstSeenAt: null,
+        firstSeenOrigin: null,
+      })
+      .where(and(eq(deployments.sparkId, sparkId), eq(deployments.userId, userId)))
+      .returning({ id: deployments.id });
+    return rows.length > 0;
+  }
+
+  /** A new token for a deployment whose token was revoked (once: a parallel call keeps the first). */
+  async reissueToken(
+    sparkId: string,
+    v: { tokenHash: string; tokenSealed: string; tokenPrefix: string },
+  ): Promise<DeploymentRow | undefined> {
+    await this.db
+      .update(deployments)
+      .set(v)
+      .where(and(eq(deployments.sparkId, sparkId), eq(deployments.tokenSealed, '')));
+    return this.findBySpark(sparkId);
   }
 
   async setPosition(sparkId: string, position: 'left' | 'right'): Promise<void> {

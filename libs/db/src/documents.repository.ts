@@ -224,6 +224,48 @@ export class DocumentsRepository {
   }
 
   /**
+   * The plan's document count for a Spark (`limit_documents` of the owner's plan) and how many files it holds: for a
+   * check before work that would add one (the document-sharing picker). `createWithinLimit` stays the rule.
+   */
+  async room(userId: string, sparkId: string): Promise<{ limit: number; used: number }> {
+    const limit = (await planOfUser(this.db, userId))?.limitDocuments ?? NO_PLAN_LIMIT;
+    const [{ n }] = await this.db
+      .select({ n: count() })
+      .from(documents)
+      .where(and(eq(documents.sparkId, sparkId), eq(documents.origin, 'file')));
+    return { limit, used: n };
+  }
+
+  /**
+   * A document's file replaced by a new version (a file imported from SharePoint or OneDrive that changed): the new
+   * file's key, size and hash, and the document back to `pending` to be read again; its chunks stay until the new
+   * reading replaces them. `duplicate` when the Spark holds another document with the same content, `not-found` when
+   * the document is gone. Answers the row as it was before (whose file is to be deleted).
+   */
+  async replaceFile(
+    documentId: string,
+    values: NewDocument,
+  ): Promise<
+    { kind: 'replaced'; previous: DocumentRow; document: DocumentRow } | { kind: 'duplicate' } | { kind: 'not-found' }
+  > {
+    return this.db.transaction(async (tx) => {
+      const [previous] = await tx.select().from(documents).where(eq(documents.id, documentId)).for('update');
+      if (!previous) return { kind: 'not-found' as const };
+      const [other] = await tx
+        .select({ id: documents.id })
+        .from(documents)
+        .where(and(eq(documents.sparkId, previous.sparkId), eq(documents.sha256, values.sha256)));
+      if (other && other.id !== documentId) return { kind: 'duplicate' as const };
+      const [document] = await tx
+        .update(documents)
+        .set({ ...values, status: 'pending', error: null, updatedAt: new Date() })
+        .where(eq(documents.id, documentId))
+        .returning();
+      return { kind: 'replaced' as const, previous, document };
+    });
+  }
+
+  /**
    * Documents not finished (`pending` or `inProgress`) and untouched since `before`, oldest first:
    * for the sweep that makes sure each of them has a job or ends.
    */
@@ -413,6 +455,18 @@ export class DocumentsRepository {
       )
       .limit(1);
     return !!row;
+  }
+
+  /**
+   * Posts a message in a conversation unless it is gone (for the worker's notices about a document, e.g. the
+   * sync of a document-sharing connection); answers the message, or undefined.
+   */
+  async post(
+    conversationId: string | null,
+    message: Omit<OutcomeMessage, 'conversationId'>,
+  ): Promise<MessageRow | undefined> {
+    if (!conversationId) return undefined;
+    return this.db.transaction((tx) => this.postIn(tx, conversationId, message));
   }
 
   private async postIn(

@@ -16,3 +16,4 @@ export * from './usage-meter';
 export * from './plan-limits';
 export * from './integrations.repository';
 export * from './unanswered.repository';
+export * from './busy';

@@ -1,8 +1,34 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { Database } from './client';
+import type { Database, Executor } from './client';
 import { objectives, type StepStatus } from './schema/index';
 
 export type ObjectivesRow = typeof objectives.$inferSelect;
+
+/**
+ * Sets one step's status (creating the record on first use); atomic per step. On the pool, or inside a caller's
+ * transaction (the billing fulfilment marks its step with the purchase).
+ */
+export async function setObjectiveStep(
+  db: Executor,
+  v: { userId: string; key: string; flow: string; stepId: string; status: StepStatus; sparkId?: string | null },
+): Promise<ObjectivesRow> {
+  const patch = JSON.stringify({ [v.stepId]: v.status });
+  const [row] = await db
+    .insert(objectives)
+    .values({
+      userId: v.userId,
+      key: v.key,
+      flow: v.flow,
+      sparkId: v.sparkId ?? null,
+      statuses: { [v.stepId]: v.status },
+    })
+    .onConflictDoUpdate({
+      target: [objectives.userId, objectives.key],
+      set: { statuses: sql`${objectives.statuses} || ${patch}::jsonb`, updatedAt: new Date() },
+    })
+    .returning();
+  return row;
+}
 
 export class ObjectivesRepository {
   constructor(private readonly db: Database) {}
@@ -16,7 +42,7 @@ export class ObjectivesRepository {
   }
 
   /** Sets one step's status (creating the record on first use); atomic per step. */
-  async setStatus(
+  setStatus(
     userId: string,
     key: string,
     flow: string,
@@ -24,16 +50,7 @@ export class ObjectivesRepository {
     status: StepStatus,
     sparkId: string | null = null,
   ): Promise<ObjectivesRow> {
-    const patch = JSON.stringify({ [stepId]: status });
-    const [row] = await this.db
-      .insert(objectives)
-      .values({ userId, key, flow, sparkId, statuses: { [stepId]: status } })
-      .onConflictDoUpdate({
-        target: [objectives.userId, objectives.key],
-        set: { statuses: sql`${objectives.statuses} || ${patch}::jsonb`, updatedAt: new Date() },
-      })
-      .returning();
-    return row;
+    return setObjectiveStep(this.db, { userId, key, flow, stepId, status, sparkId });
   }
 
   async setCompleted(id: string, isCompleted: boolean): Promise<void> {

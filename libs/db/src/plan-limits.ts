@@ -1,6 +1,7 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Executor } from './client';
 import { plans, tenantBilling, tenants } from './schema/index';
+import { FREE_PLAN_SLUG } from './accounts.repository';
 
 export type PlanOfUser = typeof plans.$inferSelect;
 
@@ -16,12 +17,12 @@ export async function planOfUser(db: Executor, userId: string): Promise<PlanOfUs
     .select({ plan: plans })
     .from(tenants)
     .leftJoin(tenantBilling, eq(tenantBilling.tenantId, tenants.id))
-    .innerJoin(plans, eq(plans.slug, sql`coalesce(${tenantBilling.planSlug}, 'free')`))
+    .innerJoin(plans, eq(plans.slug, sql`coalesce(${tenantBilling.planSlug}, ${FREE_PLAN_SLUG})`))
     .where(eq(tenants.userId, userId))
     .orderBy(asc(tenants.createdAt))
     .limit(1);
   if (row) return row.plan;
-  const [free] = await db.select().from(plans).where(eq(plans.slug, 'free'));
+  const [free] = await db.select().from(plans).where(eq(plans.slug, FREE_PLAN_SLUG));
   return free;
 }
 

@@ -157,4 +157,37 @@ export class UnansweredRepository {
       return { documentId: id };
     });
   }
+
+  /**
+   * The owner takes back their answer to the group of question `questionId` (of this Spark): its
+   * knowledge entries go (so retrieval no longer finds them) and the group is open again, in one
+   * transaction. How many entries went; undefined when the question is not this Spark's.
+   */
+  async unanswer(v: { sparkId: string; questionId: string }): Promise<{ removed: number } | undefined> {
+    return this.db.transaction(async (tx) => {
+      const [asked] = await tx
+        .select({ groupKey: unansweredQuestions.groupKey })
+        .from(unansweredQuestions)
+        .where(and(eq(unansweredQuestions.id, v.questionId), eq(unansweredQuestions.sparkId, v.sparkId)))
+        .for('update');
+      if (!asked) return undefined;
+      const group = and(eq(unansweredQuestions.sparkId, v.sparkId), eq(unansweredQuestions.groupKey, asked.groupKey));
+      const entries = (
+        await tx
+          .selectDistinct({ id: unansweredQuestions.documentId })
+          .from(unansweredQuestions)
+          .where(and(group, isNotNull(unansweredQuestions.documentId)))
+      )
+        .map((e) => e.id)
+        .filter((x): x is string => x !== null);
+      await tx.update(unansweredQuestions).set({ answeredAt: null, documentId: null }).where(group);
+      if (entries.length === 0) return { removed: 0 };
+      // The chunks go with their document (ON DELETE CASCADE).
+      const removed = await tx
+        .delete(documents)
+        .where(and(eq(documents.sparkId, v.sparkId), eq(documents.origin, 'owner'), inArray(documents.id, entries)))
+        .returning({ id: documents.id });
+      return { removed: removed.length };
+    });
+  }
 }

@@ -55,11 +55,21 @@ export function plainTurns(history: LlmTurn[]): LlmTurn[] {
   );
 }
 
-/** The passages as the prompt numbers them: `[n] document, page p`, then the text. */
+/**
+ * What the prompt calls a passage: `document, page p`; an answer the owner wrote to an unanswered
+ * question is no page of a document, so it is labelled as the business's own answer to that question
+ * (its entry's name), on one line.
+ */
+export function passageLabel(language: Lang, p: Passage): string {
+  if (p.origin === 'owner') {
+    return t(language, 'llmOwnerAnswer', { question: p.documentName.replace(/\s+/g, ' ').trim() });
+  }
+  return t(language, 'source', { document: p.documentName, page: p.page });
+}
+
+/** The passages as the prompt numbers them: `[n] label` (see `passageLabel`), then the text. */
 export function numberedPassages(language: Lang, passages: Passage[]): string {
-  return passages
-    .map((p, i) => `[${i + 1}] ${t(language, 'source', { document: p.documentName, page: p.page })}\n${p.content}`)
-    .join('\n\n');
+  return passages.map((p, i) => `[${i + 1}] ${passageLabel(language, p)}\n${p.content}`).join('\n\n');
 }
 
 /**

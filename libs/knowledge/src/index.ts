@@ -20,3 +20,7 @@ export * from './graph/token-seal';
 export * from './graph/microsoft-oauth';
 export * from './graph/connection-tokens';
 export * from './graph/graph-client';
+export * from './graph/microsoft-graph';
+export * from './graph/delta';
+export * from './docx/read-docx';
+export * from './graph/paths';

@@ -2,8 +2,8 @@ import { assertHandlersComplete } from './consumer';
 import { QUEUE_NAMES, QUEUES, jobIds, queueOf } from './queues';
 
 describe('queue declarations', () => {
-  it('declares the four queues of the architecture', () => {
-    expect(QUEUE_NAMES.sort()).toEqual(['assistant-reply', 'email', 'ingestion', 'usage']);
+  it('declares the queues of the architecture', () => {
+    expect(QUEUE_NAMES.sort()).toEqual(['assistant-reply', 'email', 'ingestion', 'integrations', 'usage']);
   });
 
   it('refuses to start a worker when a declared job has no handler', () => {
@@ -19,6 +19,10 @@ describe('queue declarations', () => {
   it('derives job ids from the entity so a retry never duplicates work', () => {
     expect(jobIds['email.send']({ emailId: 'abc' })).toBe('email-abc');
     expect(queueOf('email.send')).toBe('email');
+    // Graph's ids are encoded: BullMQ takes no `:` in a custom job id.
+    expect(jobIds['integration.import']({ connectionId: 'c1', driveId: 'b!x:y', itemId: '01AB' })).toBe(
+      'import-c1-b!x%3Ay-01AB',
+    );
     for (const name of QUEUE_NAMES) for (const job of QUEUES[name].jobs) expect(queueOf(job)).toBe(name);
   });
 });

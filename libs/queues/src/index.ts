@@ -4,3 +4,4 @@ export * from './producer';
 export * from './consumer';
 export * from './events';
 export * from './connection';
+export * from './schedulers';

@@ -10,6 +10,19 @@ export const DEFAULT_JOB_OPTIONS: JobsOptions = {
   removeOnFail: { age: 7 * 24 * 3600 },
 };
 
+/**
+ * Options of particular jobs, under the caller's. `integration.import` keeps no finished job under its id: the same
+ * file enqueued again (changed since, by the sync job) must run again, not be taken for a duplicate of the last run.
+ */
+export const JOB_OPTIONS: Partial<Record<JobName, JobsOptions>> = {
+  'integration.import': {
+    attempts: 3,
+    backoff: { type: 'exponential', delay: 2000 },
+    removeOnComplete: true,
+    removeOnFail: true,
+  },
+};
+
 /** Enqueues declared jobs; one instance per process. Queue errors (Redis away) go to `onError`. */
 export class JobProducer {
   private readonly queues = new Map<QueueName, Queue>();
@@ -28,7 +41,7 @@ export class JobProducer {
 
   async enqueue<J extends JobName>(job: J, payload: JobPayloads[J], options: JobsOptions = {}): Promise<string> {
     const jobId = jobIds[job](payload);
-    await this.queue(queueOf(job)).add(job, payload, { jobId, ...options });
+    await this.queue(queueOf(job)).add(job, payload, { jobId, ...JOB_OPTIONS[job], ...options });
     return jobId;
   }
 

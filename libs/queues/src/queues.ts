@@ -13,6 +13,17 @@ export interface JobPayloads {
   'usage.record': { messageId: string };
   /** Reports one overage interaction to Stripe as a billing meter event (only with Stripe configured). */
   'usage.meter': { usageEventId: string };
+  /**
+   * Follows Graph's delta query for the drives of one document-sharing connection (issue 20): re-reads
+   * changed files, removes deleted ones. Run by a job scheduler per connection (`scheduleIntegrationSync`).
+   */
+  'integration.sync': { connectionId: string };
+  /**
+   * Imports one file of a document-sharing connection (issue 20): downloads it from Graph, stores it and hands it to
+   * `document.ingest`; dedupes on the drive item and its eTag, and a changed eTag replaces the document's knowledge.
+   * Enqueued by the builder chat's file picker and by the sync job. Ids only.
+   */
+  'integration.import': { connectionId: string; driveId: string; itemId: string };
 }
 
 export type JobName = keyof JobPayloads;
@@ -22,6 +33,7 @@ export const QUEUES = {
   'assistant-reply': { jobs: ['reply.generate'] as JobName[] },
   usage: { jobs: ['usage.record', 'usage.meter'] as JobName[] },
   email: { jobs: ['email.send'] as JobName[] },
+  integrations: { jobs: ['integration.sync', 'integration.import'] as JobName[] },
 } as const;
 
 export type QueueName = keyof typeof QUEUES;
@@ -41,4 +53,8 @@ export const jobIds: { [J in JobName]: (payload: JobPayloads[J]) => string } = {
   'document.ingest': (p) => `ingest-${p.documentId}`,
   'usage.record': (p) => `usage-${p.messageId}`,
   'usage.meter': (p) => `meter-${p.usageEventId}`,
+  'integration.sync': (p) => `sync-${p.connectionId}`,
+  // Graph's ids may hold characters BullMQ does not take in a job id (`:`): encoded.
+  'integration.import': (p) =>
+    `import-${p.connectionId}-${encodeURIComponent(p.driveId)}-${encodeURIComponent(p.itemId)}`,
 };

@@ -28,6 +28,8 @@ export interface OpenAiServer {
 export function startOpenAiServer(options?: {
   mode?: Mode;
   delayMs?: number;
+  /** Milliseconds once per completion, before anything is sent (a model's time to its first token). */
+  latencyMs?: number;
   port?: number;
   /** The reply of `grounded` when no passage shares a word with the question. */
   none?: string;

@@ -13,7 +13,9 @@
  * - `reply`: the given text, streamed word by word (or `tokens` as given).
  * - `error`: an HTTP error with an OpenAI error body. `hang`: accepts and never answers.
  *
- * `delayMs` waits before each streamed chunk (and before a non-streamed answer).
+ * `delayMs` waits before each streamed chunk (and before a non-streamed answer). `latencyMs` waits once
+ * per completion before anything is sent (a model's time to its first token), whatever the reply's length:
+ * with it, a completion takes a fixed time spent waiting, not computing (bench/scale.mjs).
  */
 const http = require('node:http');
 
@@ -80,6 +82,7 @@ const tokenize = (text) => text.match(/\s*\S+/g) ?? [text];
 async function startOpenAiServer(options = {}) {
   let mode = options.mode ?? { kind: 'grounded' };
   let delayMs = options.delayMs ?? 0;
+  const latencyMs = options.latencyMs ?? 0;
   const none = options.none ?? '[NONE]';
   const requests = [];
   const open = new Set();
@@ -111,6 +114,10 @@ async function startOpenAiServer(options = {}) {
           return;
         }
         if (current.kind === 'hang') return;
+        if (latencyMs > 0) {
+          await sleep(latencyMs);
+          if (res.destroyed) return;
+        }
         const messages = Array.isArray(request.messages) ? request.messages : [];
         const tokens =
           current.kind === 'reply'

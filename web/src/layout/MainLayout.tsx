@@ -6,6 +6,7 @@ import { SWRConfig, type SWRConfiguration } from 'swr';
 import { useAccountInactiveReported } from '../api/accountInactive';
 import { isApiError } from '../api/client';
 import { planUsedUp, trialEnded } from '../features/billing/billing';
+import { CheckoutNotice } from '../features/billing/components/CheckoutNotice';
 import { useBillingDialogs } from '../features/billing/dialogs';
 import { chatModeForPath, setChatMode } from '../features/sparks/chatMode';
 import { opensDrawer, useTourPanel } from '../features/onboarding/tour/tourPanels';
@@ -157,6 +158,7 @@ export default function MainLayout() {
           <Sidebar id="app-sidebar" mobile={mobile} open={drawerShown} onClose={closeDrawer} />
           {drawerShown && <div className="sidebar-backdrop" aria-hidden="true" onClick={closeDrawer} />}
           <main className="main-content" id="main">
+            <CheckoutNotice />
             <Suspense fallback={<PageLoading />}>
               <Outlet />
             </Suspense>

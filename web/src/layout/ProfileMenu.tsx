@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router-dom';
 import { useIsAdmin } from '../features/admin/api';
 import { startLogout } from '../features/auth/startLogout';
 import { billingState } from '../features/billing/billingMessage';
+import { useManageSubscription } from '../features/billing/useManageSubscription';
 import { USERNAME_CUT, displayName, planInfo } from '../features/profile/profile';
 import { DropdownMenu } from '../ui/DropdownMenu';
 import { LogoutIcon, UserIcon } from '../ui/icons';
@@ -23,8 +24,9 @@ function initials(name: string): string {
 
 /**
  * The Profile dropdown of the sidebar's top bar (docs/product.md §2): the display name, the plan or the free-trial label,
- * for the free plan a start-plan button (billing with the plans open and a message to the billing assistant), modify
- * profile, for admins the admin page, and log out.
+ * for the free plan a start-plan button (billing with the plans open and a message to the billing assistant), for a
+ * paid plan "Manage subscription" (Stripe's Customer Portal) or, with the embedded test provider, "Change plan",
+ * modify profile, for admins the admin page, and log out.
  */
 export function ProfileMenu({ profile }: { profile: UserProfile | undefined }) {
   const { t } = useTranslation('layout');
@@ -34,6 +36,7 @@ export function ProfileMenu({ profile }: { profile: UserProfile | undefined }) {
   const name = profile ? displayName(profile, narrow ? USERNAME_CUT.narrow : USERNAME_CUT.wide) : '';
   const plan = planInfo(profile);
   const { admin } = useIsAdmin();
+  const manage = useManageSubscription();
   const planLabel =
     plan.kind === 'free'
       ? plan.trialActive
@@ -80,6 +83,17 @@ export function ProfileMenu({ profile }: { profile: UserProfile | undefined }) {
                 // Spec §2: to billing, with the plans open, and a message to the billing assistant.
                 onSelect: () =>
                   void navigate('/billing?showPlans=true', { state: billingState(tBilling('startPlanMessage')) }),
+              },
+            ]
+          : []),
+        // A paid plan: Stripe's Customer Portal, or with the embedded test provider the plans popup.
+        ...(manage.kind
+          ? [
+              {
+                key: 'manage-subscription',
+                label: manage.kind === 'portal' ? t('profile.manageSubscription') : t('profile.changePlan'),
+                disabled: manage.opening,
+                onSelect: () => void manage.open(),
               },
             ]
           : []),

@@ -9,16 +9,20 @@ import { initTestI18n } from '../testing/i18n';
 import { Sidebar } from './Sidebar';
 
 jest.mock('../api/client', () => ({
-  api: { axios: { get: jest.fn() }, get: jest.fn(), patch: jest.fn(), delete: jest.fn() },
+  api: { axios: { get: jest.fn() }, get: jest.fn(), post: jest.fn(), patch: jest.fn(), delete: jest.fn() },
   isApiError: () => false,
 }));
 const client = jest.mocked(api);
+jest.mock('../features/billing/leave', () => ({ leaveTo: jest.fn() }));
+const leaveTo = jest.mocked(
+  jest.requireMock<typeof import('../features/billing/leave')>('../features/billing/leave').leaveTo,
+);
 
 const spark = (n: number, pin = false): SparkView =>
   ({ _id: `s${n}`, sparkId: `s${n}`, name: `Spark ${n}`, pin, type: 'DOC' }) as SparkView;
 
 let sparks: SparkView[] = [];
-const profile = {
+let profile = {
   username: 'someone.with.a.long.name@example.com',
   firstname: '',
   lastname: '',
@@ -30,6 +34,31 @@ const profile = {
     },
   ],
 };
+
+const freeProfile = profile;
+/** Ruby, paid through `provider`: what GET /billing/subscriptions answers for the customer. */
+function paidProfile(provider: 'local' | 'stripe') {
+  client.get.mockImplementation((url: string) => {
+    if (url === '/account/profile') return Promise.resolve(profile);
+    if (url === '/billing/subscriptions/cus_1')
+      return Promise.resolve([{ subscriptionId: 'sub_1', customerId: 'cus_1', productName: 'Ruby', provider }]);
+    return Promise.reject(new Error(`unexpected GET ${url}`));
+  });
+  profile = {
+    ...freeProfile,
+    tenants: [
+      {
+        ...freeProfile.tenants[0],
+        customerId: 'cus_1',
+        subscription: {
+          productName: 'Ruby',
+          subscriptionId: 'sub_1',
+          limits: { deployments: { value: 1 }, interactions: { value: 600 } },
+        },
+      } as (typeof freeProfile.tenants)[number],
+    ],
+  };
+}
 
 function Where() {
   const location = useLocation();
@@ -63,6 +92,7 @@ beforeEach(() => {
   Object.defineProperty(window, 'innerHeight', { configurable: true, value: 900 });
   clearActiveSparkId();
   sparks = [1, 2, 3, 4, 5, 6].map((n) => spark(n)).reverse();
+  profile = freeProfile;
   client.get.mockImplementation((url: string) => {
     if (url === '/account/profile') return Promise.resolve(profile);
     if (url === '/sparks/s6/tests') return Promise.resolve([{ _id: 't1', name: 'First test' }]);
@@ -192,5 +222,39 @@ describe('Sidebar', () => {
     expect(within(menu).getByRole('menuitem', { name: 'Log out' })).toBeInTheDocument();
     fireEvent.click(within(menu).getByRole('menuitem', { name: 'Start plan' }));
     await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/billing?showPlans=true'));
+  });
+
+  it('a paid plan managed by Stripe: "Manage subscription" opens the Customer Portal; no start-plan button', async () => {
+    paidProfile('stripe');
+    client.post.mockResolvedValue({ sessionUrl: 'https://billing.stripe.com/p/session/test_1' });
+    renderSidebar();
+    fireEvent.click(await screen.findByRole('button', { name: /^Profile and account/ }));
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).getByText('Ruby')).toBeInTheDocument();
+    expect(within(menu).queryByRole('menuitem', { name: 'Start plan' })).toBeNull();
+    fireEvent.click(await within(menu).findByRole('menuitem', { name: 'Manage subscription' }));
+    await waitFor(() => expect(leaveTo).toHaveBeenCalledWith('https://billing.stripe.com/p/session/test_1'));
+    expect(client.post).toHaveBeenCalledWith('/billing/customers/cus_1/portal', {});
+  });
+
+  it('a paid plan on the embedded test provider: "Change plan" opens the plans popup (there is no portal)', async () => {
+    paidProfile('local');
+    renderSidebar('/spark/s1');
+    fireEvent.click(await screen.findByRole('button', { name: /^Profile and account/ }));
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).queryByRole('menuitem', { name: 'Manage subscription' })).toBeNull();
+    fireEvent.click(await within(menu).findByRole('menuitem', { name: 'Change plan' }));
+    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/billing?showPlans=true'));
+    expect(client.post).not.toHaveBeenCalled();
+    expect(leaveTo).not.toHaveBeenCalled();
+  });
+
+  it('the Free Plan has no subscription to manage', async () => {
+    renderSidebar();
+    fireEvent.click(await screen.findByRole('button', { name: /^Profile and account/ }));
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).getByRole('menuitem', { name: 'Start plan' })).toBeInTheDocument();
+    expect(within(menu).queryByRole('menuitem', { name: 'Manage subscription' })).toBeNull();
+    expect(within(menu).queryByRole('menuitem', { name: 'Change plan' })).toBeNull();
   });
 });

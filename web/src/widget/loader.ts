@@ -8,8 +8,30 @@
 import { text, type WidgetLanguage } from './texts';
 import type { ChatModule, ChatPanel, WidgetConfig } from './types';
 
-const CHAT_ICON =
-  '<svg viewBox="0 0 24 24" width="28" height="28" aria-hidden="true" focusable="false"><path fill="currentColor" d="M4 4h16a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2H8l-4 4V6a2 2 0 0 1 2-2z"/></svg>';
+const SVG = 'http://www.w3.org/2000/svg';
+
+/**
+ * The Spark's icon (the one chosen in the builder) from the paths the config sends: the loader carries
+ * no icon of its own. Built with DOM calls, so nothing of the answer is parsed as markup.
+ */
+function icon(paths: string[]): SVGSVGElement {
+  const svg = document.createElementNS(SVG, 'svg');
+  const attrs: Record<string, string> = {
+    viewBox: '0 0 24 24',
+    width: '28',
+    height: '28',
+    fill: 'none',
+    stroke: 'currentColor',
+    'stroke-width': '1.8',
+    'stroke-linecap': 'round',
+    'stroke-linejoin': 'round',
+    'aria-hidden': 'true',
+    focusable: 'false',
+  };
+  for (const k in attrs) svg.setAttribute(k, attrs[k]);
+  for (const d of paths) svg.appendChild(document.createElementNS(SVG, 'path')).setAttribute('d', d);
+  return svg;
+}
 
 const script = document.currentScript as HTMLScriptElement | null;
 const token = script?.dataset.token;
@@ -37,9 +59,13 @@ if (script && token) {
     const root = host.attachShadow({ mode: 'open' });
     // The page may choose the corner (the Pulse's setting): data-position="left" or "right".
     const side = (script.dataset.position ?? config.position) === 'left' ? 'left' : 'right';
-    root.innerHTML = `<style>:host{all:initial}.l{position:fixed;bottom:20px;${side}:20px;z-index:2147483000;width:56px;height:56px;border-radius:50%;border:0;cursor:pointer;color:#fff;box-shadow:0 4px 14px rgba(0,0,0,.25);display:flex;align-items:center;justify-content:center}.l:focus-visible{outline:3px solid #111;outline-offset:3px}.l[aria-expanded=true]{display:none}</style><button class="l" type="button" aria-haspopup="dialog" aria-expanded="false">${CHAT_ICON}</button>`;
+    root.innerHTML = `<style>:host{all:initial}.l{position:fixed;bottom:20px;${side}:20px;z-index:2147483000;width:56px;height:56px;border-radius:50%;border:0;cursor:pointer;box-shadow:0 4px 14px rgba(0,0,0,.25);display:flex;align-items:center;justify-content:center}.l:focus-visible{outline:3px solid #111;outline-offset:3px}.l[aria-expanded=true]{display:none}</style><button class="l" type="button" aria-haspopup="dialog" aria-expanded="false"></button>`;
     const button = root.querySelector('button') as HTMLButtonElement;
+    // The Spark's palette: its icon in the light colour on the main one.
     button.style.background = config.theme.primary;
+    button.style.color = config.theme.secondary;
+    button.setAttribute('data-icon', config.theme.icon ?? 'sparkles');
+    button.appendChild(icon(config.theme.iconPaths ?? []));
     const label = () => button.setAttribute('aria-label', text(language, 'open', { name: config.name }));
     label();
     const close = () => {

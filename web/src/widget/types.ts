@@ -7,7 +7,7 @@ export interface WidgetConfig {
   language: WidgetLanguage;
   initialMessage: string;
   position: 'right' | 'left';
-  theme: { primary: string; secondary: string; icon: string | null };
+  theme: { primary: string; secondary: string; icon: string | null; iconPaths: string[] };
 }
 
 /** What the loader hands the chat UI when it is first opened. */

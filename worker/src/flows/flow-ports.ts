@@ -4,6 +4,7 @@ import {
   AccountsRepository,
   AdminRepository,
   BillingRepository,
+  DeployRepository,
   ObjectivesRepository,
   SparksRepository,
   type Database,
@@ -216,6 +217,29 @@ export class FlowPortsImpl implements FlowPorts {
         documentSharing: p.documentSharing,
       })),
     };
+  }
+
+  // — the deploy assistant: unpublish and a new code (always for the user's own Sparks) —
+
+  private get deploy(): DeployRepository {
+    return new DeployRepository(this.deps.db);
+  }
+
+  deployments(): Promise<Array<{ sparkId: string; name: string }>> {
+    return this.deploy.publishedOf(this.userId);
+  }
+
+  async unpublish(sparkId: string): Promise<{ used: number; limit: number } | undefined> {
+    if (!(await this.deploy.unpublishOwned(this.userId, sparkId))) return undefined;
+    const [[tenant], used] = await Promise.all([
+      this.deps.accounts.tenantsOf(this.userId),
+      this.deploy.countPublished(this.userId),
+    ]);
+    return { used, limit: tenant?.limitDeployments ?? 0 };
+  }
+
+  revokeDeployToken(sparkId: string): Promise<boolean> {
+    return this.deploy.revokeToken(this.userId, sparkId);
   }
 
   help(question: string, language: Lang): Promise<string> {

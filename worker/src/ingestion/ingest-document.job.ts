@@ -20,6 +20,10 @@ import {
 } from '@sparks/db';
 import {
   ExtractionInterrupted,
+  isOleCompound,
+  isZip,
+  readDocument,
+  readDocx,
   readPdfDocument,
   StoredFileMissing,
   type FileStorage,
@@ -135,6 +139,10 @@ export class IngestDocumentJob implements OnApplicationShutdown {
         throw err;
       }
       const spark = await this.sparks.findById(doc.sparkId);
+      // A Word document (imported from SharePoint or OneDrive): read whole with mammoth, not streamed.
+      if (isZip(bytes) || isOleCompound(bytes)) {
+        return await this.ingestDocx(doc, bytes, language, spark?.options.language ?? language);
+      }
       // The chunks of the pages read so far are written while poppler reads the rest.
       const writer = this.documents.openChunkWriter(doc.id);
       // A writer stuck in a statement holds the document row: stopping it must end its statement too.
@@ -204,6 +212,55 @@ export class IngestDocumentJob implements OnApplicationShutdown {
       if (isLastAttempt(job)) await this.fail(doc, language, 'INGESTION_FAILED');
       throw err instanceof ExtractionInterrupted ? new Error(`extraction interrupted: ${err.message}`) : err;
     }
+  }
+
+  /** `ingest` for a .docx: its text in parts that stand for pages, written at once (docs/decisions.md). */
+  private async ingestDocx(
+    doc: DocumentRow,
+    bytes: Buffer,
+    language: Language,
+    fallback: Language,
+  ): Promise<{ status: string }> {
+    const outcome = await readDocx(bytes, {
+      maxPages: this.config.INGEST_MAX_PAGES,
+      maxChars: this.config.INGEST_MAX_CHARS,
+      maxInflatedBytes: this.config.INGEST_MAX_MEMORY_MB * 1024 * 1024,
+    });
+    if (!outcome.ok) {
+      const code = outcome.code === 'MALFORMED' ? 'DOCX_MALFORMED' : outcome.code;
+      return this.failPermanently(doc, language, code, outcome.params);
+    }
+    const read = readDocument(outcome.pages, fallback);
+    if (!read) return this.failPermanently(doc, language, 'NO_TEXT', { pages: outcome.pages.length });
+    const content = documentReadMessage(language, {
+      name: doc.name,
+      pages: read.pages,
+      chars: read.chars,
+      emptyPages: read.emptyPages.length,
+      topics: documentTopics(read.chunks.slice(0, 5).map((chunk) => chunk.content)),
+    });
+    const done = await this.documents.complete(
+      doc.id,
+      { pages: read.pages, chars: read.chars, language: read.language, config: read.config, chunks: read.chunks },
+      {
+        type: 'ai',
+        data: {
+          content,
+          type: 'document',
+          documentId: doc.id,
+          name: doc.name,
+          status: 'completed',
+          pages: read.pages,
+          chars: read.chars,
+          emptyPages: read.emptyPages,
+        },
+      },
+    );
+    if (!done) return { status: 'missing' };
+    ingestionPages.inc(read.pages);
+    if (done.message) await this.publish(done.message);
+    await this.completeKnowledgeStep(done.document);
+    return { status: 'completed' };
   }
 
   /** A Spark with a document it has read has done the builder's knowledge step (docs/product.md §4 objectives). */

@@ -39,7 +39,10 @@ export const creditPacks = pgTable(
   {
     productId: text('product_id').primaryKey(),
     priceId: text('price_id').notNull(),
+    /** The name in English, the fallback. */
     name: text('name').notNull(),
+    /** The name as each language writes it (`{ es: '1000 ITx' }`): what the screens show; `name` when absent. */
+    names: jsonb('names').$type<Partial<Record<'en' | 'es', string>>>().notNull().default({}),
     interactions: integer('interactions').notNull(),
     /** Cents (spec §9: shown as unit_amount / 100, in dollars). */
     unitAmount: integer('unit_amount').notNull(),

@@ -82,6 +82,22 @@ class MemoryPorts implements FlowPorts {
   billing = () => Promise.resolve(this.billingSummary);
   help = () => Promise.resolve('help');
   readBusiness = (text: string) => Promise.resolve(readBusiness(text));
+  published: Array<{ sparkId: string; name: string }> = [];
+  deploymentLimit = 1;
+  revoked: string[] = [];
+  deployments = () => Promise.resolve([...this.published]);
+  unpublish = (sparkId: string) => {
+    const before = this.published.length;
+    this.published = this.published.filter((p) => p.sparkId !== sparkId);
+    return Promise.resolve(
+      before === this.published.length ? undefined : { used: this.published.length, limit: this.deploymentLimit },
+    );
+  };
+  revokeDeployToken = (sparkId: string) => {
+    const found = this.published.some((p) => p.sparkId === sparkId);
+    if (found) this.revoked.push(sparkId);
+    return Promise.resolve(found);
+  };
 }
 
 const engine = new FlowEngine(FLOWS);
@@ -233,7 +249,13 @@ describe('the assistants put what users control into their markdown as typed', (
       'I can help with anything about Sparks: pick an option or type your question.',
     ]);
     expect(texts(home.outputs).join(' ')).not.toContain('@');
-    expect(widgets(home.outputs)[0].data.buttons).toContainEqual({ label: `Open ${HOSTILE}`, goto: '/spark/spark-1' });
+    // Nor does it repeat the bubble's actions right under it; it offers them after answering a question.
+    expect(widgets(home.outputs)).toEqual([]);
+    const answered = await say('main', 'What is a Spark?', ports, home.state);
+    expect(widgets(answered.outputs)[0].data.buttons).toContainEqual({
+      label: `Open ${HOSTILE}`,
+      goto: '/spark/spark-1',
+    });
   });
 
   it('lists the choices escaped when it did not understand the answer', async () => {
@@ -335,6 +357,24 @@ describe('the builder as a new user met it (issue 18)', () => {
     expect(texts(skipped.outputs).join(' ')).not.toContain('Which language');
     expect(ports.statuses.get('look.language')).toBe('completed');
     expect(skipped.state.step).toBe('look.palette');
+  });
+
+  it('goes on after a document is read without "let\'s pick up where we left off", which stays for a real return', async () => {
+    const ports = new MemoryPorts(profile(), {
+      ...hostileSpark(),
+      business: 'Panadería Sol',
+      description: 'Pan de masa madre en Salamanca',
+    });
+    const waiting: FlowState = { flow: 'builder', step: 'knowledge.upload', vars: {} };
+    // The page sends the start keyword when the upload it showed has been read (issue 18 walk).
+    ports.statuses.set('knowledge.upload', 'completed');
+    const read = await say('builder', 'inicio', ports, waiting);
+    expect(texts(read.outputs)).not.toContain("Let's pick up where we left off.");
+    expect(texts(read.outputs).at(-1)).toBe('Pick a colour palette for the widget.');
+    // Still waiting (nothing read yet): the start keyword resumes, and says so.
+    ports.statuses.delete('knowledge.upload');
+    const back = await say('builder', 'inicio', ports, waiting);
+    expect(texts(back.outputs)[0]).toBe("Let's pick up where we left off.");
   });
 
   it('"change instructions" shows the new ones, saves them only on yes, and can undo (item 4)', async () => {
@@ -535,5 +575,77 @@ describe('the billing assistant (issue 15)', () => {
       'es',
     );
     expect(widgets(bought.outputs)[0].data.type).toBe('userCard');
+  });
+});
+
+describe('the deploy assistant: unpublish and a new code from the conversation (issue 16)', () => {
+  const buttons = (outputs: FlowOutput[]) =>
+    widgets(outputs)
+      .filter((w) => w.data.type === 'buttons')
+      .flatMap((w) => w.data.buttons as Array<{ label: string; value?: string }>);
+
+  it('offers both only while a Spark is published; with one, confirms it and unpublishes only on yes', async () => {
+    const ports = new MemoryPorts(profile());
+    const none = await say('deploy', 'inicio', ports);
+    expect(buttons(none.outputs)).toEqual([]);
+
+    ports.published = [{ sparkId: 'a', name: 'Northwind' }];
+    const welcome = await say('deploy', 'inicio', ports, none.state);
+    expect(buttons(welcome.outputs)).toEqual([
+      { label: 'Unpublish a Spark', value: 'unpublish' },
+      { label: 'Replace the code', value: 'new code' },
+    ]);
+    const asked = await say('deploy', 'unpublish', ports, welcome.state);
+    expect(texts(asked.outputs).join(' ')).toContain('Unpublish **Northwind**?');
+    expect(buttons(asked.outputs).map((b) => b.value)).toEqual(['yes', 'no']);
+    expect(ports.published).toHaveLength(1);
+
+    const kept = await say('deploy', 'no', ports, asked.state);
+    expect(texts(kept.outputs)).toEqual(['All right, nothing has changed.']);
+    // The choices again: the next one is a click away.
+    expect(buttons(kept.outputs).map((b) => b.value)).toEqual(['unpublish', 'new code']);
+    expect(ports.published).toHaveLength(1);
+
+    const again = await say('deploy', 'unpublish', ports, kept.state);
+    // Anything but yes changes nothing: the message is read as a question.
+    const other = await say('deploy', 'what is a widget?', ports, again.state);
+    expect(texts(other.outputs)).toEqual(['help']);
+    expect(ports.published).toHaveLength(1);
+
+    const third = await say('deploy', 'unpublish', ports, other.state);
+    const done = await say('deploy', 'Yes, unpublish it', ports, third.state);
+    expect(ports.published).toEqual([]);
+    expect(texts(done.outputs).join(' ')).toContain('Published Sparks: 0 of the 1 your plan allows.');
+    expect(done.state.awaiting).toBeUndefined();
+    // Nothing is published any more: no button to unpublish or replace.
+    expect(buttons(done.outputs)).toEqual([]);
+    const nothing = await say('deploy', 'unpublish', ports, done.state);
+    expect(texts(nothing.outputs).join(' ')).toMatch(/None of your Sparks is published/);
+  });
+
+  it('asks which Spark when several are published (or takes the one named), in Spanish', async () => {
+    const ports = new MemoryPorts(profile({ language: 'es' }));
+    ports.published = [
+      { sparkId: 'a', name: 'Panadería Sol' },
+      { sparkId: 'b', name: 'Taller Luna' },
+    ];
+    const start = await say('deploy', 'inicio', ports, undefined, 'es');
+    const which = await say('deploy', 'nuevo código', ports, start.state, 'es');
+    expect(texts(which.outputs)).toEqual(['¿Qué Spark necesita un código nuevo?']);
+    expect(buttons(which.outputs)).toEqual([
+      { label: 'Panadería Sol', value: 'Panadería Sol' },
+      { label: 'Taller Luna', value: 'Taller Luna' },
+    ]);
+    const confirm = await say('deploy', 'taller luna', ports, which.state, 'es');
+    expect(texts(confirm.outputs).join(' ')).toContain('¿Sustituir el código de **Taller Luna**?');
+    expect(ports.revoked).toEqual([]);
+    const done = await say('deploy', 'sí', ports, confirm.state, 'es');
+    expect(ports.revoked).toEqual(['b']);
+    expect(texts(done.outputs).join(' ')).toContain('el código antiguo de **Taller Luna** ya no funciona');
+
+    const named = await say('deploy', 'despublicar panaderia sol', ports, done.state, 'es');
+    expect(texts(named.outputs).join(' ')).toContain('¿Despublicar **Panadería Sol**?');
+    await say('deploy', 'Sí, despublicarlo', ports, named.state, 'es');
+    expect(ports.published.map((p) => p.name)).toEqual(['Taller Luna']);
   });
 });

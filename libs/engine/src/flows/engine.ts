@@ -5,7 +5,7 @@
 import type { ActionData } from '@sparks/contracts';
 import { isStartKeyword } from '../composer';
 import type { BusinessFacts } from './business';
-import type { FlowOutput, RunContext, RunResult } from './ports';
+import type { FlowOutput, PublishedSpark, RunContext, RunResult } from './ports';
 import { buildPrompt, TONE_TEXT } from './prompt';
 import { label, msg, route, say, type FlowTextKey } from './texts';
 import { ICONS, PALETTES } from './theme';
@@ -98,9 +98,10 @@ class Run {
     if (this.state.awaiting && !start && (await this.continueAwaiting(text))) return;
     this.state.awaiting = undefined;
     const intent = start ? undefined : this.intent(text);
-    if (intent) return this.runIntent(intent);
+    if (intent) return this.runIntent(intent, text);
     if (start || fresh) {
-      if (!fresh && this.state.step && this.state.step !== this.flow.start) this.text(say(this.lang, msg('resume')));
+      if (!fresh && this.state.step && this.state.step !== this.flow.start && !(await this.eventHappened()))
+        this.text(say(this.lang, msg('resume')));
       return this.askFrom(this.state.step);
     }
     const step = this.step(this.state.step) ?? this.step(this.flow.start)!;
@@ -184,9 +185,131 @@ class Run {
         }
         return true;
       }
+      case 'deployWhich': {
+        if (this.intent(text)) return false;
+        const published = await this.ctx.ports.deployments();
+        const spark = this.publishedNamed(published, text);
+        if (spark) {
+          this.confirmDeployment(spark);
+          return true;
+        }
+        if (yesNo(text) === 'no' || published.length === 0) {
+          this.dropDeployment();
+          await this.offerAgain();
+          return true;
+        }
+        this.text(say(this.lang, msg('chooseOne'), { options: published.map((p) => p.name).join(', ') }));
+        this.deploymentButtons(published);
+        return true;
+      }
+      case 'deployConfirm': {
+        const answer =
+          yesNo(text) ??
+          (matchChoice(text, [
+            { value: 'yes', label: msg('deployYesUnpublish') },
+            { value: 'yes', label: msg('deployYesRotate') },
+            { value: 'no', label: msg('deployNo') },
+          ])?.value as 'yes' | 'no' | undefined);
+        // Anything else is not a yes: nothing is changed, and the message is read as usual.
+        if (!answer) {
+          this.dropDeployment(false);
+          return false;
+        }
+        const { deployAction: action, deploySparkId: sparkId, deploySparkName: name = '' } = vars;
+        this.dropDeployment(false);
+        if (answer === 'no' || !sparkId) {
+          this.text(say(this.lang, msg('deployKept'), { name }));
+          await this.offerAgain();
+          return true;
+        }
+        if (action === 'unpublish') {
+          const done = await this.ctx.ports.unpublish(sparkId);
+          if (!done) this.text(say(this.lang, msg('deployNotPublished'), { name }));
+          else {
+            this.text(
+              say(this.lang, msg('deployUnpublished'), {
+                name,
+                used: String(done.used),
+                limit: String(done.limit),
+              }),
+            );
+          }
+        } else {
+          const done = await this.ctx.ports.revokeDeployToken(sparkId);
+          this.text(say(this.lang, msg(done ? 'deployRotated' : 'deployNotPublished'), { name }));
+        }
+        await this.offerAgain();
+        return true;
+      }
       case undefined:
         return false;
     }
+  }
+
+  // — the deploy assistant: unpublish a Spark or replace its code, always confirmed first —
+
+  /** Forgets the pending unpublish or new code; when `say`, tells that nothing changed. */
+  private dropDeployment(tell = true): true {
+    const vars = this.state.vars;
+    const name = vars.deploySparkName ?? '';
+    delete vars.deployAction;
+    delete vars.deploySparkId;
+    delete vars.deploySparkName;
+    this.state.awaiting = undefined;
+    if (tell) this.text(say(this.lang, msg('deployKept'), { name }));
+    return true;
+  }
+
+  /** The current step's buttons again (the used ones are disabled): the next thing is one click away. */
+  private async offerAgain(): Promise<void> {
+    const step = this.step(this.state.step) ?? this.step(this.flow.start);
+    if (step) await this.widget(step, await this.vars());
+  }
+
+  /** The published Spark a text names (its name, any case or accents), if any. */
+  private publishedNamed(published: PublishedSpark[], text: string): PublishedSpark | undefined {
+    const said = normalize(text);
+    const exact = matchChoice(
+      text,
+      published.map((p) => ({ value: p.sparkId, label: { es: p.name, en: p.name } })),
+    );
+    if (exact) return published.find((p) => p.sparkId === exact.value);
+    // "unpublish Northwind": the name after the words of the request.
+    return published.find((p) => normalize(p.name) && said.endsWith(` ${normalize(p.name)}`));
+  }
+
+  private deploymentButtons(published: PublishedSpark[]): void {
+    this.action('buttons', { buttons: published.map((p) => ({ label: p.name, value: p.name })) });
+  }
+
+  /** "Unpublish" or "new code": which Spark (asked only when several are published), then a confirmation. */
+  private async manageDeployment(action: 'unpublish' | 'rotate', text: string): Promise<void> {
+    const published = await this.ctx.ports.deployments();
+    if (published.length === 0) {
+      this.text(say(this.lang, msg('deployNonePublished')));
+      return;
+    }
+    this.state.vars.deployAction = action;
+    const spark = published.length === 1 ? published[0] : this.publishedNamed(published, text);
+    if (spark) return this.confirmDeployment(spark);
+    this.state.awaiting = 'deployWhich';
+    this.text(say(this.lang, msg(action === 'unpublish' ? 'deployWhichUnpublish' : 'deployWhichRotate')));
+    this.deploymentButtons(published);
+  }
+
+  private confirmDeployment(spark: PublishedSpark): void {
+    const vars = this.state.vars;
+    vars.deploySparkId = spark.sparkId;
+    vars.deploySparkName = spark.name;
+    this.state.awaiting = 'deployConfirm';
+    const unpublish = vars.deployAction === 'unpublish';
+    this.text(say(this.lang, msg(unpublish ? 'deployConfirmUnpublish' : 'deployConfirmRotate'), { name: spark.name }));
+    this.action('buttons', {
+      buttons: [
+        { label: label(this.lang, msg(unpublish ? 'deployYesUnpublish' : 'deployYesRotate')), value: 'yes' },
+        { label: label(this.lang, msg('deployNo')), value: 'no' },
+      ],
+    });
   }
 
   /**
@@ -260,8 +383,11 @@ class Run {
     return this.flow.intents?.find((i) => i.phrases.some((p) => said === p || said.startsWith(`${p} `)));
   }
 
-  private async runIntent(intent: Intent): Promise<void> {
+  private async runIntent(intent: Intent, text: string): Promise<void> {
     switch (intent.action) {
+      case 'unpublish':
+      case 'rotateToken':
+        return this.manageDeployment(intent.action === 'unpublish' ? 'unpublish' : 'rotate', text);
       case 'showPrompt': {
         const spark = await this.ctx.ports.spark();
         if (spark) promptCard(this.action, this.lang, spark.sysPrompt);
@@ -312,6 +438,15 @@ class Run {
   }
 
   /** Says a step; steps with nothing to answer are said and passed through. */
+  /**
+   * The step waits for an event that has happened (a document read): the chat goes straight on, without "let's
+   * pick up where we left off" — nobody left (issue 18 walk: it said so after every upload).
+   */
+  private async eventHappened(): Promise<boolean> {
+    const step = this.state.step ? this.step(this.state.step) : undefined;
+    return step?.answer.kind === 'event' && (await this.ctx.ports.stepStatus(step.id)) === 'completed';
+  }
+
   private async askFrom(stepId: string | null): Promise<void> {
     let id = stepId;
     for (let guard = 0; id && guard < 20; guard += 1) {
@@ -331,7 +466,7 @@ class Run {
       const vars = await this.vars();
       for (const line of step.say) this.text(say(this.lang, line, vars));
       if (step.show) await renderCard(this.action, this.lang, step.show, this.ctx.ports);
-      await this.widget(step, vars);
+      if (!(step.answer.kind === 'help' && step.answer.quietFirst)) await this.widget(step, vars);
       this.state.step = step.id;
       if (step.answer.kind !== 'none') return;
       await this.apply(step, '');

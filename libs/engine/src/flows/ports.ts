@@ -63,6 +63,12 @@ export interface BillingSummary {
   plans: PlanSummary[];
 }
 
+/** A published Spark, as the deploy assistant names it. */
+export interface PublishedSpark {
+  sparkId: string;
+  name: string;
+}
+
 /** What a flow may read and change; the worker implements it on the database. */
 export interface FlowPorts {
   profile(): Promise<Profile>;
@@ -88,6 +94,15 @@ export interface FlowPorts {
   deactivateAccount(): Promise<void>;
   billing(): Promise<BillingSummary>;
   help(question: string, language: Lang): Promise<string>;
+  /** The user's published Sparks, oldest publication first. */
+  deployments(): Promise<PublishedSpark[]>;
+  /**
+   * Unpublishes one of the user's Sparks (its token stops working at once): the plan's deployments in
+   * use and allowed afterwards, or undefined when it was not published.
+   */
+  unpublish(sparkId: string): Promise<{ used: number; limit: number } | undefined>;
+  /** Kills the Spark's deploy token and its visitors' sessions at once (the deploy page shows the new code). */
+  revokeDeployToken(sparkId: string): Promise<boolean>;
   /** What a free text says about the business: the language model's reading when one is configured, else the rules. */
   readBusiness(text: string, language: Lang): Promise<BusinessFacts>;
 }

@@ -28,7 +28,8 @@ export interface Choice {
   when?: Condition;
 }
 
-export type Condition = 'hasSparks' | 'hasTests';
+/** `hasDeployments`: the user has a Spark published (the deploy assistant's unpublish and new code). */
+export type Condition = 'hasSparks' | 'hasTests' | 'hasDeployments';
 
 /** How the answer to a step is read. Every kind works without a language model. */
 export type AnswerSpec =
@@ -47,8 +48,11 @@ export type AnswerSpec =
   | { kind: 'event'; event: FlowEvent; skippable: boolean; choices?: Choice[] }
   /** Nothing to answer: say and move on. */
   | { kind: 'none' }
-  /** Free questions answered from the built-in help; the step stays. */
-  | { kind: 'help'; choices: Choice[] };
+  /**
+   * Free questions answered from the built-in help; the step stays. `quietFirst`: the choices are not shown
+   * when the step is first asked (the page offers them right above it), only after a help answer.
+   */
+  | { kind: 'help'; choices: Choice[]; quietFirst?: boolean };
 
 /** What an answer changes. A fixed vocabulary, so that flows stay data. */
 export type Effect =
@@ -90,7 +94,16 @@ export interface Step {
 export interface Intent {
   /** Normalized phrases (no accents, lower case) that trigger it from any step. */
   phrases: string[];
-  action: 'showPrompt' | 'editPrompt' | 'undoPrompt' | 'testSatisfactory' | 'testNotSatisfactory' | 'restart';
+  action:
+    | 'showPrompt'
+    | 'editPrompt'
+    | 'undoPrompt'
+    | 'testSatisfactory'
+    | 'testNotSatisfactory'
+    | 'restart'
+    /** The deploy assistant: unpublish a Spark, or kill its deploy token for a new one (with confirmation). */
+    | 'unpublish'
+    | 'rotateToken';
 }
 
 export interface Flow {
@@ -111,8 +124,10 @@ export interface FlowState {
   /**
    * A pending intent that needs the next message: the new system prompt, its confirmation (the draft in
    * `vars.draftPrompt`), the confirmation of an unusual value for the current step (`vars.draftValue`), or
-   * of what a free description of the business said (`vars.draftFacts`, JSON).
+   * of what a free description of the business said (`vars.draftFacts`, JSON); in the deploy assistant,
+   * which published Spark to unpublish or give a new code (`vars.deployAction`), then the confirmation
+   * (`vars.deploySparkId`, `vars.deploySparkName`).
    */
-  awaiting?: 'prompt' | 'promptConfirm' | 'valueConfirm' | 'businessConfirm';
+  awaiting?: 'prompt' | 'promptConfirm' | 'valueConfirm' | 'businessConfirm' | 'deployWhich' | 'deployConfirm';
   sparkId?: string;
 }

@@ -45,6 +45,7 @@ export async function visible(choices: Choice[], vars: Record<string, string>, p
   const holds: Record<Condition, () => Promise<boolean>> = {
     hasSparks: () => Promise.resolve(!!vars.newestSparkId),
     hasTests: async () => (await ports.countTests()) > 0,
+    hasDeployments: async () => (await ports.deployments()).length > 0,
   };
   const out: Choice[] = [];
   for (const c of choices) if (!c.when || (await holds[c.when]())) out.push(c);

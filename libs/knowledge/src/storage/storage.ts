@@ -21,14 +21,17 @@ export class StoredFileMissing extends Error {
   }
 }
 
-const KEY = /^[a-z0-9]+(?:\/[a-z0-9][a-z0-9-]*)*\.pdf$/;
+const KEY = /^[a-z0-9]+(?:\/[a-z0-9][a-z0-9-]*)*\.(?:pdf|docx)$/;
 
 export function assertStorageKey(key: string): void {
   if (!KEY.test(key)) throw new Error(`invalid storage key: ${JSON.stringify(key)}`);
 }
 
-/** The key of a document's file: `documents/{fileId}.pdf`, with a generated id. */
-export const documentStorageKey = (fileId: string) => `documents/${fileId}.pdf`;
+/**
+ * The key of a document's file: `documents/{fileId}.pdf`, with a generated id (`.docx` for a Word document imported
+ * from SharePoint or OneDrive).
+ */
+export const documentStorageKey = (fileId: string, kind: 'pdf' | 'docx' = 'pdf') => `documents/${fileId}.${kind}`;
 
 /** The generated id inside a storage key (the `bucketFileId` of the upload answer). */
-export const fileIdOfKey = (key: string) => key.slice(key.lastIndexOf('/') + 1).replace(/\.pdf$/, '');
+export const fileIdOfKey = (key: string) => key.slice(key.lastIndexOf('/') + 1).replace(/\.(?:pdf|docx)$/, '');

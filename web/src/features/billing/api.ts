@@ -1,4 +1,4 @@
-import type { CheckoutSessionView, CreditItemView, PriceView } from '@sparks/contracts';
+import type { CheckoutSessionView, CreditItemView, PriceView, SubscriptionView } from '@sparks/contracts';
 
 import { api } from '../../api/client';
 
@@ -33,3 +33,11 @@ export const AVAILABLE_CREDITS_KEY = ['billing', 'credits', 'interactions', 'ava
 /** GET /billing/credits/interactions/available: purchased interactions not spent yet. */
 export const fetchAvailableCredits = async () =>
   (await api.get<{ total: number }>('/billing/credits/interactions/available')).total;
+
+export const subscriptionsKey = (customerId: string) => ['billing', 'subscriptions', customerId] as const;
+/** GET /billing/subscriptions/{customerId}: the caller's paid subscription (empty on the Free Plan). */
+export const fetchSubscriptions = (customerId: string) =>
+  api.get<SubscriptionView[]>(`/billing/subscriptions/${encodeURIComponent(customerId)}`);
+/** POST /billing/customers/{customerId}/portal: where the subscription is changed or cancelled. */
+export const openPortal = (customerId: string) =>
+  api.post<{ sessionUrl: string }>(`/billing/customers/${encodeURIComponent(customerId)}/portal`, {});

@@ -5,10 +5,13 @@ import {
   checkoutDestination,
   formatPrice,
   heldPlan,
+  localName,
   outOfInteractions,
   pageCount,
   pageOf,
   plansClosable,
+  returnPath,
+  safeReturnTo,
   sortPacks,
   trialEnded,
   visiblePlans,
@@ -76,6 +79,7 @@ function pack(interactions: number, unit_amount: number, productId = `prod_${int
     productId,
     priceId: `price_${interactions}`,
     name: `${interactions} ITx`,
+    names: { en: `${interactions} ITx`, es: `${interactions} ITx` },
     unit_amount,
     currency: 'usd',
     limits: { interactions: { value: interactions } },
@@ -180,5 +184,39 @@ describe('checkout destination', () => {
     expect(checkoutDestination('http://localhost:3000/checkout/a/b')).toEqual({
       external: 'http://localhost:3000/checkout/a/b',
     });
+  });
+});
+
+describe('catalogue names in the user language', () => {
+  const thousand = { ...pack(1000, 7000), name: '1,000 ITx', names: { en: '1,000 ITx', es: '1000 ITx' } };
+
+  it("shows a pack's name as the interface's language writes it", () => {
+    expect(localName(thousand, 'es')).toBe('1000 ITx');
+    expect(localName(thousand, 'es-ES')).toBe('1000 ITx');
+    expect(localName(thousand, 'en')).toBe('1,000 ITx');
+  });
+
+  it('falls back to the English name when a translation is missing', () => {
+    expect(localName({ name: '1,000 ITx', names: { en: '1,000 ITx', es: '' } }, 'es')).toBe('1,000 ITx');
+    expect(localName({ name: '1,000 ITx' }, 'es')).toBe('1,000 ITx');
+    expect(localName({ productName: 'Ruby', names: { en: 'Ruby', es: 'Ruby' } }, 'es')).toBe('Ruby');
+  });
+});
+
+describe('where a cancelled checkout goes back to', () => {
+  it('the page the checkout was opened from, without the popup flags that led to it', () => {
+    expect(returnPath('/spark/s1/test/t1', '?showCredits=true')).toBe('/spark/s1/test/t1');
+    expect(returnPath('/deploy', '?q=Bakery&showPlans=true')).toBe('/deploy?q=Bakery');
+    expect(returnPath('/billing', '')).toBe('/billing');
+  });
+
+  it('only a path of this app, never another site or the checkout itself', () => {
+    expect(safeReturnTo({ returnTo: '/spark/s1' })).toBe('/spark/s1');
+    expect(safeReturnTo({ returnTo: 'https://evil.example/' })).toBeUndefined();
+    expect(safeReturnTo({ returnTo: '//evil.example/' })).toBeUndefined();
+    expect(safeReturnTo({ returnTo: '/\\evil.example/' })).toBeUndefined();
+    expect(safeReturnTo({ returnTo: '/checkout/cs_local_1' })).toBeUndefined();
+    expect(safeReturnTo(null)).toBeUndefined();
+    expect(safeReturnTo({ returnTo: 42 })).toBeUndefined();
   });
 });

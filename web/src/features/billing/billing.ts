@@ -1,5 +1,5 @@
-import type { CreditItemView, PriceView, UserProfile } from '@sparks/contracts';
-import { CREDIT_PACKS_PER_PAGE } from '@sparks/contracts';
+import type { CreditItemView, LocalizedNames, PriceView, UserProfile } from '@sparks/contracts';
+import { CREDIT_PACKS_PER_PAGE } from '@sparks/contracts/rules';
 
 import { FREE_PLAN, firstTenant } from '../profile/profile';
 
@@ -85,6 +85,18 @@ export function formatPrice(unitAmount: number, currency: string, locale: string
   );
 }
 
+/**
+ * A catalogue name in the interface's language (credit packs: `1,000 ITx` in English, `1000 ITx` in Spanish): the
+ * catalogue's translation, else the English one.
+ */
+export function localName(
+  item: { names?: Partial<LocalizedNames>; name?: string; productName?: string },
+  language: string,
+): string {
+  const lang = language.toLowerCase().startsWith('es') ? 'es' : 'en';
+  return item.names?.[lang] || item.names?.en || item.name || item.productName || '';
+}
+
 export function formatCount(value: number, locale: string): string {
   return new Intl.NumberFormat(locale).format(value);
 }
@@ -104,4 +116,24 @@ export function checkoutDestination(sessionUrl: string): { inApp: string } | { e
     return { external: sessionUrl };
   }
   return CHECKOUT_PATH.test(url.pathname) ? { inApp: url.pathname } : { external: sessionUrl };
+}
+
+/** The popups' query flags: a page returned to after a checkout opens without them. */
+const POPUP_FLAGS = ['showPlans', 'showCredits'];
+
+/** Where a cancelled checkout goes back to: the page the user was on, without the popup that led to the checkout. */
+export function returnPath(pathname: string, search: string): string {
+  const params = new URLSearchParams(search);
+  POPUP_FLAGS.forEach((flag) => params.delete(flag));
+  const query = params.toString();
+  return `${pathname}${query ? `?${query}` : ''}`;
+}
+
+/** A `returnTo` handed to the checkout page, kept only when it is a path of this app (never another site). */
+export function safeReturnTo(state: unknown): string | undefined {
+  const value = (state as { returnTo?: unknown } | null)?.returnTo;
+  if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\'))
+    return undefined;
+  if (value.startsWith('/checkout/')) return undefined;
+  return value;
 }

@@ -2,6 +2,8 @@ import {
   cutName,
   describeDate,
   documentNameLimit,
+  DEPLOY_WELCOME_REFRESH_MS,
+  isStale,
   isStartKeyword,
   messageDates,
   revealDelay,
@@ -93,12 +95,25 @@ describe('toDisplayItems (docs/product.md §4 display rules)', () => {
     expect(items.map((i) => (i.kind === 'widget' ? i.widget : i.kind))).toEqual(['options', 'colorPalette']);
   });
 
-  it('makes only the last message’s widget interactive', () => {
-    const items = toDisplayItems([action('buttons'), ai('Pick one'), action('options')]);
+  it('makes the widgets of the last reply interactive, and none the user has answered after', () => {
+    const items = toDisplayItems([
+      action('options'),
+      human('Sell products'),
+      ai('Saved.'),
+      action('buttons'),
+      ai('Pick one'),
+      action('options'),
+    ]);
     const widgets = items.filter((i) => i.kind === 'widget');
-    expect(widgets.map((w) => w.kind === 'widget' && w.interactive)).toEqual([false, true]);
+    // The "Undo" offered with the next question stays usable (issue 18: it was disabled at once).
+    expect(widgets.map((w) => w.kind === 'widget' && w.interactive)).toEqual([false, true, true]);
     const older = toDisplayItems([action('options'), human('Sell products')]);
     expect(older[0]).toMatchObject({ kind: 'widget', interactive: false });
+    const upload = toDisplayItems([
+      action('buttons'),
+      human('', { type: 'document', name: 'a.pdf', documentId: 'd9' }),
+    ]);
+    expect(upload[0]).toMatchObject({ kind: 'widget', interactive: false });
   });
 
   it('shows the label of the choice a human message answers, not its value', () => {
@@ -213,5 +228,31 @@ describe('the test verdict in the builder chat (issue 18 item 14)', () => {
     ]);
     const humans = items.filter((item) => item.kind === 'human');
     expect(humans.map((item) => (item.kind === 'human' ? item.verdict : 'x'))).toEqual([true, false, undefined]);
+  });
+});
+
+describe('spec §4: the deploy conversation starts over after 24 h', () => {
+  const now = Date.parse('2025-03-11T10:00:02Z');
+  it('is stale when the assistant last spoke more than 24 h ago, whatever the human said since', () => {
+    const day = DEPLOY_WELCOME_REFRESH_MS;
+    expect(day).toBe(86_400_000);
+    expect(isStale([human('hi'), ai('Welcome', {}, '2025-03-10T10:00:01Z')], day, now)).toBe(true);
+    expect(isStale([ai('Welcome', {}, '2025-03-10T10:00:03Z')], day, now)).toBe(false);
+    // The newest ai message counts, not the first one nor a later action or human message.
+    expect(
+      isStale(
+        [ai('old', {}, '2025-03-01T00:00:00Z'), ai('new', {}, '2025-03-11T09:00:00Z'), action('buttons')],
+        day,
+        now,
+      ),
+    ).toBe(false);
+    expect(
+      isStale([ai('Welcome', {}, '2025-03-10T09:00:00Z'), human('later', {}, '2025-03-11T09:59:00Z')], day, now),
+    ).toBe(true);
+  });
+  it('is not stale without an assistant message or without its date', () => {
+    expect(isStale([], DEPLOY_WELCOME_REFRESH_MS, now)).toBe(false);
+    expect(isStale([human('hi')], DEPLOY_WELCOME_REFRESH_MS, now)).toBe(false);
+    expect(isStale([msg('ai', { content: 'Welcome' })], DEPLOY_WELCOME_REFRESH_MS, now)).toBe(false);
   });
 });

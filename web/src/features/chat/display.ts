@@ -19,6 +19,20 @@ export { isStartKeyword };
 export { isWidgetType, WIDGET_TYPES } from '@sparks/contracts/widgets';
 export type { WidgetType };
 
+/** Spec §4: on /deploy, an assistant message older than this brings a fresh welcome. */
+export const DEPLOY_WELCOME_REFRESH_MS = 24 * 3600 * 1000;
+
+/**
+ * Whether the assistant last spoke more than `maxAgeMs` ago (its newest `ai` message, by date): the
+ * conversation then starts over with a fresh welcome. A conversation without one is not stale (the
+ * start keyword greets it anyway), nor is one whose newest message has no readable date.
+ */
+export function isStale(messages: ChatMessage[], maxAgeMs: number, now: number = Date.now()): boolean {
+  const last = messages.filter((m) => m.type === 'ai').at(-1);
+  const at = last?.createdAt ? Date.parse(String(last.createdAt)) : NaN;
+  return Number.isFinite(at) && now - at > maxAgeMs;
+}
+
 /** An action message that announces something (a Spark or a test created): never shown. */
 export function isEventMessage(message: ChatMessage): boolean {
   return message.data?.type === 'event';
@@ -192,13 +206,16 @@ export function toDisplayItems(messages: ChatMessage[], now: Date = new Date()):
     }
   });
 
+  // The widgets of the assistant's last reply can be used: all of them, not only the very last one (issue 18:
+  // "Undo" after new instructions came in the same reply as the next question, and was disabled at once).
+  const lastHuman = drafts.findLastIndex((draft) => draft.kind === 'human' || draft.kind === 'upload');
   return drafts.map((draft, index): DisplayItem => {
     const next = drafts[index + 1];
     const last = index === drafts.length - 1;
     const human = draft.kind === 'human' || draft.kind === 'upload';
     const nextHuman = next?.kind === 'human' || next?.kind === 'upload';
     const showDate = human || last || nextHuman;
-    if (draft.kind === 'widget') return { ...draft, showDate, interactive: last };
+    if (draft.kind === 'widget') return { ...draft, showDate, interactive: index > lastHuman };
     return { ...draft, showDate };
   });
 }

@@ -33,8 +33,3 @@ export function targetKey(target: ChatTarget): string {
       return `test:${target.sparkId}:${target.testId}`;
   }
 }
-
-/** The Spark a target is about, when there is one. */
-export function targetSparkId(target: ChatTarget): string | undefined {
-  return target.sparkId;
-}

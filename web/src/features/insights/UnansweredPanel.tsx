@@ -1,10 +1,12 @@
-import { MAX_OWNER_ANSWER_LENGTH, type UnansweredGroupView } from '@sparks/contracts';
+import type { UnansweredGroupView } from '@sparks/contracts';
+import { MAX_OWNER_ANSWER_LENGTH } from '@sparks/contracts/rules';
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import useSWR from 'swr';
 
-import { answerUnanswered, fetchUnanswered, unansweredKey } from './api';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { answerUnanswered, deleteUnansweredAnswer, fetchUnanswered, unansweredKey } from './api';
 import './insights.css';
 
 /** The open groups of a Spark's unanswered questions, for the header button's count. */
@@ -21,13 +23,15 @@ function Group({
 }: {
   sparkId: string;
   group: UnansweredGroupView;
-  onSaved: (groups: UnansweredGroupView[]) => void;
+  onSaved: (groups: UnansweredGroupView[], done: 'saved' | 'deleted') => void;
 }) {
   const { t, i18n } = useTranslation('sparks');
   const [editing, setEditing] = useState(false);
   const [text, setText] = useState(group.answer ?? '');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const [deleteError, setDeleteError] = useState<string | null>(null);
   const fieldId = useId();
   const others = group.variants.filter((v) => v !== group.question);
 
@@ -42,11 +46,23 @@ function Group({
     try {
       const result = await answerUnanswered(sparkId, group.id, { answer: text.trim() });
       setEditing(false);
-      onSaved(result.groups);
+      onSaved(result.groups, 'saved');
     } catch (err) {
       setError(t('unanswered.failed', { message: err instanceof Error ? err.message : String(err) }));
     } finally {
       setBusy(false);
+    }
+  }
+
+  async function remove() {
+    setDeleteError(null);
+    try {
+      const result = await deleteUnansweredAnswer(sparkId, group.id);
+      setConfirming(false);
+      onSaved(result.groups, 'deleted');
+    } catch (err) {
+      setDeleteError(t('unanswered.deleteFailed', { message: err instanceof Error ? err.message : String(err) }));
+      throw err;
     }
   }
 
@@ -94,15 +110,39 @@ function Group({
           </div>
         </form>
       ) : (
-        <button type="button" className="button button--secondary" onClick={() => setEditing(true)}>
-          {group.answer ? t('unanswered.change') : t('unanswered.answer')}
-        </button>
+        <div className="unanswered-group__actions">
+          <button type="button" className="button button--secondary" onClick={() => setEditing(true)}>
+            {group.answer ? t('unanswered.change') : t('unanswered.answer')}
+          </button>
+          {group.answer && (
+            <button
+              type="button"
+              className="button button--ghost unanswered-group__delete"
+              onClick={() => {
+                setDeleteError(null);
+                setConfirming(true);
+              }}
+            >
+              {t('unanswered.delete')}
+            </button>
+          )}
+        </div>
       )}
       {error && (
         <p role="alert" className="unanswered-group__error">
           {error}
         </p>
       )}
+      <ConfirmDialog
+        open={confirming}
+        onClose={() => setConfirming(false)}
+        onConfirm={remove}
+        title={t('unanswered.deleteTitle')}
+        description={t('unanswered.deleteBody', { question: group.question })}
+        confirmLabel={t('unanswered.deleteConfirm')}
+        cancelLabel={t('unanswered.cancel')}
+        error={deleteError}
+      />
     </li>
   );
 }
@@ -125,15 +165,16 @@ export function UnansweredPanel({ id, sparkId, sparkName, open, onClose }: Unans
   const { t } = useTranslation('sparks');
   const { data, error, mutate } = useUnanswered(sparkId);
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const [saved, setSaved] = useState(false);
+  const [saved, setSaved] = useState<'saved' | 'deleted' | null>(null);
 
   useEffect(() => {
     if (open) headingRef.current?.focus({ preventScroll: true });
-    else setSaved(false);
+    else setSaved(null);
   }, [open]);
 
   function onKeyDown(event: KeyboardEvent<HTMLElement>) {
-    if (event.key === 'Escape') {
+    // A confirmation dialog opened from the panel is portaled out of it: its Escape closes only the dialog.
+    if (event.key === 'Escape' && event.currentTarget.contains(event.target as Node)) {
       event.stopPropagation();
       onClose();
     }
@@ -167,7 +208,7 @@ export function UnansweredPanel({ id, sparkId, sparkName, open, onClose }: Unans
       <p className="objectives-panel__note">{t('unanswered.intro')}</p>
       {saved && (
         <p role="status" className="unanswered-panel__saved">
-          {t('unanswered.saved')}
+          {t(saved === 'deleted' ? 'unanswered.deleted' : 'unanswered.saved')}
         </p>
       )}
       {error && !data ? (
@@ -187,8 +228,8 @@ export function UnansweredPanel({ id, sparkId, sparkName, open, onClose }: Unans
               key={`${group.id}:${group.answeredAt ?? ''}`}
               sparkId={sparkId}
               group={group}
-              onSaved={(groups) => {
-                setSaved(true);
+              onSaved={(groups, done) => {
+                setSaved(done);
                 void mutate(groups, { revalidate: false });
               }}
             />

@@ -13,3 +13,9 @@ export const answerUnanswered = (sparkId: string, questionId: string, body: Answ
     `${base(sparkId)}/${encodeURIComponent(questionId)}/answer`,
     body,
   );
+
+/** Takes back the owner's answer to a group: it leaves the Spark's knowledge and the group is open again. */
+export const deleteUnansweredAnswer = (sparkId: string, questionId: string) =>
+  api.delete<{ removed: number; groups: UnansweredGroupView[] }>(
+    `${base(sparkId)}/${encodeURIComponent(questionId)}/answer`,
+  );

@@ -1,4 +1,5 @@
-import type { Flow } from '../types';
+import { BILLING_STEPS } from '@sparks/core';
+import type { Flow, Step } from '../types';
 
 /** /profile: the user card, names and language. */
 export const profileFlow: Flow = {
@@ -207,12 +208,33 @@ export const onboardingFlow: Flow = {
 };
 
 /**
+ * A billing objective step done outside the chat, where it happens (the server marks it): a plan's checkout started,
+ * a plan paid, a pack paid. Never said in the conversation.
+ */
+const doneElsewhere = (id: string, objective: string, title: NonNullable<Step['title']>): Step => ({
+  id,
+  objective,
+  title,
+  say: [],
+  answer: { kind: 'none' },
+  next: null,
+});
+
+/**
  * The billing assistant (/billing, issue 15): the user's plan and usage (a user card), the plans on sale from the
  * catalogue (a card each), and buttons that open the plans popup and the credit-pack popup, whose choices go to
  * checkout. After a purchase ("I have just bought…") or asking to start a plan it shows the cards again, read anew.
+ * Its objectives: seeing the plan and usage (marked here, when the card is shown), choosing and paying a plan and
+ * buying interactions (marked by the server: the checkout started, the fulfilment of either payment provider).
  */
 export const billingFlow: Flow = {
   name: 'billing',
+  objectivesKey: 'billing',
+  objectives: [
+    { id: 'plan', title: { es: 'Conoce tu plan', en: 'Know your plan' } },
+    { id: 'subscribe', title: { es: 'Empieza un plan', en: 'Start a plan' } },
+    { id: 'credits', title: { es: 'Más interacciones', en: 'More interactions' } },
+  ],
   start: 'overview',
   steps: [
     {
@@ -224,6 +246,15 @@ export const billingFlow: Flow = {
         },
       ],
       show: 'usageCard',
+      answer: { kind: 'none' },
+      next: BILLING_STEPS.usage,
+    },
+    {
+      // Passed through right after the card: seeing it completes the first objective.
+      id: BILLING_STEPS.usage,
+      objective: 'plan',
+      title: { es: 'Mira tu plan y tu consumo', en: 'See your plan and usage' },
+      say: [],
       answer: { kind: 'none' },
       next: 'plans',
     },
@@ -260,5 +291,11 @@ export const billingFlow: Flow = {
       },
       next: { usage: 'overview', '*': 'plans' },
     },
+    doneElsewhere(BILLING_STEPS.choose, 'subscribe', { es: 'Elige un plan', en: 'Choose a plan' }),
+    doneElsewhere(BILLING_STEPS.pay, 'subscribe', { es: 'Págalo en la página de pago', en: 'Pay for it at checkout' }),
+    doneElsewhere(BILLING_STEPS.credits, 'credits', {
+      es: 'Compra un paquete de interacciones',
+      en: 'Buy an interaction pack',
+    }),
   ],
 };

@@ -23,6 +23,27 @@ export const deployFlow: Flow = {
     { id: 'publish', title: { es: 'Publica y comprueba', en: 'Publish and check' } },
   ],
   start: 'welcome',
+  intents: [
+    {
+      phrases: ['unpublish', 'despublicar', 'despublica', 'despublicalo', 'quitar el widget', 'retirar el widget'],
+      action: 'unpublish',
+    },
+    {
+      phrases: [
+        'new code',
+        'replace the code',
+        'rotate the token',
+        'rotate token',
+        'new token',
+        'sustituir el codigo',
+        'cambiar el codigo',
+        'nuevo codigo',
+        'codigo nuevo',
+        'rotar el token',
+      ],
+      action: 'rotateToken',
+    },
+  ],
   steps: [
     {
       id: 'welcome',
@@ -32,7 +53,22 @@ export const deployFlow: Flow = {
           en: "Let's publish your Spark. The steps are in the panel: 1) choose the Spark and where (a widget for your website or the Pulse for WordPress); 2) add the addresses of the sites allowed to show it and look at the live preview; 3) publish, copy the code into your website and I'll tell you when it is first seen there. You can also unpublish it or replace the code from here.",
         },
       ],
-      answer: { kind: 'help', choices: [] },
+      // Unpublishing and a new code are asked for here (the buttons, or in words), and always confirmed.
+      answer: {
+        kind: 'help',
+        choices: [
+          {
+            value: 'unpublish',
+            label: { es: 'Despublicar un Spark', en: 'Unpublish a Spark' },
+            when: 'hasDeployments',
+          },
+          {
+            value: 'new code',
+            label: { es: 'Sustituir el código', en: 'Replace the code' },
+            when: 'hasDeployments',
+          },
+        ],
+      },
       next: 'welcome',
     },
     panelStep(

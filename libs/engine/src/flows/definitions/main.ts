@@ -36,8 +36,11 @@ export const mainFlow: Flow = {
           en: 'I can help with anything about Sparks: pick an option or type your question.',
         },
       ],
+      // The welcome bubble right above offers these actions: not a second time here (issue 18 walk: the phone
+      // showed the same three buttons twice), only again after a help answer, when the bubble is far above.
       answer: {
         kind: 'help',
+        quietFirst: true,
         choices: [
           ...actions,
           {

@@ -8,7 +8,7 @@ import { isApiError } from '../../../api/client';
 import { Dialog } from '../../../ui/Dialog';
 import { PROFILE_KEY } from '../../profile/useProfile';
 import { CREDITS_KEY, fetchCreditCatalog, purchaseCredits } from '../api';
-import { canBuyPack, formatCount, formatPrice, pageCount, pageOf, sortPacks } from '../billing';
+import { canBuyPack, formatCount, formatPrice, localName, pageCount, pageOf, sortPacks } from '../billing';
 import { billingState } from '../billingMessage';
 import { useGoToCheckout } from '../useGoToCheckout';
 import '../billing.css';
@@ -35,16 +35,17 @@ export default function CreditPacksDialog({ onClose }: { onClose: () => void }) 
   const buy = async (pack: CreditItemView) => {
     setBuying(pack.productId);
     setFailed(null);
+    const name = localName(pack, locale);
     try {
       const result = await purchaseCredits(pack.productId);
       if (result.success && result.status === 'paid') {
         await mutate(PROFILE_KEY);
         onClose();
         void navigate('/billing', {
-          state: billingState(t('congratulation', { pack: pack.name, count: pack.limits.interactions.value }), {
+          state: billingState(t('congratulation', { pack: name, count: pack.limits.interactions.value }), {
             status: 'paid',
             mode: 'payment',
-            productName: pack.name,
+            productName: name,
           }),
         });
         return;
@@ -88,7 +89,7 @@ export default function CreditPacksDialog({ onClose }: { onClose: () => void }) 
         <ul className="billing-cards" aria-label={t('credits.listLabel')}>
           {pageOf(packs, current).map((pack) => (
             <li key={pack.productId} className="billing-card" data-testid="credit-pack">
-              <span className="billing-card__name">{pack.name}</span>
+              <span className="billing-card__name">{localName(pack, locale)}</span>
               <span className="billing-card__detail">
                 {t('credits.interactions', {
                   count: pack.limits.interactions.value,
@@ -106,7 +107,7 @@ export default function CreditPacksDialog({ onClose }: { onClose: () => void }) 
                 {buying === pack.productId && (
                   <span className="spinner spinner--button" data-testid="pack-spinner" aria-hidden="true" />
                 )}
-                {t('credits.buy', { name: pack.name })}
+                {t('credits.buy', { name: localName(pack, locale) })}
               </button>
             </li>
           ))}

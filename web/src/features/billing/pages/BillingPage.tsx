@@ -3,11 +3,13 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
 
 import { SystemChatPage } from '../../chat/components/SystemChatPage';
-import { checkoutResult, takeBillingMessage } from '../billingMessage';
+import { takeBillingMessage } from '../billingMessage';
+import { useManageSubscription } from '../useManageSubscription';
 import '../billing.css';
 
 /**
- * /billing: the billing assistant's chat and its objectives (`?showPlans=true` is handled by the layout). A page
+ * /billing: the billing assistant's chat and its objectives (`?showPlans=true` is handled by the layout), and for a
+ * paid plan the way to manage it (Stripe's Customer Portal, or the plans popup with the embedded test provider). A page
  * that sends the user here may hand over a message for the assistant (sent once) and a checkout's result.
  */
 export default function BillingPage() {
@@ -15,31 +17,33 @@ export default function BillingPage() {
   const { t: tBilling } = useTranslation('billing');
   const location = useLocation();
   const [message] = useState(() => takeBillingMessage(location.state));
-  const result = checkoutResult(location.state);
-  const notice = result
-    ? result.status === 'cancelled'
-      ? tBilling('result.cancelled')
-      : result.mode === 'subscription'
-        ? tBilling('result.planPaid', { name: result.productName })
-        : tBilling('result.packPaid', { name: result.productName })
-    : null;
-  return (
-    <>
-      {notice && (
-        <p
-          className={`billing-notice${result?.status === 'cancelled' ? ' billing-notice--cancelled' : ''}`}
-          role="status"
-          data-testid="billing-notice"
-        >
-          {notice}
+  const manage = useManageSubscription();
+  const actions = manage.kind ? (
+    <div className="billing-manage">
+      <button
+        type="button"
+        className="button button--secondary button--small"
+        disabled={manage.opening}
+        aria-busy={manage.opening || undefined}
+        onClick={() => void manage.open()}
+      >
+        {manage.opening && <span className="spinner spinner--button" aria-hidden="true" />}
+        {manage.kind === 'portal' ? tBilling('manage.portal') : tBilling('manage.changePlan')}
+      </button>
+      {manage.failed && (
+        <p className="billing-manage__error" role="alert">
+          {tBilling('manage.failed')}
         </p>
       )}
-      <SystemChatPage
-        name="billing"
-        title={t('pages.billing.title')}
-        objectivesKey="billing"
-        {...(message ? { initialText: message } : {})}
-      />
-    </>
+    </div>
+  ) : null;
+  return (
+    <SystemChatPage
+      actions={actions}
+      name="billing"
+      title={t('pages.billing.title')}
+      objectivesKey="billing"
+      {...(message ? { initialText: message } : {})}
+    />
   );
 }

@@ -1,28 +1,31 @@
 import type { CheckoutSessionView } from '@sparks/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import useSWR, { mutate } from 'swr';
 
 import { isApiError } from '../../../api/client';
 import { PageLoading } from '../../../ui/PageLoading';
 import { PROFILE_KEY } from '../../profile/useProfile';
 import { cancelCheckout, checkoutKey, fetchCheckout, payCheckout } from '../api';
-import { formatCount, formatPrice } from '../billing';
+import { formatCount, formatPrice, localName, safeReturnTo } from '../billing';
 import { billingState, type CheckoutResult } from '../billingMessage';
 import '../billing.css';
 
 /**
  * `/checkout/<id>`: the local payment provider's checkout (the `sessionUrl` of a checkout when no Stripe key is
  * set). It says plainly that it is a test payment, shows what is bought and its price and asks for no card data;
- * Pay runs the server's fulfilment (the same as a provider's webhook), Cancel closes the session, and both go back
- * to /billing with the result.
+ * Pay runs the server's fulfilment (the same as a provider's webhook) and goes to /billing; Cancel closes the session
+ * (nothing is charged) and goes back to the page the checkout was opened from. Either shows the result there.
  */
 export default function CheckoutPage() {
   const { t, i18n } = useTranslation('billing');
   const locale = i18n.resolvedLanguage ?? i18n.language;
   const { sessionId = '' } = useParams();
   const navigate = useNavigate();
+  const location = useLocation();
+  // Where the user opened the checkout from: Cancel goes back there (a payment goes on to /billing).
+  const [returnTo] = useState(() => safeReturnTo(location.state));
   const { data: session, error } = useSWR<CheckoutSessionView, Error>(checkoutKey(sessionId), () =>
     fetchCheckout(sessionId),
   );
@@ -48,7 +51,9 @@ export default function CheckoutPage() {
   const price = formatPrice(session.unit_amount, session.currency, locale);
   const subscription = session.mode === 'subscription';
   const finish = (result: CheckoutResult, message?: string) =>
-    void navigate('/billing', { state: billingState(message, result) });
+    void navigate(result.status === 'cancelled' && returnTo ? returnTo : '/billing', {
+      state: billingState(message, result),
+    });
 
   const act = async (what: 'pay' | 'cancel') => {
     setBusy(what);
@@ -56,16 +61,17 @@ export default function CheckoutPage() {
     try {
       const done = what === 'pay' ? await payCheckout(session.id) : await cancelCheckout(session.id);
       await mutate(PROFILE_KEY);
+      const name = localName(done, locale);
       const result: CheckoutResult = {
         status: what === 'pay' ? 'paid' : 'cancelled',
         mode: done.mode,
-        productName: done.productName,
+        productName: name,
       };
       // Spec §4: after a paid credit pack the billing assistant gets the congratulation message.
       finish(
         result,
         what === 'pay' && done.mode === 'payment'
-          ? t('congratulation', { pack: done.productName, count: done.interactions ?? 0 })
+          ? t('congratulation', { pack: name, count: done.interactions ?? 0 })
           : undefined,
       );
     } catch (cause) {
@@ -87,7 +93,7 @@ export default function CheckoutPage() {
         <div>
           <dt>{t('checkout.product')}</dt>
           <dd data-testid="checkout-product">
-            {subscription ? t('checkout.plan', { name: session.productName }) : session.productName}
+            {subscription ? t('checkout.plan', { name: localName(session, locale) }) : localName(session, locale)}
           </dd>
         </div>
         {session.interactions !== null && (

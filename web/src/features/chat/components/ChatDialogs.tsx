@@ -42,11 +42,13 @@ export function ChatDialogs({ problem, onClose, onConfirmUpload, onViewPlans, on
           alert: true,
         };
       case 'upgrade':
-        // Spec §4: a 402 on a send opens the upgrade prompt; out of interactions, it offers the credit packs too.
+        // Spec §4: a 402 on a send opens the upgrade prompt. Out of interactions it is the buy-more-interactions
+        // prompt of spec §2 (its own dialog, not the out-of-interactions modal the layout shows before any 402):
+        // a pack to keep chatting now, or a bigger plan.
         return problem.code === 'OUT_OF_INTERACTIONS'
           ? {
-              title: t('dialogs.outOfInteractions.title'),
-              text: t('dialogs.outOfInteractions.text'),
+              title: t('dialogs.buyMorePrompt.title'),
+              text: t('dialogs.buyMorePrompt.text'),
               actions: [
                 { label: t('dialogs.buyMore'), onClick: onBuyMore, autoFocus: true },
                 { label: t('dialogs.viewPlans'), onClick: onViewPlans, variant: 'secondary' },

@@ -322,7 +322,10 @@ describe('ChatPanel', () => {
 
     fireEvent.change(box(), { target: { value: 'Hola' } });
     fireEvent.click(sendButton());
-    const out = await screen.findByRole('dialog', { name: 'You are out of interactions' });
+    // The buy-more-interactions prompt (spec §2): its own dialog, not the out-of-interactions modal.
+    const out = await screen.findByRole('dialog', { name: 'Buy more interactions?' });
+    expect(out).toHaveTextContent('This Spark could not answer');
+    expect(screen.queryByRole('dialog', { name: 'You are out of interactions' })).toBeNull();
     expect(within(out).getByRole('button', { name: 'View plans' })).toBeInTheDocument();
     expect(billingDialogs.get()).toEqual({ open: null, had402: true, outAnswered: false });
     fireEvent.click(within(out).getByRole('button', { name: 'Buy more interactions' }));

@@ -28,6 +28,8 @@ export interface ChatPanelProps {
   autoStart?: boolean;
   /** Sent as the first message (e.g. /deploy?q=…). */
   initialText?: string;
+  /** When the assistant last spoke longer ago than this, a fresh welcome (spec §4, /deploy: 24 h). */
+  freshAfterMs?: number;
   /** After each reply lands, and when a Spark or a test was created. */
   onMessages?: () => void;
   className?: string;
@@ -63,7 +65,15 @@ export function ChatPanel(props: ChatPanelProps): JSX.Element {
   return <ChatPanelBody key={targetKey(props.target)} {...props} />;
 }
 
-function ChatPanelBody({ target, autoStart, initialText, onMessages, className, welcome }: ChatPanelProps) {
+function ChatPanelBody({
+  target,
+  autoStart,
+  initialText,
+  freshAfterMs,
+  onMessages,
+  className,
+  welcome,
+}: ChatPanelProps) {
   const { t } = useTranslation('chat');
   const navigate = useNavigate();
   const location = useLocation();
@@ -89,7 +99,7 @@ function ChatPanelBody({ target, autoStart, initialText, onMessages, className, 
     },
     [mutate],
   );
-  const chat = useChat(target, { autoStart, initialText, onMessages, onProblem: onSendProblem });
+  const chat = useChat(target, { autoStart, initialText, freshAfterMs, onMessages, onProblem: onSendProblem });
   const sparkId = target.sparkId ?? chat.sparkId ?? undefined;
   const uploader = useDocumentUpload({
     sparkId,

@@ -3,7 +3,7 @@ import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 
 import { isApiError, type ApiError } from '../../../api/client';
 import { loadHistory, streamChat } from '../api';
-import { isEventMessage } from '../display';
+import { isEventMessage, isStale } from '../display';
 import { forgetConversation, readConversation, writeConversation } from '../storage';
 import type { ChatHistory, ChatMessage, ChatStreamEvent, ChatTarget } from '../types';
 import { chatReducer, initialChatState, nextReveal, revealedMessages } from './chatState';
@@ -20,6 +20,8 @@ export interface UseChatOptions {
   /** After each reply lands, and when a Spark or a test was created. */
   onMessages?: () => void;
   onProblem: (problem: SendProblem) => void;
+  /** When the assistant last spoke longer ago than this, the conversation gets a fresh welcome (/deploy). */
+  freshAfterMs?: number;
 }
 
 const isNotFound = (error: unknown): error is ApiError => isApiError(error) && error.status === 404;
@@ -29,7 +31,10 @@ const isNotFound = (error: unknown): error is ApiError => isApiError(error) && e
  * knows is dropped), starts it with 'inicio' when asked and it is empty, sends messages over the event
  * stream and shows the reply as it arrives — token by token, then each stored message in its turn.
  */
-export function useChat(target: ChatTarget, { autoStart, initialText, onMessages, onProblem }: UseChatOptions) {
+export function useChat(
+  target: ChatTarget,
+  { autoStart, initialText, onMessages, onProblem, freshAfterMs }: UseChatOptions,
+) {
   const [state, dispatch] = useReducer(chatReducer, initialChatState);
   const [now, setNow] = useState(() => Date.now());
   const sessionRef = useRef<string | null>(null);
@@ -178,6 +183,9 @@ export function useChat(target: ChatTarget, { autoStart, initialText, onMessages
       dispatch({ type: 'loaded', history });
       if (initialText?.trim()) await send(initialText);
       else if (autoStart && (!history || history.messages.length === 0)) await send(START_KEYWORD);
+      // Spec §4: an assistant message older than the limit brings a fresh welcome (the hidden start keyword).
+      else if (freshAfterMs !== undefined && history && isStale(history.messages, freshAfterMs))
+        await send(START_KEYWORD);
     })();
     // Runs once per mounted panel (the panel is keyed by its target).
     // eslint-disable-next-line react-hooks/exhaustive-deps

@@ -34,6 +34,8 @@ export function DeployPanel({ q }: { q?: string }) {
   const [copied, setCopied] = useState(false);
   const [siteKey, setSiteKey] = useState<string | null>(null);
   const [reading, setReading] = useState<string | null>(null);
+  /** Unpublishing and a new code are confirmed first (the assistant's chat asks too). */
+  const [confirming, setConfirming] = useState<'rotate' | 'unpublish' | null>(null);
 
   useEffect(() => {
     if (!sparkId && sparks.length > 0) setSparkId(pickSpark(sparks, q));
@@ -96,6 +98,7 @@ export function DeployPanel({ q }: { q?: string }) {
             setSparkId(e.target.value);
             setSiteKey(null);
             setReading(null);
+            setConfirming(null);
           }}
         >
           {!sparkId && <option value="">{t('panel.chooseSpark')}</option>}
@@ -241,18 +244,37 @@ export function DeployPanel({ q }: { q?: string }) {
                 )}
               </div>
             )}
-            <div className="deploy-panel__row">
-              <button
-                type="button"
-                onClick={() => void run(() => deployApi.rotate(sparkId!))}
-                title={t('panel.rotateHint')}
-              >
-                {t('panel.rotate')}
-              </button>
-              <button type="button" onClick={() => void run(() => deployApi.unpublish(sparkId!))}>
-                {t('panel.unpublish')}
-              </button>
-            </div>
+            {confirming ? (
+              <div className="deploy-panel__confirm" role="group" aria-label={t(`panel.${confirming}`)}>
+                <p>{t(confirming === 'rotate' ? 'panel.confirmRotate' : 'panel.confirmUnpublish')}</p>
+                <div className="deploy-panel__row">
+                  <button
+                    type="button"
+                    className="deploy-panel__danger"
+                    data-testid="deploy-confirm"
+                    onClick={() =>
+                      void run(() =>
+                        confirming === 'rotate' ? deployApi.rotate(sparkId!) : deployApi.unpublish(sparkId!),
+                      ).then(() => setConfirming(null))
+                    }
+                  >
+                    {t(confirming === 'rotate' ? 'panel.confirmRotateYes' : 'panel.confirmUnpublishYes')}
+                  </button>
+                  <button type="button" onClick={() => setConfirming(null)}>
+                    {t('panel.cancel')}
+                  </button>
+                </div>
+              </div>
+            ) : (
+              <div className="deploy-panel__row">
+                <button type="button" onClick={() => setConfirming('rotate')} title={t('panel.rotateHint')}>
+                  {t('panel.rotate')}
+                </button>
+                <button type="button" onClick={() => setConfirming('unpublish')}>
+                  {t('panel.unpublish')}
+                </button>
+              </div>
+            )}
           </>
         )}
         {error && (

@@ -8,6 +8,7 @@
  */
 import { readEventStream } from '../features/chat/sse';
 import { renderMarkdown } from './markdown';
+import { addToken, type Streamed } from './stream';
 import { CSS } from './styles';
 import { text, type TextKey, type WidgetLanguage } from './texts';
 import type { ChatPanel, MountOptions } from './types';
@@ -246,18 +247,18 @@ function mount(o: MountOptions): ChatPanel {
         method: 'POST',
         body: JSON.stringify({ text: question }),
       });
-      let streamed = '';
+      let streamed: Streamed = { text: '' };
       let final: string | undefined;
       let failed = false;
       if (res.body) {
         await readEventStream(res.body, (raw) => {
-          const e = raw as { type: string; text?: string; messages?: WireMessage[] };
+          const e = raw as { type: string; text?: string; messageId?: string; messages?: WireMessage[] };
           if (e.type === 'token' && e.text) {
-            streamed += e.text;
-            reply.body.textContent = streamed;
+            streamed = addToken(streamed, e.messageId, e.text);
+            reply.body.textContent = streamed.text;
             list.scrollTop = list.scrollHeight;
           } else if (e.type === 'done') {
-            final = [...(e.messages ?? [])].reverse().find((m) => m.type === 'ai')?.data.content ?? streamed;
+            final = [...(e.messages ?? [])].reverse().find((m) => m.type === 'ai')?.data.content ?? streamed.text;
           } else if (e.type === 'error') {
             failed = true;
           }

@@ -54,6 +54,17 @@ describe('chatReducer: the reveal of a reply (docs/product.md §4, §9)', () => 
     expect(state.revealAt).toEqual({});
   });
 
+  it("shows a reply handed to another worker once: the new attempt's text replaces the dead one's", () => {
+    let state = chatReducer(ready, { type: 'token', messageId: 'r1', replyTo: 'h1', text: 'The shop op' });
+    state = chatReducer(state, { type: 'token', messageId: 'other', replyTo: 'h0', text: 'Earlier' });
+    state = chatReducer(state, { type: 'token', messageId: 'r2', replyTo: 'h1', text: 'The shop' });
+    state = chatReducer(state, { type: 'token', messageId: 'r2', replyTo: 'h1', text: ' opens at 8.' });
+    expect(state.streams).toEqual([
+      { messageId: 'other', replyTo: 'h0', text: 'Earlier' },
+      { messageId: 'r2', replyTo: 'h1', text: 'The shop opens at 8.' },
+    ]);
+  });
+
   it('drops the message being sent once the server stored it', () => {
     let state = chatReducer(ready, { type: 'send', text: 'Hola', at });
     expect(state).toMatchObject({ sending: true, pending: { text: 'Hola' } });

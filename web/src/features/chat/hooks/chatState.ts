@@ -12,8 +12,12 @@ export interface ChatState {
   sending: boolean;
   /** The message being sent, shown until the server answers it stored. */
   pending: { text: string; at: number } | null;
-  /** Replies arriving token by token, before they are stored. */
-  streams: Array<{ messageId: string; text: string }>;
+  /**
+   * Replies arriving token by token, before they are stored: one per human message (`replyTo`). A reply job
+   * handed to another worker after its worker died starts again under a new message id: its first token
+   * replaces the dead attempt's partial text instead of showing beside it.
+   */
+  streams: Array<{ messageId: string; replyTo?: string; text: string }>;
   /** When a fresh assistant message may show (docs/product.md §4: n × 800 ms). */
   revealAt: Record<string, number>;
   /** The reply being revealed: its human message, when its first message came and how many came. */
@@ -25,7 +29,7 @@ export type ChatAction =
   | { type: 'loaded'; history: ChatHistory | null }
   | { type: 'send'; text: string; at: number }
   | { type: 'history'; messages: ChatMessage[]; sessionId: string; sparkId: string | null }
-  | { type: 'token'; messageId: string; text: string }
+  | { type: 'token'; messageId: string; replyTo?: string; text: string }
   | { type: 'messages'; messages: ChatMessage[]; at: number }
   | { type: 'settled' };
 
@@ -79,10 +83,13 @@ export function chatReducer(state: ChatState, action: ChatAction): ChatState {
       };
     case 'token': {
       const found = state.streams.find((s) => s.messageId === action.messageId);
-      const streams = found
-        ? state.streams.map((s) => (s.messageId === action.messageId ? { ...s, text: s.text + action.text } : s))
-        : [...state.streams, { messageId: action.messageId, text: action.text }];
-      return { ...state, streams };
+      if (found) {
+        const streams = state.streams.map((s) => (s === found ? { ...s, text: s.text + action.text } : s));
+        return { ...state, streams };
+      }
+      const { messageId, replyTo, text } = action;
+      const others = replyTo ? state.streams.filter((s) => s.replyTo !== replyTo) : state.streams;
+      return { ...state, streams: [...others, { messageId, ...(replyTo ? { replyTo } : {}), text }] };
     }
     case 'messages': {
       const revealAt = { ...state.revealAt };

@@ -104,7 +104,7 @@ export function useChat(
             });
             return;
           case 'token':
-            dispatch({ type: 'token', messageId: event.messageId, text: event.text ?? '' });
+            dispatch({ type: 'token', messageId: event.messageId, replyTo: event.replyTo, text: event.text ?? '' });
             return;
           case 'message':
             if (!event.message) return;

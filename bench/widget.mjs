@@ -118,6 +118,15 @@ async function mainThread(browser, url, settle) {
   };
 }
 
+/** The envelope's first error code of a failed answer (`{ errors: [{ code }] }`), when it has one. */
+function errorCode(body) {
+  try {
+    return JSON.parse(body).errors?.[0]?.code ?? '';
+  } catch {
+    return '';
+  }
+}
+
 function post(base, urlPath, { origin, token, body, stream }) {
   return new Promise((resolve) => {
     const payload = JSON.stringify(body ?? {});
@@ -162,7 +171,8 @@ function post(base, urlPath, { origin, token, body, stream }) {
             } catch {
               out.error = `HTTP ${res.statusCode}`;
             }
-          } else if (res.statusCode !== 200) out.error = `HTTP ${res.statusCode}`;
+            if (res.statusCode >= 400) out.error = `HTTP ${res.statusCode} ${errorCode(buffer)}`.trim();
+          } else if (res.statusCode !== 200) out.error = `HTTP ${res.statusCode} ${errorCode(buffer)}`.trim();
           else if (Number.isNaN(out.done) && !out.error) out.error = 'stream ended without done';
           resolve(out);
         });
@@ -262,7 +272,11 @@ runBench(async () => {
     }
     const ok = samples.filter((s) => !s.error);
     const errors = samples.length - ok.length;
-    if (errors) log(`level ${level}: ${errors} errors, e.g. ${samples.find((s) => s.error).error}`);
+    if (errors) {
+      const kinds = new Map();
+      for (const s of samples) if (s.error) kinds.set(s.error, (kinds.get(s.error) ?? 0) + 1);
+      log(`level ${level}: ${errors} errors: ${[...kinds].map(([k, n]) => `${n} × ${k}`).join(', ')}`);
+    }
     latency.push({
       level,
       firstToken: summarize(ok.map((s) => s.firstToken)),

@@ -2,7 +2,7 @@
 // scratch database and a Redis prefix of their own, and the calls a client makes.
 import { spawn } from 'node:child_process';
 import { randomUUID, createHash } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
@@ -38,6 +38,13 @@ function freePort() {
 export function startChild(label, script, env, args = []) {
   const tail = [];
   const child = spawn(process.execPath, [script, ...args], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  // BENCH_LOG_DIR keeps each process's whole output (`<label>-<pid>.log`), e.g. to find why requests failed.
+  if (process.env.BENCH_LOG_DIR) {
+    mkdirSync(process.env.BENCH_LOG_DIR, { recursive: true });
+    const file = createWriteStream(path.join(process.env.BENCH_LOG_DIR, `${label}-${child.pid}.log`));
+    child.stdout.pipe(file);
+    child.stderr.pipe(file);
+  }
   const keep = (chunk) => {
     for (const line of String(chunk).split('\n')) if (line) tail.push(line);
     while (tail.length > 40) tail.shift();

@@ -5,13 +5,20 @@
 //
 //   node bench/scale.mjs [--workers 1,2,4] [--rounds 2] [--clients 40] [--seconds 30] [--warmup 5]
 //                        [--latency-ms 2000] [--concurrency 5] [--kill-after 10] [--kill-seconds 75]
-//                        [--no-kill] [--lock-ms 30000] [--json out.json]
+//                        [--no-kill] [--lock-ms 30000] [--cpu-docs 8] [--cpu-pages 40] [--no-cpu]
+//                        [--json out.json]
 //
 // The workload waits on I/O: every answer goes through the language-model path of the worker to the
 // suite's local OpenAI-compatible server (test/integration/support/openai-server.js), which waits
 // `--latency-ms` before each completion, as a hosted model does before its first token. A reply then
 // costs a fixed wait and little CPU, so a worker's capacity is its slots (WORKER_CONCURRENCY) over
 // that wait, and more workers should give proportionally more replies per second.
+//
+// The second workload uses CPU: ingestion. For each worker count, `--cpu-docs` PDFs of `--cpu-pages`
+// pages are uploaded at once through the api (POST /api/v1/bucket) and timed until every one is read
+// (status `completed`); each document's ingestion job must have run exactly once (BullMQ: finished,
+// one attempt, never stalled) and given the same passages as the same file did in the other rows. On a
+// machine with C cores, no more than C workers can help (each reads INGEST_CONCURRENCY files at once).
 import { spawn } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
@@ -32,14 +39,15 @@ import {
   table,
   writeJsonIfAsked,
 } from './lib/common.mjs';
-import { questionFor, redisServerPid, sseChat, startStack } from './lib/stack.mjs';
+import { makeDocument } from './lib/pdf-corpus.mjs';
+import { call, questionFor, redisServerPid, sseChat, startStack } from './lib/stack.mjs';
 
 const argv = process.argv.slice(2);
 if (argv.includes('--help')) {
   process.stdout.write(
     'node bench/scale.mjs [--workers 1,2,4] [--rounds 2] [--clients 40] [--seconds 30] [--warmup 5]\n' +
       '  [--latency-ms 2000] [--concurrency 5] [--kill-after 10] [--kill-seconds 75] [--no-kill] [--lock-ms N]\n' +
-      '  [--json out.json]\n',
+      '  [--cpu-docs 8] [--cpu-pages 40] [--no-cpu] [--json out.json]\n',
   );
   process.exit(0);
 }
@@ -76,6 +84,10 @@ const KILL_SECONDS = arg('kill-seconds', 75);
 // Both the lock of a job and the stalled-job check interval; default: the product's (30 s each).
 const LOCK_MS = arg('lock-ms', undefined);
 const QUEUE = 'assistant-reply';
+const CPU = !argv.includes('--no-cpu');
+// At most the plan's document limit of one Spark (10 on every plan of the catalogue).
+const CPU_DOCS = Math.min(10, arg('cpu-docs', 8));
+const CPU_PAGES = arg('cpu-pages', 40);
 
 /**
  * The local OpenAI-compatible server in a process of its own (bench/lib/model-server.cjs). Answers
@@ -236,6 +248,88 @@ async function jobTimes(queue, from, to) {
   );
 }
 
+function multipart(fields, file) {
+  const boundary = `----scale${Math.random().toString(36).slice(2)}`;
+  const parts = [];
+  for (const [k, v] of Object.entries(fields))
+    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
+  parts.push(
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: application/pdf\r\n\r\n`,
+    ),
+    file.pdf,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  );
+  return { body: Buffer.concat(parts), type: `multipart/form-data; boundary=${boundary}` };
+}
+
+/**
+ * The CPU-bound row: `docs` uploaded at once into a new Spark of a new user, timed until all are read.
+ * Answers throughput, CPU, and per file its passages and how its ingestion job ran.
+ */
+async function ingestRow(stack, queue, ingestion, redisPid, docs, n, round) {
+  await setWorkers(stack, queue, n);
+  log(`ingestion round ${round}: ${n} worker(s), ${docs.length} PDFs of ${CPU_PAGES} pages at once`);
+  const user = await stack.createUser('en');
+  const spark = await call(stack.base, 'POST', '/api/v1/sparks', { token: user.token, body: {} });
+  const sparkId = spark.body.data._id;
+  const cpu = meterFor(stack, redisPid);
+  await cpu.start();
+  const t0 = performance.now();
+  const ids = await Promise.all(
+    docs.map(async (doc, i) => {
+      const form = multipart({ sparkId, name: `${i}-${doc.name}` }, doc);
+      const res = await fetch(`${stack.base}/api/v1/bucket`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${user.token}`, 'Content-Type': form.type },
+        body: form.body,
+      });
+      const body = await res.json();
+      if (res.status !== 201) throw new Error(`upload ${doc.name}: HTTP ${res.status} ${JSON.stringify(body)}`);
+      return body.data._id;
+    }),
+  );
+  let rows = [];
+  for (let i = 0; ; i++) {
+    rows = (
+      await stack.pool.query(
+        `SELECT d.id, d.status, (SELECT count(*)::int FROM document_chunks c WHERE c.document_id = d.id) AS chunks
+           FROM documents d WHERE d.id = ANY($1::uuid[])`,
+        [ids],
+      )
+    ).rows;
+    if (rows.some((r) => r.status === 'error')) throw new Error('a document could not be read');
+    if (rows.length === ids.length && rows.every((r) => r.status === 'completed')) break;
+    if (i >= 6000) throw new Error('the documents were not read within 10 minutes');
+    await sleep(100);
+  }
+  const seconds = (performance.now() - t0) / 1000;
+  const usage = await cpu.stop();
+  const jobs = [];
+  for (const id of ids) {
+    const job = await ingestion.getJob(`ingest-${id}`);
+    jobs.push({
+      finished: Boolean(job?.finishedOn),
+      attempts: job?.attemptsMade ?? 0,
+      stalled: job?.stalledCounter ?? 0,
+      ms: job?.finishedOn && job?.processedOn ? job.finishedOn - job.processedOn : NaN,
+    });
+  }
+  const byId = new Map(rows.map((r) => [r.id, r.chunks]));
+  return {
+    workers: n,
+    round,
+    docs: docs.length,
+    pages: docs.length * CPU_PAGES,
+    seconds,
+    pagesPerSecond: (docs.length * CPU_PAGES) / seconds,
+    chunks: ids.map((id) => byId.get(id)),
+    once: jobs.filter((j) => j.finished && j.attempts === 1 && j.stalled === 0).length,
+    jobMs: summarize(jobs.map((j) => j.ms)),
+    cpu: usage,
+  };
+}
+
 /** With 2 workers under load, SIGKILL one of them and follow every message to its answer. */
 async function killRun(stack, queue, usageQueue, model, convs, sentBefore) {
   await setWorkers(stack, queue, 2);
@@ -369,9 +463,11 @@ runBench(async () => {
   const connection = new Redis(REDIS_URL, { maxRetriesPerRequest: null });
   const queue = new Queue(QUEUE, { connection, prefix: stack.prefix });
   const usageQueue = new Queue('usage', { connection, prefix: stack.prefix });
+  const ingestionQueue = new Queue('ingestion', { connection, prefix: stack.prefix });
   onCleanup('close the queue handles', async () => {
     await queue.close();
     await usageQueue.close();
+    await ingestionQueue.close();
     connection.disconnect();
   });
   const redisPid = await redisServerPid();
@@ -390,6 +486,17 @@ runBench(async () => {
     for (const n of order) results.push(await phase(stack, queue, model, redisPid, convs, n, round));
   }
   loadAvg.push(os.loadavg()[0]);
+  // The CPU-bound workload, rounds in alternating order as above; the same files in every row.
+  const ingestRows = [];
+  if (CPU) {
+    const docs = [];
+    for (let i = 0; i < CPU_DOCS; i++) docs.push(await makeDocument(i % 2 ? 'es' : 'en', CPU_PAGES, 500 + i));
+    for (let round = 1; round <= ROUNDS; round++) {
+      const order = round % 2 === 1 ? WORKERS : [...WORKERS].reverse();
+      for (const n of order) ingestRows.push(await ingestRow(stack, queue, ingestionQueue, redisPid, docs, n, round));
+    }
+    loadAvg.push(os.loadavg()[0]);
+  }
   const sentBefore = warm.length + results.reduce((a, r) => a + r.sends, 0);
   const kill = KILL ? await killRun(stack, queue, usageQueue, model, convs, sentBefore) : undefined;
   loadAvg.push(os.loadavg()[0]);
@@ -407,6 +514,7 @@ runBench(async () => {
     options: { WORKERS, ROUNDS, CLIENTS, SECONDS, WARMUP, LATENCY_MS, CONCURRENCY, KILL_AFTER, KILL_SECONDS },
     results,
     byWorkers,
+    ingestRows,
     kill,
   };
   writeJsonIfAsked(out);
@@ -449,6 +557,38 @@ runBench(async () => {
         .map((v) => v.toFixed(2))
         .join(' / ')}.`,
   ];
+  if (ingestRows.length) {
+    const sameChunks = ingestRows.every((r) => r.chunks.join() === ingestRows[0].chunks.join());
+    const exactlyOnce = ingestRows.every((r) => r.once === r.docs);
+    const mean = (n) => {
+      const rows = ingestRows.filter((r) => r.workers === n);
+      return rows.reduce((a, r) => a + r.pagesPerSecond, 0) / rows.length;
+    };
+    const one = mean(1);
+    lines.push(
+      '',
+      `### Ingestion (CPU-bound): ${CPU_DOCS} PDFs of ${CPU_PAGES} pages uploaded at once per row`,
+      '',
+      table(
+        [
+          ['workers', (r) => String(r.workers)],
+          ['round', (r) => String(r.round)],
+          ['pages', (r) => String(r.pages)],
+          ['all read in s', (r) => r.seconds.toFixed(1)],
+          ['pages/s', (r) => r.pagesPerSecond.toFixed(1)],
+          ['job p50 / max ms', (r) => `${ms(r.jobMs.p50)} / ${ms(r.jobMs.max)}`],
+          ['jobs run exactly once', (r) => `${r.once} / ${r.docs}`],
+          ['CPU in cores', (r) => formatCpu(r.cpu)],
+        ],
+        ingestRows,
+      ),
+      '',
+      `Mean: ${WORKERS.map((n) => `${n} worker(s) ${mean(n).toFixed(1)} pages/s${one ? ` (${(mean(n) / one).toFixed(2)}×)` : ''}`).join(', ')}. ` +
+        `Every file gave the same passages in every row: ${sameChunks ? 'yes' : '**no**'}; every ingestion job ran exactly once: ${exactlyOnce ? 'yes' : '**no**'}. ` +
+        `This machine has ${os.cpus().length} cores.`,
+    );
+    if (!sameChunks || !exactlyOnce) lines.push('', '**Not every document was read exactly once.**');
+  }
   if (kill) {
     const d = kill.db;
     lines.push(
@@ -507,5 +647,6 @@ runBench(async () => {
   }
   process.stdout.write(`${lines.join('\n')}\n`);
   // runBench exits 1 on a thrown error (after the cleanup), 0 otherwise.
-  if (kill && lines[lines.length - 1].startsWith('**Not')) throw new Error('not every message got exactly one answer');
+  if (lines.some((l) => l.startsWith('**Not')))
+    throw new Error('not every message got exactly one answer, or not every document was read exactly once');
 });

@@ -1,13 +1,11 @@
 import { ConversationsRepository, createDb, type DbHandle } from '@sparks/db';
 import { createRedis, JobProducer } from '@sparks/queues';
-import { spawn, type ChildProcess } from 'node:child_process';
-import path from 'node:path';
-import { addDocument, userIdOf } from './fixtures/knowledge';
+import { addDocument } from './fixtures/knowledge';
 import { makeDocx } from './fixtures/docx';
 import { makePdf } from './fixtures/pdfs';
-import { createUser, eventually, startApp, type SignedUser, type TestApp } from './harness';
-import { ROOT } from './paths';
-import { GraphServer } from './support/graph-server';
+import { eventually, type TestApp } from './harness';
+import { connectedSpark, sparkOwner, startMicrosoftStack, type MicrosoftStack, type SparkOwner } from './microsoft';
+import type { GraphServer } from './support/graph-server';
 
 /**
  * Issue 20, after connecting: the `integration.import` job (and, below, the builder chat's file picker) against the
@@ -17,23 +15,20 @@ import { GraphServer } from './support/graph-server';
 const prefix = `${process.env.QUEUE_PREFIX}_sharing`;
 const APP_URL = 'http://localhost:3997';
 
+let stack: MicrosoftStack;
 let graph: GraphServer;
-let env: Record<string, string>;
 let t: TestApp;
-let worker: ChildProcess;
 let handle: DbHandle;
 let producer: JobProducer;
 let redis: ReturnType<typeof createRedis>;
 
 beforeAll(async () => {
-  graph = await new GraphServer().start();
-  env = { APP_URL, QUEUE_PREFIX: prefix, ...graph.env() };
-  worker = spawn(process.execPath, [path.join(ROOT, 'worker', 'dist', 'main.js')], {
-    cwd: ROOT,
-    env: { ...process.env, ...env, LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'warn' },
-    stdio: ['ignore', 'ignore', 'inherit'],
+  stack = await startMicrosoftStack({
+    appUrl: APP_URL,
+    env: { QUEUE_PREFIX: prefix },
+    worker: { logLevel: process.env.TEST_LOG_LEVEL ?? 'warn', output: 'stderr' },
   });
-  t = await startApp(env);
+  ({ graph, t } = stack);
   handle = createDb(process.env.DATABASE_URL!, 2);
   redis = createRedis(process.env.REDIS_URL!);
   producer = new JobProducer(redis, prefix);
@@ -44,69 +39,25 @@ beforeAll(async () => {
 afterAll(async () => {
   await producer.close();
   redis.disconnect();
-  await t.close();
-  const exited = new Promise((r) => worker.once('exit', r));
-  worker.kill('SIGTERM');
-  await exited;
+  await stack.close();
   await handle.close();
-  await graph.stop();
 });
 
 const sql = () => handle.pool;
 
-interface Owner {
-  user: SignedUser;
-  userId: string;
-  sparkId: string;
+interface Owner extends SparkOwner {
   conversationId: string;
   connectionId: string;
 }
 
 /** A zaphire user (bought through the local payment provider), a Spark, its builder chat, connected to Microsoft. */
 async function connectedOwner(language: 'en' | 'es' = 'en'): Promise<Owner> {
-  const user = await createUser(t, { tag: 'sharing', language });
-  const userId = await userIdOf(sql(), user.username);
-  const spark = (
-    await t
-      .http()
-      .post('/api/v1/sparks')
-      .set(...user.auth())
-      .send({})
-      .expect(201)
-  ).body.data;
-  const tenant = (await sql().query('SELECT customer_id FROM tenants WHERE user_id = $1', [userId])).rows[0];
-  const session = await t
-    .http()
-    .post(`/api/v1/billing/customers/${tenant.customer_id}/session`)
-    .set(...user.auth())
-    .send({ mode: 'subscription', priceId: 'price_zaphire_month' })
-    .expect(201);
-  const sessionId = String(session.body.data.sessionUrl).split('/checkout/')[1];
-  await t
-    .http()
-    .post(`/api/v1/billing/checkout/${sessionId}/pay`)
-    .set(...user.auth())
-    .expect(200);
+  const o = await sparkOwner(t, sql(), { tag: 'sharing', language, zaphire: true });
   const conversationId = (
-    await new ConversationsRepository(handle.db).create(userId, { kind: 'builder', sparkId: spark._id })
+    await new ConversationsRepository(handle.db).create(o.userId, { kind: 'builder', sparkId: o.sparkId })
   ).id;
-  const { authUrl } = (
-    await t
-      .http()
-      .get(`/api/v1/sparks/${spark._id}/integrations/microsoft/authorize`)
-      .set(...user.auth())
-      .expect(200)
-  ).body.data as { authUrl: string };
-  const consent = await fetch(authUrl, { redirect: 'manual' });
-  const callback = new URL(consent.headers.get('location')!);
-  const done = await t
-    .http()
-    .get(callback.pathname + callback.search)
-    .expect(302);
-  expect(new URL(done.headers.location).searchParams.get('q')).toBe('sharepoint-conected');
-  const connectionId = (await sql().query('SELECT id FROM integration_connections WHERE spark_id = $1', [spark._id]))
-    .rows[0].id as string;
-  return { user, userId, sparkId: spark._id, conversationId, connectionId };
+  const connectionId = await connectedSpark(t, sql(), o);
+  return { ...o, conversationId, connectionId };
 }
 
 const documentsOf = async (sparkId: string) =>

@@ -51,3 +51,29 @@ export async function createTest(
     .expect(201);
   return (res.body as { data: TestData }).data;
 }
+
+/**
+ * Buys a plan for `user` on the local payment provider (the same fulfilment as a webhook): the checkout
+ * session of their customer, then its payment. Answers the session's id.
+ */
+export async function buyPlan(
+  t: TestApp,
+  user: SignedUser,
+  customerId: string,
+  priceId: string,
+  body: Record<string, unknown> = {},
+): Promise<string> {
+  const session = await t
+    .http()
+    .post(`/api/v1/billing/customers/${customerId}/session`)
+    .set(...user.auth())
+    .send({ mode: 'subscription', priceId, ...body })
+    .expect(201);
+  const sessionId = String((session.body as { data: { sessionUrl: string } }).data.sessionUrl).split('/checkout/')[1];
+  await t
+    .http()
+    .post(`/api/v1/billing/checkout/${sessionId}/pay`)
+    .set(...user.auth())
+    .expect(200);
+  return sessionId;
+}

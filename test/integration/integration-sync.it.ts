@@ -1,15 +1,20 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import path from 'node:path';
 import { Queue, type Job } from 'bullmq';
 import { Redis } from 'ioredis';
 import { Pool } from 'pg';
 import { importJobId } from '../../worker/src/integrations/integration-sync.job';
-import { addDocument, userIdOf } from './fixtures/knowledge';
-import { createUser, eventually, startApp, type SignedUser, type TestApp } from './harness';
-import { ROOT } from './paths';
-import { GraphServer } from './support/graph-server';
+import { addDocument } from './fixtures/knowledge';
+import { eventually, type TestApp } from './harness';
+import {
+  connectedSpark,
+  sparkOwner,
+  startMicrosoftStack,
+  startWorker,
+  type MicrosoftStack,
+  type SparkOwner,
+} from './microsoft';
+import type { GraphServer } from './support/graph-server';
 
 /**
  * The sync of a document-sharing connection (issue 20), end to end: the real api connects against the local
@@ -26,99 +31,56 @@ const APP_URL = 'http://localhost:3997';
 const PREFIX = `${process.env.QUEUE_PREFIX}_sync`;
 const INTERVAL_SECONDS = 3600;
 
-interface Owner {
-  user: SignedUser;
-  userId: string;
-  sparkId: string;
+interface Owner extends SparkOwner {
   connectionId: string;
   conversationId: string;
 }
 
+let stack: MicrosoftStack;
 let graph: GraphServer;
 let env: Record<string, string>;
 let t: TestApp;
-let worker: ChildProcess;
-let output = '';
 let redis: Redis;
 let queue: Queue;
 
 beforeAll(async () => {
-  graph = await new GraphServer().start();
-  env = graph.env({ QUEUE_PREFIX: PREFIX, INTEGRATION_SYNC_INTERVAL_SECONDS: String(INTERVAL_SECONDS) });
-  t = await startApp({ APP_URL, ...env });
-  worker = spawn(process.execPath, [path.join(ROOT, 'worker', 'dist', 'main.js')], {
-    cwd: ROOT,
-    env: { ...process.env, ...env, LOG_LEVEL: 'info' },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  stack = await startMicrosoftStack({
+    appUrl: APP_URL,
+    env: { QUEUE_PREFIX: PREFIX, INTEGRATION_SYNC_INTERVAL_SECONDS: String(INTERVAL_SECONDS) },
+    worker: { logLevel: 'info', output: 'capture' },
   });
-  worker.stdout!.on('data', (b: Buffer) => (output += b.toString()));
-  worker.stderr!.on('data', (b: Buffer) => (output += b.toString()));
+  ({ graph, env, t } = stack);
   redis = new Redis(process.env.REDIS_URL!, { maxRetriesPerRequest: null });
   queue = new Queue('integrations', { connection: redis, prefix: PREFIX });
-  await eventually(() => Promise.resolve(output.includes('consuming')), 30_000);
+  await eventually(() => Promise.resolve(workerOutput().includes('consuming')), 30_000);
 });
 
 afterAll(async () => {
-  worker?.kill('SIGTERM');
-  await new Promise((r) => (worker?.exitCode !== null ? r(undefined) : worker.once('exit', r)));
+  await stack?.worker?.stop();
   await queue?.obliterate({ force: true }).catch(() => undefined);
   await queue?.close();
   redis?.disconnect();
-  await t?.close();
-  await graph?.stop();
+  await stack?.close();
   await sql.end();
 });
 
+/** What the worker printed so far. */
+const workerOutput = () => stack.worker!.output();
+
 /** A zaphire owner (bought the way a user buys it) whose Spark is connected to Microsoft 365. */
 async function connectedOwner(language: 'en' | 'es' = 'en'): Promise<Owner> {
-  const user = await createUser(t, { tag: 'sync', language });
-  const userId = await userIdOf(sql, user.username);
-  const spark = (
-    await t
-      .http()
-      .post('/api/v1/sparks')
-      .set(...user.auth())
-      .send({})
-      .expect(201)
-  ).body.data;
-  const tenant = (await sql.query('SELECT customer_id FROM tenants WHERE user_id = $1', [userId])).rows[0];
-  const session = await t
-    .http()
-    .post(`/api/v1/billing/customers/${tenant.customer_id}/session`)
-    .set(...user.auth())
-    .send({ mode: 'subscription', priceId: 'price_zaphire_month' })
-    .expect(201);
-  await t
-    .http()
-    .post(`/api/v1/billing/checkout/${String(session.body.data.sessionUrl).split('/checkout/')[1]}/pay`)
-    .set(...user.auth())
-    .expect(200);
-  const { authUrl } = (
-    await t
-      .http()
-      .get(`/api/v1/sparks/${spark._id}/integrations/microsoft/authorize`)
-      .set(...user.auth())
-      .expect(200)
-  ).body.data as { authUrl: string };
-  const consent = await fetch(authUrl, { redirect: 'manual' });
-  const callback = new URL(consent.headers.get('location')!);
-  const done = await t
-    .http()
-    .get(callback.pathname + callback.search)
-    .expect(302);
-  expect(new URL(done.headers.location).searchParams.get('q')).toBe('sharepoint-conected');
-  const connectionId = (await sql.query('SELECT id FROM integration_connections WHERE spark_id = $1', [spark._id]))
-    .rows[0].id as string;
+  const o = await sparkOwner(t, sql, { tag: 'sync', language, zaphire: true });
+  const connectionId = await connectedSpark(t, sql, o);
   // The scheduler's first run comes at once; with nothing followed yet it does nothing. Waited for, so that
   // it does not run alongside the test's own.
   await eventually(async () => (await queue.getCompleted()).some((j) => j.data.connectionId === connectionId));
   const conversationId = (
     await sql.query(
       `INSERT INTO conversations (id, user_id, kind, spark_id) VALUES (gen_random_uuid(), $1, 'builder', $2) RETURNING id`,
-      [userId, spark._id],
+      [o.userId, o.sparkId],
     )
   ).rows[0].id as string;
-  return { user, userId, sparkId: spark._id, connectionId, conversationId };
+  return { ...o, connectionId, conversationId };
 }
 
 type Drive = ReturnType<GraphServer['addDrive']>;
@@ -211,11 +173,7 @@ describe('the sync of a document-sharing connection (integration.sync)', () => {
     // As if the connect had happened while Redis was away.
     await queue.removeJobScheduler(id(lost));
     const before = await queue.getJobScheduler(id(kept));
-    const second = spawn(process.execPath, [path.join(ROOT, 'worker', 'dist', 'main.js')], {
-      cwd: ROOT,
-      env: { ...process.env, ...env, LOG_LEVEL: 'warn' },
-      stdio: 'ignore',
-    });
+    const second = startWorker(env, { logLevel: 'warn', output: 'none' });
     try {
       const restored = await eventually(() => queue.getJobScheduler(id(lost)), 30_000);
       expect(restored).toMatchObject({
@@ -224,8 +182,7 @@ describe('the sync of a document-sharing connection (integration.sync)', () => {
       });
       expect((await queue.getJobScheduler(id(kept)))?.next).toBe(before?.next);
     } finally {
-      second.kill('SIGTERM');
-      await new Promise((r) => (second.exitCode !== null ? r(undefined) : second.once('exit', r)));
+      await second.stop();
     }
   });
 
@@ -417,7 +374,7 @@ describe('the sync of a document-sharing connection (integration.sync)', () => {
     const stopped = await sync(o);
     expect(stopped.state).toBe('failed');
     expect(stopped.reason).toMatch(/throttled.*Retry-After 3600 s/);
-    expect(output).toMatch(new RegExp(`sync of connection ${o.connectionId}, drive .*throttled`));
+    expect(workerOutput()).toMatch(new RegExp(`sync of connection ${o.connectionId}, drive .*throttled`));
     expect(await deltaLinkOf(o, drive)).toBe(link);
     expect(await importsOf(o)).toHaveLength(0);
     // The next run picks the change up.
@@ -457,7 +414,7 @@ describe('the sync of a document-sharing connection (integration.sync)', () => {
       expect(run.state).toBe('failed');
       expect(run.reason).toContain(`refused: refused a Graph URL outside ${graph.base}/v1.0: ${trapOrigin}`);
       expect(hits).toEqual([]);
-      expect(output).toContain(`sync of connection ${o.connectionId}, drive ${drive.id}: refused`);
+      expect(workerOutput()).toContain(`sync of connection ${o.connectionId}, drive ${drive.id}: refused`);
       expect(await importsOf(o)).toHaveLength(0);
       expect(await deltaLinkOf(o, drive)).toBe(link);
     });

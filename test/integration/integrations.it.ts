@@ -1,9 +1,9 @@
 import { Pool } from 'pg';
 import { MicrosoftService } from '../../api/src/integrations/microsoft.service';
 import { GraphError } from '../../libs/knowledge/src';
-import { userIdOf } from './fixtures/knowledge';
-import { createUser, startApp, type SignedUser, type TestApp } from './harness';
-import { GraphServer } from './support/graph-server';
+import { startApp, type TestApp } from './harness';
+import { connectMicrosoft, sparkOwner, startMicrosoftStack, type MicrosoftStack, type SparkOwner } from './microsoft';
+import type { GraphServer } from './support/graph-server';
 
 const sql = new Pool({ connectionString: process.env.DATABASE_URL, max: 2 });
 sql.on('error', () => undefined);
@@ -11,42 +11,15 @@ afterAll(() => sql.end());
 
 const APP_URL = 'http://localhost:3998';
 
-interface Owner {
-  user: SignedUser;
-  userId: string;
-  sparkId: string;
-}
+type Owner = SparkOwner;
 
 async function owner(t: TestApp, opts: { zaphire?: boolean; language?: 'en' | 'es' } = {}): Promise<Owner> {
-  const user = await createUser(t, { tag: 'sharepoint', language: opts.language });
-  const userId = await userIdOf(sql, user.username);
-  const spark = (
-    await t
-      .http()
-      .post('/api/v1/sparks')
-      .set(...user.auth())
-      .send({})
-      .expect(201)
-  ).body.data;
+  const o = await sparkOwner(t, sql, { tag: 'sharepoint', ...opts });
   if (opts.zaphire) {
-    // The plan is bought the way a user buys it (the local payment provider).
-    const tenant = (await sql.query('SELECT customer_id FROM tenants WHERE user_id = $1', [userId])).rows[0];
-    const session = await t
-      .http()
-      .post(`/api/v1/billing/customers/${tenant.customer_id}/session`)
-      .set(...user.auth())
-      .send({ mode: 'subscription', priceId: 'price_zaphire_month' })
-      .expect(201);
-    const sessionId = String(session.body.data.sessionUrl).split('/checkout/')[1];
-    await t
-      .http()
-      .post(`/api/v1/billing/checkout/${sessionId}/pay`)
-      .set(...user.auth())
-      .expect(200);
-    const product = (await sql.query('SELECT product_name FROM tenants WHERE user_id = $1', [userId])).rows[0];
+    const product = (await sql.query('SELECT product_name FROM tenants WHERE user_id = $1', [o.userId])).rows[0];
     expect(product.product_name.toLowerCase()).toBe('zaphire');
   }
-  return { user, userId, sparkId: spark._id };
+  return o;
 }
 
 const authorize = (t: TestApp, o: Owner, query = '') =>
@@ -55,18 +28,7 @@ const authorize = (t: TestApp, o: Owner, query = '') =>
     .get(`/api/v1/sparks/${o.sparkId}/integrations/microsoft/authorize${query}`)
     .set(...o.user.auth());
 
-/** The browser's walk: Microsoft's consent (the local server consents at once), then our callback. */
-async function connect(t: TestApp, o: Owner): Promise<URL> {
-  const { authUrl } = (await authorize(t, o).expect(200)).body.data as { authUrl: string };
-  const consent = await fetch(authUrl, { redirect: 'manual' });
-  expect(consent.status).toBe(302);
-  const callback = new URL(consent.headers.get('location')!);
-  const done = await t
-    .http()
-    .get(callback.pathname + callback.search)
-    .expect(302);
-  return new URL(done.headers.location);
-}
+const connect = connectMicrosoft;
 
 describe('document sharing without a Microsoft app configured', () => {
   let t: TestApp;
@@ -90,17 +52,15 @@ describe('document sharing without a Microsoft app configured', () => {
 });
 
 describe('connecting a Spark to Microsoft 365 (against a local identity platform and Graph)', () => {
+  let stack: MicrosoftStack;
   let graph: GraphServer;
   let t: TestApp;
 
   beforeAll(async () => {
-    graph = await new GraphServer().start();
-    t = await startApp({ APP_URL, ...graph.env() });
+    stack = await startMicrosoftStack({ appUrl: APP_URL });
+    ({ graph, t } = stack);
   });
-  afterAll(async () => {
-    await t.close();
-    await graph.stop();
-  });
+  afterAll(() => stack.close());
 
   it('refuses plans other than zaphire with 402 DOCUMENT_SHARING_PLAN', async () => {
     const o = await owner(t);
@@ -260,23 +220,21 @@ describe('connecting a Spark to Microsoft 365 (against a local identity platform
 });
 
 describe('the Graph client: strict base URL, throttling, delta pages and 410', () => {
+  let stack: MicrosoftStack;
   let graph: GraphServer;
   let t: TestApp;
   let o: Owner;
   let client: ReturnType<MicrosoftService['graphFor']>;
 
   beforeAll(async () => {
-    graph = await new GraphServer().start();
-    t = await startApp({ APP_URL, ...graph.env() });
+    stack = await startMicrosoftStack({ appUrl: APP_URL });
+    ({ graph, t } = stack);
     o = await owner(t, { zaphire: true });
     await connect(t, o);
     const conn = (await sql.query('SELECT * FROM integration_connections WHERE spark_id = $1', [o.sparkId])).rows[0];
     client = t.app.get(MicrosoftService).graphFor(conn);
   });
-  afterAll(async () => {
-    await t.close();
-    await graph.stop();
-  });
+  afterAll(() => stack.close());
 
   it('follows nextLink pages to the deltaLink, then sees only what changed; an expired link is 410 (resync)', async () => {
     const drive = graph.addDrive('Documents', 'Bakery');

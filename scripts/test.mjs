@@ -154,13 +154,16 @@ async function withDatabase(adminUrl, name, fn) {
   }
 }
 
-function step(name, fn) {
+/** Runs a tier unless skipped, and says how long it took (the whole run must stay well under CI's limit). */
+async function step(name, fn) {
   if (skip.has(name)) {
     log(`— skipping ${name}`);
     return;
   }
   log(`— ${name}`);
-  return fn();
+  const start = Date.now();
+  await fn();
+  log(`— ${name} passed in ${Math.round((Date.now() - start) / 1000)} s`);
 }
 
 async function main() {

@@ -318,6 +318,10 @@ for (const lang of ['en', 'es'] as const) {
     await expect(icons.locator('svg[data-icon]')).toHaveCount(6);
     // The icons wear the palette just picked (Ocean), not the app's violet.
     await expect(icons.locator('.chat-icon-choice__badge').first()).toHaveCSS('color', 'rgb(11, 107, 203)');
+    // The drawings themselves too, not only their badges (issue 18 item 5: they stayed violet).
+    for (const drawing of await icons.locator('svg[data-icon]').all()) {
+      await expect(drawing).toHaveCSS('color', 'rgb(11, 107, 203)');
+    }
     await shoot(page, `${lang}-07-builder-icons`);
     // On a phone the floating "+" and chat buttons leave the answers uncovered (issue 18 item 11).
     await page.setViewportSize({ width: 390, height: 844 });
@@ -328,6 +332,10 @@ for (const lang of ['en', 'es'] as const) {
     await page.setViewportSize({ width: 1440, height: 900 });
     await icons.getByRole('button', { name: w.icon }).click();
     await expect(assistant(log, w.welcomeAsk)).toBeVisible();
+    // The chosen icon is marked in the palette's colour, not the app's violet.
+    const chosenIcon = icons.getByRole('button', { name: w.icon, pressed: true });
+    await expect(chosenIcon).toHaveCSS('border-top-color', 'rgb(11, 107, 203)');
+    await expect(chosenIcon).toHaveCSS('box-shadow', /rgb\(11, 107, 203\)/);
     await say(page, '¡Hola! Soy el asistente de Panadería Lucía. ¿En qué te ayudo?');
     const preview = log.locator('figure.chat-preview');
     await expect(preview).toContainText(w.previewTitle);

@@ -1,12 +1,14 @@
-import { expect as baseExpect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect as baseExpect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { Pool } from 'pg';
 
 import enFlows from '../libs/engine/src/locales/en/flows.json';
+import enChat from '../web/public/locales/en/chat.json';
+import esChat from '../web/public/locales/es/chat.json';
 import esFlows from '../libs/engine/src/locales/es/flows.json';
 import enDeploy from '../web/public/locales/en/deploy.json';
 import esDeploy from '../web/public/locales/es/deploy.json';
 import { signUp, useSession, type Account } from './support/account';
-import { snap } from './support/shots';
+import { shotInto, snap } from './support/shots';
 import { allowDeployments, dataOf } from './support/sparks';
 
 /**
@@ -23,7 +25,9 @@ const expect = baseExpect.configure({ timeout: 90_000 });
 const words = {
   en: {
     flows: enFlows,
+    chat: enChat,
     deploy: enDeploy.panel,
+    page: enDeploy.page,
     name: 'Northwind Bikes',
     welcome: 'The steps are in the panel',
     unpublishButton: 'Unpublish a Spark',
@@ -31,7 +35,9 @@ const words = {
   },
   es: {
     flows: esFlows,
+    chat: esChat,
     deploy: esDeploy.panel,
+    page: esDeploy.page,
     name: 'Panadería Sol',
     welcome: 'En el panel tienes los pasos',
     unpublishButton: 'Despublicar un Spark',
@@ -95,6 +101,37 @@ async function lastButton(page: Page, name: string) {
   await expect(button).toBeEnabled();
   return button;
 }
+/**
+ * The element is on screen and is what the browser hits at its centre and towards its four corners: nothing
+ * (the floating buttons, the live preview's launcher) is drawn over it.
+ */
+async function expectUncovered(locator: Locator, what: string) {
+  const found = await locator.boundingBox();
+  expect(found, `${what} has a box`).not.toBeNull();
+  const { x, y, width, height } = found!;
+  const points = [
+    [x + width / 2, y + height / 2],
+    // A quarter in from each corner: inside round buttons too.
+    [x + width / 4, y + height / 4],
+    [x + (width * 3) / 4, y + height / 4],
+    [x + width / 4, y + (height * 3) / 4],
+    [x + (width * 3) / 4, y + (height * 3) / 4],
+  ];
+  const covered = await locator.evaluate((element, spots) => {
+    const doc = element.ownerDocument;
+    return spots
+      .map(([px, py]) => ({ px, py, top: doc.elementFromPoint(px, py) }))
+      .filter(({ top }) => !(top !== null && (element === top || element.contains(top))))
+      .map(({ px, py, top }) => `${Math.round(px)},${Math.round(py)}: ${top?.outerHTML.slice(0, 80) ?? 'nothing'}`);
+  }, points);
+  expect(y, `${what} is below the window's top`).toBeGreaterThanOrEqual(0);
+  expect(covered, `${what} is not covered`).toEqual([]);
+  expect(y + height, `${what} is above the window's bottom`).toBeLessThanOrEqual(844.5);
+}
+
+/** Set DEPLOY_SHOTS_DIR (e.g. /tmp/shots-deploy) to look at the phone screens. */
+const shotsDir = process.env.DEPLOY_SHOTS_DIR;
+
 const welcomes = (page: Page, lang: 'en' | 'es') =>
   log(page).locator('.chat-bubble--assistant', { hasText: words[lang].welcome });
 
@@ -162,6 +199,69 @@ for (const lang of ['en', 'es'] as const) {
     await panel.getByTestId('deploy-confirm').click();
     await expect(panel.getByTestId('deploy-publish')).toBeVisible();
     expect(await configStatus(request, token)).toBe(404);
+  });
+
+  test(`on a phone the deploy chat comes first and the panel slides over it, nothing covered (${lang})`, async ({
+    page,
+    context,
+    request,
+  }) => {
+    test.setTimeout(120_000);
+    const { account, token } = await publishedSpark(request, lang);
+    await useSession(context, account, lang);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/deploy');
+    // The chat first: its welcome and its message box, not under the panel, the launcher or the floating buttons.
+    await expect(welcomes(page, lang)).toHaveCount(1);
+    const panel = page.getByTestId('deploy-panel');
+    await expect(panel).toBeHidden();
+    // The live preview's launcher is on the page.
+    await expect(page.locator('[data-sparks-widget]')).toHaveCount(1);
+    await page.waitForLoadState('networkidle');
+    const composer = page.getByRole('textbox', { name: w.chat.composer.label });
+    await expectUncovered(composer, 'the message box');
+    // Something typed, so the send button takes clicks (a disabled one lets them through to the box).
+    await composer.fill(w.name);
+    await expectUncovered(page.getByRole('button', { name: w.chat.composer.send }), 'the send button');
+    await expectUncovered(welcomes(page, lang), 'the welcome');
+    await shotInto(shotsDir, page, `deploy-phone-chat-${lang}`, 300);
+
+    // The panel from the header's button: it covers the chat, the floating buttons step aside.
+    const toggle = page.getByRole('button', { name: w.page.openPanel });
+    await expectUncovered(toggle, 'the panel button');
+    await toggle.click();
+    await expect(panel).toBeVisible();
+    await expect(page.locator('.floating-buttons')).toBeHidden();
+    const snippet = panel.getByTestId('deploy-snippet');
+    await expect(snippet).toContainText(token);
+    const copy = panel.getByRole('button', { name: w.deploy.copy, exact: true });
+    await page.waitForTimeout(400); // the panel slides in
+    await shotInto(shotsDir, page, `deploy-phone-panel-${lang}`, 0);
+    for (const [what, element] of [
+      ['the snippet', snippet],
+      ['the copy button', copy],
+      ['the unpublish button', panel.getByRole('button', { name: w.deploy.unpublish, exact: true })],
+    ] as const) {
+      await element.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+      await expectUncovered(element, what);
+    }
+    // Scrolled to its end, its last block clears the live preview's launcher.
+    await panel.evaluate((el) => {
+      const side = el.closest('.deploy-page__side');
+      side?.scrollTo(0, side.scrollHeight);
+    });
+    await expectUncovered(panel.getByRole('heading', { name: w.deploy.conversations }), 'the last heading');
+    await expectUncovered(panel.getByText(w.deploy.noConversations), 'the last line');
+    await shotInto(shotsDir, page, `deploy-phone-panel-end-${lang}`, 0);
+    // Closed with its own button (or Escape): the chat again, the focus back on the header's button.
+    await page.getByRole('button', { name: w.page.closePanel }).click();
+    await expect(panel).toBeHidden();
+    await expect(toggle).toBeFocused();
+    await toggle.click();
+    await expect(panel).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(panel).toBeHidden();
+    await expect(page.locator('.floating-buttons')).toBeVisible();
   });
 
   test(`a deploy conversation whose last message is more than 24 h old greets afresh (${lang})`, async ({

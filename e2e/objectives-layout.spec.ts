@@ -91,6 +91,9 @@ async function expectChevronsClear(page: Page, panel: Locator, width: number) {
   }
 }
 
+/** Long enough that a phone's header cannot show it whole (issue 18: the header took two rows). */
+const LONG_NAME = 'Corner Bakery and Sourdough Workshop of the Old Harbour';
+
 test.use({ locale: 'en-US' });
 
 test('the objectives panel sits beside the chat on desktop widths (issue 18 item 9)', async ({
@@ -100,7 +103,7 @@ test('the objectives panel sits beside the chat on desktop widths (issue 18 item
 }) => {
   test.setTimeout(180_000);
   const account = await signUp(request, 'en', 'objectives-layout');
-  const created = await request.post('/api/v1/sparks', { data: { name: 'Corner Bakery' }, headers: account.headers });
+  const created = await request.post('/api/v1/sparks', { data: { name: LONG_NAME }, headers: account.headers });
   expect(created.status(), await created.text()).toBe(201);
   const sparkId = ((await created.json()) as { data: { _id: string } }).data._id;
   await useSession(context, account, 'en');
@@ -161,6 +164,18 @@ test('the objectives panel sits beside the chat on desktop widths (issue 18 item
 
   // A phone has no room beside the chat: the panel covers it and closes with its own button.
   await page.setViewportSize({ width: 390, height: 844 });
+  // The header is one row (issue 18 noticed two): the long name ends in an ellipsis, the actions stay whole.
+  const title = page.getByTestId('spark-title');
+  const actions = page.locator('.chat-page__actions');
+  await expect(title).toHaveCSS('text-overflow', 'ellipsis');
+  await expect.poll(() => title.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+  const [titleBox, actionsBox] = [await stableBox(title), await stableBox(actions)];
+  expect(Math.abs(titleBox.y + titleBox.height / 2 - (actionsBox.y + actionsBox.height / 2))).toBeLessThan(4);
+  expect((await box(page.locator('.chat-page__header'))).height).toBeLessThanOrEqual(64.5);
+  for (const action of await actions.getByRole('button').all()) {
+    await expectUncovered(page, action, `the header's ${(await action.getAttribute('aria-label')) ?? 'button'}`);
+  }
+  await shotInto(shotsDir, page, 'header-390', 0);
   await button.click();
   await expect(panel).toBeVisible();
   const phonePanel = await stableBox(panel);

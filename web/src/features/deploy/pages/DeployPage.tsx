@@ -1,8 +1,10 @@
-import { useCallback } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSWRConfig } from 'swr';
 
 import { useQueryFlags } from '../../../lib/useQueryFlags';
+import { CloseIcon, DeployIcon } from '../../../ui/icons';
+import { useMediaQuery } from '../../../ui/useMediaQuery';
 import { ChatPageFrame } from '../../chat/components/ChatPageFrame';
 import { ChatPanel } from '../../chat/components/ChatPanel';
 import { DEPLOY_WELCOME_REFRESH_MS } from '../../chat/display';
@@ -10,31 +12,101 @@ import { useAfterReply } from '../../chat/hooks/useAfterReply';
 import { DeployPanel } from '../components/DeployPanel';
 import '../deploy.css';
 
+/** Below this width the panel and the chat do not fit side by side (deploy.css uses the same width). */
+export const DEPLOY_NARROW_QUERY = '(max-width: 1099.98px)';
+
 /**
  * /deploy: the working panel that publishes a Spark (choose it — `?q=` names it —, the channel, the
- * allowed sites, the live preview, publish, verify) above the deploy assistant's chat, with the
+ * allowed sites, the live preview, publish, verify) beside the deploy assistant's chat, with the
  * deploy objectives on the side. The chat unpublishes or replaces the code too (with a confirmation),
  * and greets afresh when its last message is more than 24 h old (spec §4).
+ *
+ * Where the two do not fit side by side (phones, narrow windows) the chat comes first and the panel slides
+ * over it from a header button, as the objectives panel does on a Spark's page.
  */
 export default function DeployPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['common', 'deploy']);
   const { q } = useQueryFlags();
   const { mutate } = useSWRConfig();
+  const narrow = useMediaQuery(DEPLOY_NARROW_QUERY);
+  const [panelOpen, setPanelOpen] = useState(false);
+  const panelId = useId();
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const closeRef = useRef<HTMLButtonElement>(null);
   const afterObjectives = useAfterReply('deploy');
   // The assistant may have unpublished a Spark or replaced its code: the panel reads the deployment again.
   const afterReply = useCallback(() => {
     afterObjectives();
     void mutate((key) => Array.isArray(key) && key[0] === 'deployment');
   }, [afterObjectives, mutate]);
+  const overlay = narrow;
+  const hidden = overlay && !panelOpen;
+
+  // Opening moves the focus into the panel; closing gives it back to the header button.
+  useEffect(() => {
+    if (overlay && panelOpen) closeRef.current?.focus({ preventScroll: true });
+  }, [overlay, panelOpen]);
+
+  function closePanel() {
+    setPanelOpen(false);
+    toggleRef.current?.focus();
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLElement>) {
+    if (overlay && panelOpen && event.key === 'Escape') {
+      event.stopPropagation();
+      closePanel();
+    }
+  }
+
   const title = t('pages.deploy.title');
   return (
     <ChatPageFrame
       title={<h1 className="chat-page__heading">{title}</h1>}
       objectivesKey="deploy"
       objectivesTitle={title}
+      actions={
+        overlay && (
+          <button
+            ref={toggleRef}
+            type="button"
+            className={
+              panelOpen ? 'chip-button chip-button--labelled chip-button--pressed' : 'chip-button chip-button--labelled'
+            }
+            aria-expanded={panelOpen}
+            aria-controls={panelId}
+            data-testid="deploy-panel-toggle"
+            onClick={() => setPanelOpen((value) => !value)}
+          >
+            <DeployIcon size={18} />
+            <span>{t('deploy:page.openPanel')}</span>
+          </button>
+        )
+      }
     >
-      <div className="deploy-page">
-        <DeployPanel {...(q ? { q } : {})} />
+      <div className={overlay ? 'deploy-page deploy-page--narrow' : 'deploy-page'}>
+        <div
+          id={panelId}
+          className={['deploy-page__side', panelOpen && 'deploy-page__side--open'].filter(Boolean).join(' ')}
+          inert={hidden}
+          onKeyDown={onKeyDown}
+        >
+          {overlay && (
+            <div className="deploy-page__side-header">
+              <button
+                ref={closeRef}
+                type="button"
+                className="icon-button"
+                aria-label={t('deploy:page.closePanel')}
+                title={t('deploy:page.closePanel')}
+                onClick={closePanel}
+              >
+                <CloseIcon />
+              </button>
+            </div>
+          )}
+          <DeployPanel {...(q ? { q } : {})} />
+        </div>
         <ChatPanel
           key={`deploy:${q ?? ''}`}
           target={{ kind: 'system', name: 'deploy' }}

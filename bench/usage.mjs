@@ -4,7 +4,7 @@
 // bare BullMQ worker whose processor does nothing (the queue's own ceiling on this machine).
 // See bench/README.md.
 //
-//   node bench/usage.mjs [--events 20000] [--tenants 20] [--rounds 3] [--usage-concurrency 100] [--json out.json]
+//   node bench/usage.mjs [--events 20000] [--tenants 20] [--rounds 3] [--usage-concurrency 500] [--json out.json]
 import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
@@ -31,8 +31,8 @@ const argv = (name, fallback) => {
 const EVENTS = Number(argv('events', 20000));
 const TENANTS = Number(argv('tenants', 20));
 const ROUNDS = Number(argv('rounds', 3));
-/** The worker's USAGE_CONCURRENCY (the product's default is 100); the reference gets the same. */
-const CONCURRENCY = Number(argv('usage-concurrency', 100));
+/** The worker's USAGE_CONCURRENCY (the product's default is 500); the reference gets the same. */
+const CONCURRENCY = Number(argv('usage-concurrency', 500));
 /** Jobs added at once by the producer (the api adds one per answered message, many requests at a time). */
 const IN_FLIGHT = 200;
 const GOAL = 5000;

@@ -36,7 +36,7 @@ async function tenant(): Promise<string> {
 }
 
 /** `n` settled holds of `tenantId` (what answered messages leave), from `source`; answers their message ids. */
-async function holds(tenantId: string, n: number, source: 'plan' | 'credits' = 'plan', creditId?: string) {
+async function holds(tenantId: string, n: number, source: 'plan' | 'credits' | 'overage' = 'plan', creditId?: string) {
   const ids = Array.from({ length: n }, () => randomUUID());
   await sql.query(
     `INSERT INTO usage_reservations (id, tenant_id, source, credit_id, message_id, settled_at)
@@ -123,4 +123,54 @@ it('the worker records 500 usage.record jobs added at once, each exactly once', 
     redis.disconnect();
   }
   expect(await counts(id)).toEqual({ events: 500, counted: 500, credits: 0, holds: 0 });
+});
+
+it('counts one batch of plan, pack and overage on their counters, after moving on a period that is over', async () => {
+  const [a, b] = [await tenant(), await tenant()];
+  const creditId = randomUUID();
+  await sql.query(
+    `INSERT INTO tenant_credits (id, tenant_id, product_id, interactions, checkout_session_id)
+     VALUES ($1, $2, 'prod_itx_100', 100, $3)`,
+    [creditId, a, `cs_test_${randomUUID()}`],
+  );
+  await sql.query('UPDATE tenants SET usage_interactions = 5 WHERE id = $1', [a]);
+  // b's period (free plan: the calendar month) ended last month: recording moves it on first.
+  const lastMonth = new Date(Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth() - 1, 1));
+  const thisMonth = new Date(Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), 1));
+  await sql.query(
+    `INSERT INTO tenant_billing (tenant_id, period_start, period_end, overage_used) VALUES ($1, $2, $3, 9)
+     ON CONFLICT (tenant_id) DO UPDATE SET period_start = $2, period_end = $3, overage_used = 9`,
+    [b, lastMonth, thisMonth],
+  );
+  await sql.query('UPDATE tenants SET usage_interactions = 7 WHERE id = $1', [b]);
+  const batch = [
+    ...(await holds(a, 3)),
+    ...(await holds(a, 2, 'credits', creditId)),
+    ...(await holds(a, 4, 'overage')),
+    ...(await holds(b, 2)),
+  ];
+  const outcomes = await billing.recordMany(batch, new Date());
+  expect([...outcomes.values()].filter((o) => o.recorded)).toHaveLength(11);
+  expect(await counts(a)).toEqual({ events: 9, counted: 8, credits: 2, holds: 0 });
+  expect(await counts(b)).toEqual({ events: 2, counted: 2, credits: 0, holds: 0 });
+  const periods = await sql.query(
+    `SELECT b.tenant_id, b.overage_used, b.period_start,
+            array_agg(DISTINCT e.period_start) AS event_periods
+     FROM tenant_billing b JOIN usage_events e ON e.tenant_id = b.tenant_id
+     WHERE b.tenant_id = ANY($1::uuid[]) GROUP BY b.tenant_id, b.overage_used, b.period_start`,
+    [[a, b]],
+  );
+  const of = (id: string) => periods.rows.find((r) => r.tenant_id === id);
+  expect(of(a).overage_used).toBe(4);
+  expect(of(a).event_periods).toEqual([of(a).period_start]);
+  expect(of(b).overage_used).toBe(0);
+  expect(of(b).period_start).toEqual(thisMonth);
+  expect(of(b).event_periods).toEqual([thisMonth]);
+
+  // Again: nothing more is counted anywhere.
+  await billing.recordMany(batch, new Date());
+  expect(await counts(a)).toEqual({ events: 9, counted: 8, credits: 2, holds: 0 });
+  expect((await sql.query('SELECT overage_used FROM tenant_billing WHERE tenant_id = $1', [a])).rows[0]).toEqual({
+    overage_used: 4,
+  });
 });

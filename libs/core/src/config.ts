@@ -68,8 +68,8 @@ export const configSchema = z
     S3_PREFIX: z.string().default(''),
     /** Documents ingested at once per worker process (each in its own thread with its own memory cap). */
     INGEST_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(2),
-    /** `usage.record` jobs a worker takes at once; those running together are recorded in one transaction. */
-    USAGE_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(100),
+    /** `usage.record` jobs a worker takes at once; those waiting while a batch is recorded make the next one. */
+    USAGE_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(500),
     INGEST_TIMEOUT_MS: z.coerce.number().int().min(100).default(120_000),
     /** Whole-job limit of an ingestion (download, reading, indexing); default: twice INGEST_TIMEOUT_MS. */
     INGEST_JOB_TIMEOUT_MS: z.coerce.number().int().min(200).optional(),

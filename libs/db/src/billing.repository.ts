@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import { uuidv7 } from 'uuidv7';
 import type { Database } from './client';
 import { BILLING_OBJECTIVES_KEY, BILLING_STEPS } from '@sparks/core';
 import { FREE_PLAN_SLUG } from './accounts.repository';
@@ -279,96 +280,86 @@ export class BillingRepository {
    * locked in id order, so batches running side by side cannot deadlock; a message without a settled
    * hold, or recorded already, changes nothing. Each tenant's 80 % / 100 % alerts are answered on the
    * first message of that tenant recorded here.
+   *
+   * A few statements whatever the batch's size: one locks the tenants and reads their billing rows,
+   * one takes the holds, inserts the events and adds them to the three counters (a data-modifying
+   * `WITH`), then one per tenant whose period moves on or whose alert is due (rare).
    */
   async recordMany(messageIds: string[], now: Date): Promise<Map<string, RecordOutcome>> {
     const out = new Map<string, RecordOutcome>(messageIds.map((id) => [id, { recorded: false, alerts: [] }]));
     if (messageIds.length === 0) return out;
-    const settled = and(inArray(usageReservations.messageId, messageIds), isNotNull(usageReservations.settledAt));
-    const holders = await this.db
-      .selectDistinct({ id: usageReservations.tenantId })
-      .from(usageReservations)
-      .where(settled);
-    if (holders.length === 0) return out;
+    const ids = sql`${sql.param(messageIds)}::uuid[]`;
     return this.db.transaction(async (tx) => {
-      const locked = await tx
-        .select()
+      const rows = await tx
+        .select({ tenant: tenants, billing: tenantBilling })
         .from(tenants)
+        .leftJoin(tenantBilling, eq(tenantBilling.tenantId, tenants.id))
         .where(
           inArray(
             tenants.id,
-            holders.map((h) => h.id),
+            tx
+              .selectDistinct({ id: usageReservations.tenantId })
+              .from(usageReservations)
+              .where(and(sql`${usageReservations.messageId} = ANY(${ids})`, isNotNull(usageReservations.settledAt))),
           ),
         )
         .orderBy(asc(tenants.id))
-        .for('update');
-      if (locked.length === 0) return out;
+        .for('update', { of: tenants });
+      if (rows.length === 0) return out;
+      const locked = rows.map((r) => r.tenant);
       const billingOf = new Map<string, TenantBillingRow>();
-      for (const tenant of locked) billingOf.set(tenant.id, await this.billingRow(tx, tenant, now));
-      const taken = await tx
-        .delete(usageReservations)
-        .where(
-          and(
-            settled,
-            inArray(
-              usageReservations.tenantId,
-              locked.map((t) => t.id),
-            ),
-          ),
+      for (const { tenant, billing } of rows) {
+        // No billing row yet, or its period is over: made or moved on first (the events take its period).
+        billingOf.set(
+          tenant.id,
+          billing && billing.periodEnd.getTime() > now.getTime() ? billing : await this.billingRow(tx, tenant, now),
+        );
+      }
+      const tenantIds = sql`${sql.param(locked.map((t) => t.id))}::uuid[]`;
+      // The holds of the locked tenants become events; only the events inserted here (not recorded
+      // before) are counted. Every part runs once, whether or not the final SELECT reads it.
+      const taken = await tx.execute<{
+        message_id: string;
+        tenant_id: string;
+        source: UsageSource;
+        recorded: boolean;
+      }>(sql`
+        WITH taken AS (
+          DELETE FROM usage_reservations
+          WHERE message_id = ANY(${ids}) AND settled_at IS NOT NULL AND tenant_id = ANY(${tenantIds})
+          RETURNING message_id, tenant_id, source, credit_id
+        ), events AS (
+          INSERT INTO usage_events (id, message_id, tenant_id, source, credit_id, period_start)
+          SELECT x.event_id, t.message_id, t.tenant_id, t.source, t.credit_id, b.period_start
+          FROM taken t JOIN tenant_billing b ON b.tenant_id = t.tenant_id
+          JOIN unnest(${ids}, ${sql.param(messageIds.map(() => uuidv7()))}::uuid[]) AS x(message_id, event_id)
+            ON x.message_id = t.message_id
+          ON CONFLICT (message_id) DO NOTHING
+          RETURNING message_id, tenant_id, source, credit_id
+        ), plan AS (
+          UPDATE tenants SET usage_interactions = tenants.usage_interactions + c.n
+          FROM (SELECT tenant_id, count(*)::int AS n FROM events WHERE source = 'plan' GROUP BY tenant_id) c
+          WHERE tenants.id = c.tenant_id
+        ), packs AS (
+          UPDATE tenant_credits SET used = tenant_credits.used + c.n
+          FROM (SELECT credit_id, count(*)::int AS n FROM events
+                WHERE source = 'credits' AND credit_id IS NOT NULL GROUP BY credit_id) c
+          WHERE tenant_credits.id = c.credit_id
+        ), overage AS (
+          UPDATE tenant_billing SET overage_used = tenant_billing.overage_used + c.n
+          FROM (SELECT tenant_id, count(*)::int AS n FROM events WHERE source = 'overage' GROUP BY tenant_id) c
+          WHERE tenant_billing.tenant_id = c.tenant_id
         )
-        .returning();
-      for (const hold of taken) out.set(hold.messageId!, { recorded: false, tenantId: hold.tenantId, alerts: [] });
-      if (taken.length === 0) return out;
-      const events = await tx
-        .insert(usageEvents)
-        .values(
-          taken.map((hold) => ({
-            messageId: hold.messageId!,
-            tenantId: hold.tenantId,
-            source: hold.source,
-            creditId: hold.creditId,
-            periodStart: billingOf.get(hold.tenantId)!.periodStart,
-          })),
-        )
-        .onConflictDoNothing({ target: usageEvents.messageId })
-        .returning({
-          messageId: usageEvents.messageId,
-          tenantId: usageEvents.tenantId,
-          source: usageEvents.source,
-          creditId: usageEvents.creditId,
-        });
+        SELECT t.message_id, t.tenant_id, t.source, e.message_id IS NOT NULL AS recorded
+        FROM taken t LEFT JOIN events e ON e.message_id = t.message_id`);
 
-      const add = (m: Map<string, number>, key: string) => m.set(key, (m.get(key) ?? 0) + 1);
       const plan = new Map<string, number>();
-      const credits = new Map<string, number>();
-      const overage = new Map<string, number>();
-      for (const e of events) {
-        if (e.source === 'plan') add(plan, e.tenantId);
-        else if (e.source === 'credits' && e.creditId) add(credits, e.creditId);
-        else if (e.source === 'overage') add(overage, e.tenantId);
-      }
-      for (const [tenantId, n] of plan) {
-        await tx
-          .update(tenants)
-          .set({ usageInteractions: sql`${tenants.usageInteractions} + ${n}` })
-          .where(eq(tenants.id, tenantId));
-      }
-      for (const [creditId, n] of credits) {
-        await tx
-          .update(tenantCredits)
-          .set({ used: sql`${tenantCredits.used} + ${n}` })
-          .where(eq(tenantCredits.id, creditId));
-      }
-      for (const [tenantId, n] of overage) {
-        await tx
-          .update(tenantBilling)
-          .set({ overageUsed: sql`${tenantBilling.overageUsed} + ${n}` })
-          .where(eq(tenantBilling.tenantId, tenantId));
-      }
-
       const firstOf = new Map<string, string>();
-      for (const e of events) {
-        out.set(e.messageId, { recorded: true, tenantId: e.tenantId, alerts: [] });
-        if (!firstOf.has(e.tenantId)) firstOf.set(e.tenantId, e.messageId);
+      for (const row of taken.rows) {
+        out.set(row.message_id, { recorded: row.recorded, tenantId: row.tenant_id, alerts: [] });
+        if (!row.recorded) continue;
+        if (row.source === 'plan') plan.set(row.tenant_id, (plan.get(row.tenant_id) ?? 0) + 1);
+        if (!firstOf.has(row.tenant_id)) firstOf.set(row.tenant_id, row.message_id);
       }
       for (const tenant of locked) {
         const first = firstOf.get(tenant.id);

@@ -7,7 +7,7 @@ import { CONFIG } from '../infra/tokens';
 import { CLOCK } from './tokens';
 
 /** Messages recorded in one transaction at most. */
-const BATCH_MAX = 200;
+const BATCH_MAX = 1000;
 
 /**
  * `usage.record` (the `usage` queue): turns the settled hold of one answered message into its
@@ -28,42 +28,53 @@ export class UsageRecordJob {
 
   /** Messages waiting for the next batch, each with the job that waits for its outcome. */
   private pending: Array<{ messageId: string; done: (o: RecordOutcome) => void; fail: (e: unknown) => void }> = [];
-  private flushing: NodeJS.Immediate | undefined;
+  /** A batch is being recorded: the jobs arriving meanwhile wait and make the next one. */
+  private recording = false;
+  private scheduled = false;
 
   /**
-   * One message's outcome, recorded together with the other `usage.record` jobs running at this
-   * moment (up to `BATCH_MAX` in one transaction: one commit instead of one per message). A batch
-   * that fails fails all its jobs, which BullMQ retries; recording is idempotent by message id.
+   * One message's outcome, recorded together with the other `usage.record` jobs of this worker (a
+   * group commit: one batch in a transaction at a time, up to `BATCH_MAX` messages; the jobs that
+   * arrive while it runs are the next batch). Batches side by side would only queue on the same
+   * tenants' row locks, and a lone job still goes at once. A batch that fails fails all its jobs,
+   * which BullMQ retries; recording is idempotent by message id.
    */
   private recordBatched(messageId: string): Promise<RecordOutcome> {
     return new Promise((done, fail) => {
       this.pending.push({ messageId, done, fail });
-      if (this.pending.length >= BATCH_MAX) this.flush();
-      else this.flushing ??= setImmediate(() => this.flush());
+      this.schedule();
     });
   }
 
-  private flush(): void {
-    if (this.flushing) clearImmediate(this.flushing);
-    this.flushing = undefined;
+  /** The next batch after this turn of the event loop, so that jobs arriving together go together. */
+  private schedule(): void {
+    if (this.recording || this.scheduled || this.pending.length === 0) return;
+    this.scheduled = true;
+    setImmediate(() => {
+      this.scheduled = false;
+      void this.flush();
+    });
+  }
+
+  private async flush(): Promise<void> {
+    if (this.recording || this.pending.length === 0) return;
+    this.recording = true;
     const batch = this.pending.splice(0, BATCH_MAX);
-    if (this.pending.length > 0) this.flushing = setImmediate(() => this.flush());
-    if (batch.length === 0) return;
-    const ids = [...new Set(batch.map((b) => b.messageId))];
-    this.billing.recordMany(ids, this.clock.now()).then(
-      (outcomes) => {
-        // The same message twice in a batch: only the first carries the outcome (and its alerts).
-        const seen = new Set<string>();
-        for (const b of batch) {
-          const first = !seen.has(b.messageId);
-          seen.add(b.messageId);
-          b.done(first ? outcomes.get(b.messageId)! : { recorded: false, alerts: [] });
-        }
-      },
-      (err: unknown) => {
-        for (const b of batch) b.fail(err);
-      },
-    );
+    try {
+      const outcomes = await this.billing.recordMany([...new Set(batch.map((b) => b.messageId))], this.clock.now());
+      // The same message twice in a batch: only the first carries the outcome (and its alerts).
+      const seen = new Set<string>();
+      for (const b of batch) {
+        const first = !seen.has(b.messageId);
+        seen.add(b.messageId);
+        b.done(first ? outcomes.get(b.messageId)! : { recorded: false, alerts: [] });
+      }
+    } catch (err) {
+      for (const b of batch) b.fail(err);
+    } finally {
+      this.recording = false;
+      this.schedule();
+    }
   }
 
   async handle(payload: JobPayloads['usage.record']): Promise<void> {

@@ -637,6 +637,25 @@ export class BillingRepository {
     return this.usageEventWhere(eq(usageEvents.messageId, messageId));
   }
 
+  /**
+   * Of these messages, the overage interactions not reported to Stripe yet: message id → usage event id.
+   * One statement for a whole `usage.record` batch (recorded by this run or before it).
+   */
+  async unreportedOverageOf(messageIds: string[]): Promise<Map<string, string>> {
+    if (messageIds.length === 0) return new Map();
+    const rows = await this.db
+      .select({ id: usageEvents.id, messageId: usageEvents.messageId })
+      .from(usageEvents)
+      .where(
+        and(
+          sql`${usageEvents.messageId} = ANY(${sql.param(messageIds)}::uuid[])`,
+          eq(usageEvents.source, 'overage'),
+          isNull(usageEvents.meterReportedAt),
+        ),
+      );
+    return new Map(rows.map((r) => [r.messageId, r.id]));
+  }
+
   /** A usage event with its tenant's Stripe customer. */
   async usageEventById(id: string) {
     return this.usageEventWhere(eq(usageEvents.id, id));

@@ -6,6 +6,12 @@ import { INGEST_PRODUCER } from '../ingestion/tokens';
 import { CONFIG } from '../infra/tokens';
 import { CLOCK } from './tokens';
 
+/** A message's outcome, and the usage event to report to Stripe (an overage one not reported yet). */
+interface Recorded {
+  outcome: RecordOutcome;
+  meterEventId?: string;
+}
+
 /** Messages recorded in one transaction at most. */
 const BATCH_MAX = 1000;
 
@@ -27,7 +33,7 @@ export class UsageRecordJob {
   ) {}
 
   /** Messages waiting for the next batch, each with the job that waits for its outcome. */
-  private pending: Array<{ messageId: string; done: (o: RecordOutcome) => void; fail: (e: unknown) => void }> = [];
+  private pending: Array<{ messageId: string; done: (o: Recorded) => void; fail: (e: unknown) => void }> = [];
   /** A batch is being recorded: the jobs arriving meanwhile wait and make the next one. */
   private recording = false;
   private scheduled = false;
@@ -39,7 +45,7 @@ export class UsageRecordJob {
    * tenants' row locks, and a lone job still goes at once. A batch that fails fails all its jobs,
    * which BullMQ retries; recording is idempotent by message id.
    */
-  private recordBatched(messageId: string): Promise<RecordOutcome> {
+  private recordBatched(messageId: string): Promise<Recorded> {
     return new Promise((done, fail) => {
       this.pending.push({ messageId, done, fail });
       this.schedule();
@@ -61,13 +67,20 @@ export class UsageRecordJob {
     this.recording = true;
     const batch = this.pending.splice(0, BATCH_MAX);
     try {
-      const outcomes = await this.billing.recordMany([...new Set(batch.map((b) => b.messageId))], this.clock.now());
+      const ids = [...new Set(batch.map((b) => b.messageId))];
+      const outcomes = await this.billing.recordMany(ids, this.clock.now());
+      // With Stripe, the overage interactions to report, looked up for the whole batch after the commit
+      // whether or not this run recorded them: a retry after a failed enqueue still reports them.
+      const unreported = this.config.STRIPE_ENABLED ? await this.billing.unreportedOverageOf(ids) : undefined;
       // The same message twice in a batch: only the first carries the outcome (and its alerts).
       const seen = new Set<string>();
       for (const b of batch) {
         const first = !seen.has(b.messageId);
         seen.add(b.messageId);
-        b.done(first ? outcomes.get(b.messageId)! : { recorded: false, alerts: [] });
+        b.done({
+          outcome: first ? outcomes.get(b.messageId)! : { recorded: false, alerts: [] },
+          meterEventId: first ? unreported?.get(b.messageId) : undefined,
+        });
       }
     } catch (err) {
       for (const b of batch) b.fail(err);
@@ -78,8 +91,10 @@ export class UsageRecordJob {
   }
 
   async handle(payload: JobPayloads['usage.record']): Promise<void> {
-    const outcome = await this.recordBatched(payload.messageId);
-    if (this.config.STRIPE_ENABLED) await this.reportOverage(payload.messageId);
+    const { outcome, meterEventId } = await this.recordBatched(payload.messageId);
+    // An overage interaction is reported to Stripe by its own job (`usage.meter`, job id from the usage
+    // event); a reported one is not queued again.
+    if (meterEventId) await this.jobs.enqueue('usage.meter', { usageEventId: meterEventId });
     if (!outcome.tenantId || outcome.alerts.length === 0) return;
     const [tenant] = await this.accountsTenant(outcome.tenantId);
     if (!tenant) return;
@@ -94,18 +109,6 @@ export class UsageRecordJob {
       });
       const row = await this.emails.create({ to: user.email, subject, text, language: user.language });
       await this.jobs.enqueue('email.send', { emailId: row.id });
-    }
-  }
-
-  /**
-   * An overage interaction is reported to Stripe by its own job (`usage.meter`, job id from the
-   * usage event). Looked up whether or not this run recorded it: a retry after a failed enqueue
-   * still reports it, and a reported one is not queued again.
-   */
-  private async reportOverage(messageId: string): Promise<void> {
-    const event = await this.billing.usageEventOf(messageId);
-    if (event?.source === 'overage' && !event.meterReportedAt) {
-      await this.jobs.enqueue('usage.meter', { usageEventId: event.id });
     }
   }
 

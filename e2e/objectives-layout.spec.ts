@@ -2,6 +2,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 
 import enChat from '../web/public/locales/en/chat.json';
 import enObjectives from '../web/public/locales/en/objectives.json';
+import enSparks from '../web/public/locales/en/sparks.json';
 import { signUp, useSession } from './support/account';
 import { shotInto } from './support/shots';
 
@@ -176,6 +177,17 @@ test('the objectives panel sits beside the chat on desktop widths (issue 18 item
     await expectUncovered(page, action, `the header's ${(await action.getAttribute('aria-label')) ?? 'button'}`);
   }
   await shotInto(shotsDir, page, 'header-390', 0);
+  // Renaming there keeps the row too: the name's box and its save button stay beside the actions.
+  await page.getByRole('button', { name: enSparks.title.edit }).click();
+  const nameInput = page.getByRole('textbox', { name: enSparks.title.input });
+  await expect(nameInput).toBeFocused();
+  const saveBox = await stableBox(page.getByRole('button', { name: enSparks.title.save }));
+  expect(saveBox.x + saveBox.width).toBeLessThanOrEqual((await box(actions)).x);
+  expect((await box(nameInput)).x + (await box(nameInput)).width).toBeLessThanOrEqual(saveBox.x);
+  await expectUncovered(page, page.getByRole('button', { name: enSparks.title.save }), 'the save button');
+  await shotInto(shotsDir, page, 'header-390-renaming', 0);
+  await nameInput.press('Escape');
+  await expect(title).toBeVisible();
   await button.click();
   await expect(panel).toBeVisible();
   const phonePanel = await stableBox(panel);

@@ -152,11 +152,11 @@ describe('answer quality on an XQuAD subset (offline engine, exact figures)', ()
   it('in Spanish', async () => {
     expect(await measure(t, 'es')).toEqual({
       questions: 24,
-      p1: 20,
+      p1: 19,
       firstSentence: 13,
       anywhere: 13,
-      medianChars: 282,
-      declinedOnTopic: 0,
+      medianChars: 283,
+      declinedOnTopic: 1,
       declinedOffTopic: '5 / 6',
     });
   });

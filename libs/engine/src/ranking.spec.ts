@@ -1,4 +1,16 @@
-import { answerKind, coverage, idf, rankPassages, sentencesOf, type WeightedTerm } from './ranking';
+import {
+  answerKind,
+  coverage,
+  idf,
+  matchWeight,
+  nameTerms,
+  RANKING,
+  rankPassages,
+  scoreSentences,
+  sentencesOf,
+  withNeighbours,
+  type WeightedTerm,
+} from './ranking';
 
 const term = (stem: string, weight: number): WeightedTerm => ({
   stem,
@@ -41,5 +53,55 @@ describe('ranking (the offline answer)', () => {
     expect(answerKind('Who sang the anthem?')).toBe('name');
     expect(answerKind('¿Quién cantó el himno?')).toBe('name');
     expect(answerKind('What is the capital?')).toBeUndefined();
+  });
+
+  it('tells the names of a question: capitalised words other than its first, in both languages', () => {
+    const terms = [term('settlement', 1), term('newcastl', 1), term('record', 1)];
+    expect(nameTerms('What was the first recorded settlement in what became Newcastle?', terms)).toEqual([
+      false,
+      true,
+      false,
+    ]);
+    const es = [term('deb', 1), term('gphc', 1), term('principal', 1)];
+    expect(nameTerms('¿Cuál es un deber principal del GPhC?', es)).toEqual([false, true, false]);
+    // The question's first word is capitalised because it is first, not because it is a name.
+    expect(nameTerms('Saturday hours?', [term('saturday', 1)])).toEqual([false]);
+  });
+
+  it('weighs a name the Spark does not mention RANKING.NAME times, so the question is not covered', () => {
+    // "What was the first recorded settlement in what became Newcastle?" in a Spark about the plague,
+    // which says "became" and "first" but never "Newcastle".
+    const terms = [term('first', idf(2, 5)), term('becam', idf(1, 5)), term('newcastl', idf(0, 5))];
+    const held = [1, 1, 0];
+    expect(coverage(held, terms)).toBeGreaterThanOrEqual(RANKING.MIN_COVERAGE);
+    expect(coverage(held, terms, [false, false, true])).toBeLessThan(RANKING.MIN_COVERAGE);
+    // A name the Spark does mention counts as much more for the question being about it.
+    expect(coverage([0, 0, 1], terms, [false, false, true])).toBeGreaterThan(coverage([0, 0, 1], terms));
+  });
+
+  it('counts half of what the sentences around hold towards a sentence covering the question', () => {
+    expect(withNeighbours([1, 0, 0], [0, 1, 0], [0, 0.4, 1], 0.5)).toEqual([1, 0.5, 0.5]);
+    expect(withNeighbours([0, 1], undefined, undefined, 0.5)).toEqual([0, 1]);
+    // "Who is the oldest quarterback to play in a Super Bowl?": the name is in the sentence before "He".
+    const content =
+      'Peyton Manning became the first quarterback to lead two teams to the Super Bowl. He is also the oldest quarterback to play in it, at age 39.';
+    const terms = [term('oldest', 2), term('quarterback', 1), term('super', 1), term('bowl', 1)];
+    const [first, second] = scoreSentences(content, terms, 'Who is the oldest quarterback to play in a Super Bowl?');
+    expect(first.coverage).toBeGreaterThan(0);
+    // The neighbour lends coverage, not score: "super" and "bowl" are in the first sentence only.
+    const alone = scoreSentences(
+      content.split('. ')[1],
+      terms,
+      'Who is the oldest quarterback to play in a Super Bowl?',
+    );
+    expect(second.score).toBe(alone[0].score);
+    expect(second.coverage).toBeGreaterThan(alone[0].coverage);
+  });
+
+  it('counts a word that only begins with the shorter prefix at RANKING.PREFIX_MATCH', () => {
+    const deber = term('deber', 1); // prefix "deb"
+    expect(matchWeight('deber', deber)).toBe(1);
+    expect(matchWeight('debutaron', deber)).toBe(RANKING.PREFIX_MATCH);
+    expect(matchWeight('mesa', deber)).toBe(0);
   });
 });

@@ -22,8 +22,11 @@ export const RANKING = {
   /** BM25 saturation and length normalisation. */
   K1: 1.2,
   B: 0.75,
-  /** A word that only begins with the stem's shorter prefix counts this much. */
-  PREFIX_MATCH: 0.6,
+  /**
+   * A word that only begins with the stem's shorter prefix counts this much ("deb" of "deber" also
+   * begins "debutaron": at 0.6 such loose matches made questions of another subject look covered).
+   */
+  PREFIX_MATCH: 0.4,
   /**
    * Below this many sampled chunks, how many chunks hold a term says nothing about how telling it is
    * (in a one-page Spark every word it has is "in every chunk"): all terms weigh the same there.
@@ -39,6 +42,18 @@ export const RANKING = {
   ANSWER_KIND: 0.6,
   /** How much the best sentence counts in the passage's score, beside the passage's BM25. */
   SENTENCE: 1.0,
+  /**
+   * Share of a term held by the sentence before or after that counts for a sentence's coverage: a
+   * question's words often spread over two sentences ("Peyton Manning …. He is also the oldest …").
+   * The sentence's own score (which one answers) does not borrow from its neighbours.
+   */
+  WINDOW_COVER: 0.5,
+  /**
+   * Factor of a name's weight (a word the question writes with a capital) in the coverage share: a
+   * name the documents never mention says the question is about something else; one they do, that
+   * it is about them.
+   */
+  NAME: 3,
 } as const;
 
 export const fold = (w: string): string =>
@@ -122,6 +137,18 @@ function holdsKind(sentence: string, kind: AnswerKind, questionWords: Set<string
   }
 }
 
+/**
+ * Which of the terms stand for a name in the question: a word written with a capital letter that
+ * does not begin the question ("Newcastle", "GPhC", "Lutero"), matched by the term's whole stem.
+ */
+export function nameTerms(question: string, terms: WeightedTerm[]): boolean[] {
+  const names = words(question.replace(/^[\s¿¡"“'(]+/, ''))
+    .slice(1)
+    .filter((w) => /^\p{Lu}/u.test(w.raw))
+    .map((w) => w.folded);
+  return terms.map((t) => names.some((n) => n.startsWith(t.stem)));
+}
+
 export interface SentenceScore {
   text: string;
   /** Index of the sentence in its passage. */
@@ -154,9 +181,10 @@ const isHeading = (line: string) => words(line).length <= 6 && !/\d/.test(line) 
 export function scoreSentences(content: string, terms: WeightedTerm[], question: string): SentenceScore[] {
   const kind = answerKind(question);
   const qWords = new Set(words(question).map((w) => w.folded));
+  const names = nameTerms(question, terms);
   const sentences = sentencesOf(content);
   let heading: number[] | undefined;
-  return sentences.map((text, index) => {
+  const parts = sentences.map((text, index) => {
     const ws = words(text);
     const m = matchTerms(ws, terms);
     const held = m.map((x) => x.best);
@@ -164,6 +192,9 @@ export function scoreSentences(content: string, terms: WeightedTerm[], question:
     const own = isHeading(text) && index + 1 < sentences.length;
     if (own) heading = held;
     const inherited = under ? held.map((h, i) => Math.max(h, under[i] * 0.5)) : held;
+    return { text, m, held, inherited, own };
+  });
+  return parts.map(({ text, m, held, inherited, own }, index) => {
     let score = inherited.reduce((s, h, i) => s + h * terms[i].idf, 0);
     // Consecutive question terms close together in the sentence (the question's wording).
     for (let i = 0; i + 1 < terms.length; i++) {
@@ -174,8 +205,24 @@ export function scoreSentences(content: string, terms: WeightedTerm[], question:
     }
     if (held.some((h) => h > 0) && kind && holdsKind(text, kind, qWords)) score += RANKING.ANSWER_KIND;
     if (own) score *= 0.5;
-    return { text, index, score, coverage: coverage(inherited, terms) };
+    const around = withNeighbours(
+      inherited,
+      parts[index - 1]?.inherited,
+      parts[index + 1]?.inherited,
+      RANKING.WINDOW_COVER,
+    );
+    return { text, index, score, coverage: coverage(around, terms, names) };
   });
+}
+
+/** What a sentence holds of each term, with a share of what the sentences before and after hold. */
+export function withNeighbours(
+  held: number[],
+  before: number[] | undefined,
+  after: number[] | undefined,
+  share: number,
+): number[] {
+  return held.map((h, i) => Math.max(h, share * Math.max(before?.[i] ?? 0, after?.[i] ?? 0)));
 }
 
 export interface Ranked<P> {
@@ -187,9 +234,9 @@ export interface Ranked<P> {
   sentences: SentenceScore[];
 }
 
-/** Weighted share of the terms held, each weighing its IDF up to COVERAGE_CAP. */
-export function coverage(held: number[], terms: WeightedTerm[]): number {
-  const w = terms.map((t) => Math.min(t.idf, RANKING.COVERAGE_CAP));
+/** Weighted share of the terms held, each weighing its IDF up to COVERAGE_CAP (names RANKING.NAME times that). */
+export function coverage(held: number[], terms: WeightedTerm[], names: boolean[] = []): number {
+  const w = terms.map((t, i) => Math.min(t.idf, RANKING.COVERAGE_CAP) * (names[i] ? RANKING.NAME : 1));
   const total = w.reduce((a, b) => a + b, 0);
   return total > 0 ? held.reduce((s, h, i) => s + h * w[i], 0) / total : 0;
 }
@@ -225,6 +272,7 @@ export function rankPassages<P extends { content: string }>(
         coverage: coverage(
           m.map((x) => x.best),
           terms,
+          nameTerms(question, terms),
         ),
         best,
         sentences,

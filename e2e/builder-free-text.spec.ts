@@ -70,6 +70,22 @@ for (const c of CASES) {
     await log.getByRole('button', { name: c.yes }).last().click();
     await expect(log).toContainText(c.prompt, { timeout: 30_000 });
     await shotInto(shotsDir, page, `builder-instructions-${c.lang}`, 300);
+    // On a phone the card's labels never run into their values ("Instrucciones" did; issue 18 item 4).
+    await page.setViewportSize({ width: 390, height: 844 });
+    const rows = log.locator('.chat-card__row');
+    await expect(rows.last()).toBeVisible();
+    for (const row of await rows.all()) {
+      const overlap = await row.evaluate((el) => {
+        const dt = el.querySelector('dt')!;
+        const dd = el.querySelector('dd')!;
+        // The label's words, not its box: a word wider than the column spills out of the box.
+        const [a, b] = [dt.getBoundingClientRect(), dd.getBoundingClientRect()];
+        const apart = a.right <= b.left || a.bottom <= b.top;
+        return dt.scrollWidth > dt.clientWidth || !apart;
+      });
+      expect(overlap, `the label "${await row.locator('dt').textContent()}" runs into its value`).toBe(false);
+    }
+    await shotInto(shotsDir, page, `builder-instructions-phone-${c.lang}`, 300);
 
     const spark = await request.get(`/api/v1/sparks/${sparkId}`, { headers: account.headers });
     expect(((await spark.json()) as { data: { name: string } }).data.name).toBe('Espiga');

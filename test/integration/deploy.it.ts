@@ -62,6 +62,34 @@ async function publish(t: TestApp, o: Owner, origins: string[] = [SHOP]): Promis
 
 const w = (token: string) => `/api/v1/public/widgets/${token}`;
 
+/** What `GET …/deployment` answers (the fields the tests read by name). */
+interface DeploymentData {
+  published: boolean;
+  token: string;
+  snippet: string;
+  scriptUrl: string;
+  origins: unknown[];
+  [key: string]: unknown;
+}
+
+/** The Spark's deployment as its owner reads it (`GET …/deployment`, 200). */
+async function deployment(t: TestApp, o: Owner): Promise<DeploymentData> {
+  return (
+    await t
+      .http()
+      .get(dep(o))
+      .set(...o.user.auth())
+      .expect(200)
+  ).body.data as DeploymentData;
+}
+
+/** A site's request for the widget's configuration (`GET …/config` from `origin`). */
+const widgetConfig = (t: TestApp, token: string, origin = SHOP) =>
+  t
+    .http()
+    .get(`${w(token)}/config`)
+    .set('Origin', origin);
+
 async function visitor(t: TestApp, token: string, origin = SHOP): Promise<string> {
   const res = await t
     .http()
@@ -139,13 +167,7 @@ describe('deploy: publish, the public widget API, the allow-list and visitors (r
     ).body.data;
     expect(JSON.stringify(spark)).not.toContain(token);
     expect(spark.options.deployToken).toBeUndefined();
-    const view = (
-      await t
-        .http()
-        .get(dep(o))
-        .set(...o.user.auth())
-        .expect(200)
-    ).body.data;
+    const view = await deployment(t, o);
     expect(view).toMatchObject({ published: true, token, origins: [{ origin: SHOP, source: 'owner' }] });
     expect(view.snippet).toBe(`<script src="${view.scriptUrl}" data-token="${token}" async></script>`);
     const [{ token_hash }] = (await sql.query('SELECT token_hash FROM deployments WHERE spark_id = $1', [o.sparkId]))
@@ -184,11 +206,7 @@ describe('deploy: publish, the public widget API, the allow-list and visitors (r
   it('answers only listed origins: exact origin back with Vary, never *; others 403 with no CORS header', async () => {
     const o = await owner(t);
     const token = await publish(t, o);
-    const ok = await t
-      .http()
-      .get(`${w(token)}/config`)
-      .set('Origin', SHOP)
-      .expect(200);
+    const ok = await widgetConfig(t, token).expect(200);
     expect(ok.headers['access-control-allow-origin']).toBe(SHOP);
     expect(ok.headers.vary).toMatch(/Origin/);
     expect(ok.body.data).toMatchObject({ sparkId: o.sparkId, name: 'Northwind', language: 'en', position: 'right' });
@@ -204,11 +222,7 @@ describe('deploy: publish, the public widget API, the allow-list and visitors (r
       o.sparkId,
       JSON.stringify({ palette: { name: 'forest', primary: '#1f7a4d', secondary: '#e4f5ec' }, icon: 'store' }),
     ]);
-    const themed = await t
-      .http()
-      .get(`${w(token)}/config`)
-      .set('Origin', SHOP)
-      .expect(200);
+    const themed = await widgetConfig(t, token).expect(200);
     expect(themed.body.data.theme).toEqual({
       primary: '#1f7a4d',
       secondary: '#e4f5ec',
@@ -227,10 +241,7 @@ describe('deploy: publish, the public widget API, the allow-list and visitors (r
     expect(pre.headers['access-control-allow-headers']).toMatch(/Authorization/);
 
     for (const req of [
-      t
-        .http()
-        .get(`${w(token)}/config`)
-        .set('Origin', OTHER),
+      widgetConfig(t, token, OTHER),
       t
         .http()
         .options(`${w(token)}/visitors`)
@@ -255,13 +266,7 @@ describe('deploy: publish, the public widget API, the allow-list and visitors (r
     expect(self.headers.get('access-control-allow-origin')).toBe(base);
 
     // Removing a site takes it off at once; the first sighting was recorded.
-    const seen = (
-      await t
-        .http()
-        .get(dep(o))
-        .set(...o.user.auth())
-        .expect(200)
-    ).body.data;
+    const seen = await deployment(t, o);
     expect(seen).toMatchObject({ firstSeenOrigin: SHOP, firstSeenAt: expect.any(String) });
     await t
       .http()
@@ -269,11 +274,7 @@ describe('deploy: publish, the public widget API, the allow-list and visitors (r
       .set(...o.user.auth())
       .send({ origin: SHOP })
       .expect(200);
-    await t
-      .http()
-      .get(`${w(token)}/config`)
-      .set('Origin', SHOP)
-      .expect(403);
+    await widgetConfig(t, token).expect(403);
     const bad = await t
       .http()
       .post(`${dep(o)}/origins`)
@@ -403,11 +404,7 @@ describe('deploy: publish, the public widget API, the allow-list and visitors (r
       .set('Origin', SHOP)
       .send({ origin: OTHER });
     expect(res.status).toBe(404);
-    await t
-      .http()
-      .get(`${w(tx)}/config`)
-      .set('Origin', OTHER)
-      .expect(403);
+    await widgetConfig(t, tx, OTHER).expect(403);
   });
 
   it('rotating kills the old token and its visitor sessions at once; unpublishing kills the new one', async () => {
@@ -422,17 +419,9 @@ describe('deploy: publish, the public widget API, the allow-list and visitors (r
         .expect(200)
     ).body.data;
     expect(rotated.token).not.toBe(old);
-    const gone = await t
-      .http()
-      .get(`${w(old)}/config`)
-      .set('Origin', SHOP)
-      .expect(404);
+    const gone = await widgetConfig(t, old).expect(404);
     expect(gone.body.errors[0].code).toBe('DEPLOY_TOKEN_INVALID');
-    await t
-      .http()
-      .get(`${w(rotated.token)}/config`)
-      .set('Origin', SHOP)
-      .expect(200);
+    await widgetConfig(t, rotated.token).expect(200);
     await t
       .http()
       .post(`${w(rotated.token)}/conversations`)
@@ -444,21 +433,13 @@ describe('deploy: publish, the public widget API, the allow-list and visitors (r
       .delete(dep(o))
       .set(...o.user.auth())
       .expect(200);
-    await t
-      .http()
-      .get(`${w(rotated.token)}/config`)
-      .set('Origin', SHOP)
-      .expect(404);
+    await widgetConfig(t, rotated.token).expect(404);
   });
 
   it('the deploy assistant replaces the code and unpublishes from its conversation, each only after a yes', async () => {
     const o = await owner(t);
     const old = await publish(t, o);
-    const config = (token: string) =>
-      t
-        .http()
-        .get(`${w(token)}/config`)
-        .set('Origin', SHOP);
+    const config = (token: string) => widgetConfig(t, token);
     // One deployment in the plan, in use: a second Spark cannot be published yet.
     const second = (
       await t
@@ -487,28 +468,14 @@ describe('deploy: publish, the public widget API, the allow-list and visitors (r
     const rotated = await askDeploy(t, o.user, 'yes', welcome.sessionId);
     expect(rotated.texts.join(' ')).toContain('the old code of **Northwind** no longer works');
     expect((await config(old).expect(404)).body.errors[0].code).toBe('DEPLOY_TOKEN_INVALID');
-    const view = (
-      await t
-        .http()
-        .get(dep(o))
-        .set(...o.user.auth())
-        .expect(200)
-    ).body.data;
+    const view = await deployment(t, o);
     expect(view.published).toBe(true);
     expect(view.token).toMatch(/^dt_/);
     expect(view.token).not.toBe(old);
     expect(view.snippet).toContain(view.token);
     await config(view.token).expect(200);
     // Read again, the same new token (it is issued once).
-    expect(
-      (
-        await t
-          .http()
-          .get(dep(o))
-          .set(...o.user.auth())
-          .expect(200)
-      ).body.data.token,
-    ).toBe(view.token);
+    expect((await deployment(t, o)).token).toBe(view.token);
     await t
       .http()
       .post(`${w(view.token)}/conversations`)
@@ -526,15 +493,7 @@ describe('deploy: publish, the public widget API, the allow-list and visitors (r
     const done = await askDeploy(t, o.user, 'Yes, unpublish it', welcome.sessionId);
     expect(done.texts.join(' ')).toContain('Published Sparks: 0 of the 1 your plan allows.');
     await config(view.token).expect(404);
-    expect(
-      (
-        await t
-          .http()
-          .get(dep(o))
-          .set(...o.user.auth())
-          .expect(200)
-      ).body.data.published,
-    ).toBe(false);
+    expect((await deployment(t, o)).published).toBe(false);
     await t
       .http()
       .post(`/api/v1/sparks/${second}/deployment`)
@@ -552,11 +511,7 @@ describe('deploy: publish, the public widget API, the allow-list and visitors (r
     const none = await askDeploy(t, stranger.user, 'unpublish Northwind', start.sessionId);
     expect(none.texts.join(' ')).toMatch(/None of your Sparks is published/);
     await askDeploy(t, stranger.user, 'yes', start.sessionId);
-    await t
-      .http()
-      .get(`${w(token)}/config`)
-      .set('Origin', SHOP)
-      .expect(200);
+    await widgetConfig(t, token).expect(200);
   });
 
   it('says its welcome again in the same conversation on the start keyword a day later (spec §4: the page sends it)', async () => {
@@ -675,11 +630,7 @@ describe('deploy: publish, the public widget API, the allow-list and visitors (r
         .expect(200)
     ).body.data;
     expect(siteKey).toMatch(/^sk_/);
-    await t
-      .http()
-      .get(`${w(token)}/config`)
-      .set('Origin', 'https://blog.example.org')
-      .expect(403);
+    await widgetConfig(t, token, 'https://blog.example.org').expect(403);
     const connected = await t
       .http()
       .post('/api/v1/public/connect')
@@ -691,21 +642,11 @@ describe('deploy: publish, the public widget API, the allow-list and visitors (r
       origin: 'https://blog.example.org',
       snippet: expect.stringContaining(`data-token="${token}"`),
     });
-    await t
-      .http()
-      .get(`${w(token)}/config`)
-      .set('Origin', 'https://blog.example.org')
-      .expect(200);
+    await widgetConfig(t, token, 'https://blog.example.org').expect(200);
     const again = await t.http().post('/api/v1/public/connect').send({ siteKey, origin: 'https://other.example' });
     expect(again.status).toBe(403);
     expect(again.body.errors[0].code).toBe('SITE_KEY_INVALID');
-    const view = (
-      await t
-        .http()
-        .get(dep(o))
-        .set(...o.user.auth())
-        .expect(200)
-    ).body.data;
+    const view = await deployment(t, o);
     expect(view.origins).toEqual([expect.objectContaining({ origin: 'https://blog.example.org', source: 'pulse' })]);
   });
 
@@ -719,11 +660,7 @@ describe('deploy: publish, the public widget API, the allow-list and visitors (r
         .expect(200)
     ).body.data;
     expect(token).toMatch(/^pv_/);
-    await t
-      .http()
-      .get(`${w(token)}/config`)
-      .set('Origin', SHOP)
-      .expect(403);
+    await widgetConfig(t, token).expect(403);
     const base = await t.url();
     const res = await fetch(`${base}${w(token)}/config`, { headers: { Origin: base } });
     expect(res.status).toBe(200);

@@ -11,7 +11,6 @@ import { ChatModule } from './chat/chat.module';
 import { accessLogOptions } from './common/access-log';
 import { AllExceptionsFilter } from './common/all-exceptions.filter';
 import { EnvelopeInterceptor } from './common/envelope.interceptor';
-import { TextInputInterceptor } from './common/text-input.interceptor';
 import { DeployModule } from './deploy/deploy.module';
 import { DevModule } from './dev/dev.module';
 import { HealthModule } from './health/health.module';
@@ -53,7 +52,6 @@ import { SparksModule } from './sparks/sparks.module';
   providers: [
     { provide: APP_FILTER, useClass: AllExceptionsFilter },
     { provide: APP_INTERCEPTOR, useClass: EnvelopeInterceptor },
-    { provide: APP_INTERCEPTOR, useClass: TextInputInterceptor },
   ],
 })
 export class AppModule {}

@@ -2,6 +2,8 @@ import type { SparkTestView, SparkView } from '@sparks/contracts';
 import type { SparkRow, SparkTestRow } from '@sparks/db';
 
 export function toSparkView(s: SparkRow): SparkView {
+  // A deploy token left in an old row's options is never sent (tokens live hashed in `deployments`).
+  const { deployToken: _deployToken, ...options } = s.options as SparkRow['options'] & { deployToken?: unknown };
   return {
     _id: s.id,
     sparkId: s.id,
@@ -9,8 +11,7 @@ export function toSparkView(s: SparkRow): SparkView {
     pin: s.pin,
     type: s.type,
     userId: s.userId,
-    // A deploy token left in an old row's options is never sent (tokens live hashed in `deployments`).
-    options: Object.fromEntries(Object.entries(s.options).filter(([k]) => k !== 'deployToken')) as SparkView['options'],
+    options,
     createdAt: s.createdAt.toISOString(),
     updatedAt: s.updatedAt.toISOString(),
   };

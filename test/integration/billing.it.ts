@@ -1,6 +1,6 @@
 import { Pool } from 'pg';
 import { CLOCK } from '../../api/src/billing/tokens';
-import { createSpark, createTest } from './factories';
+import { buyPlan, createSpark, createTest } from './factories';
 import { userIdOf } from './fixtures/knowledge';
 import { createUser, eventually, startApp, type OutboxMail, type SignedUser, type TestApp } from './harness';
 
@@ -90,21 +90,8 @@ async function billingSteps(c: Ctx): Promise<Record<string, string>> {
 /** Waits until every hold of the tenant has become a usage event. */
 const settled = (c: Ctx) => eventually(async () => ((await tenantRow(c)).holds === 0 ? tenantRow(c) : undefined));
 
-async function buyPlan(c: Ctx, priceId = 'price_ruby_month') {
-  const res = await t
-    .http()
-    .post(`/api/v1/billing/customers/${c.customerId}/session`)
-    .set(...c.user.auth())
-    .send({ mode: 'subscription', priceId, unit_amount: 1 })
-    .expect(201);
-  const sessionId = String(res.body.data.sessionUrl).split('/checkout/')[1];
-  await t
-    .http()
-    .post(`/api/v1/billing/checkout/${sessionId}/pay`)
-    .set(...c.user.auth())
-    .expect(200);
-  return sessionId;
-}
+/** Buys a plan on the local provider (the same fulfilment as a webhook); answers the checkout session's id. */
+const buy = (c: Ctx, priceId = 'price_ruby_month') => buyPlan(t, c.user, c.customerId, priceId, { unit_amount: 1 });
 
 describe('catalogue', () => {
   let c: Ctx;
@@ -215,7 +202,7 @@ describe('catalogue', () => {
 describe('local payment provider', () => {
   it('a paid plan checkout becomes the subscription once, at the catalogue price; a stranger cannot see it', async () => {
     const c = await owner();
-    const sessionId = await buyPlan(c);
+    const sessionId = await buy(c);
     const profile = (
       await t
         .http()
@@ -282,7 +269,7 @@ describe('local payment provider', () => {
       .expect(200);
     expect(open.body.data).toMatchObject({ success: true, status: 'open' });
     expect(open.body.data.sessionUrl).toMatch(/\/checkout\/cs_local_/);
-    await buyPlan(c);
+    await buy(c);
     const paid = await t
       .http()
       .post('/api/v1/billing/credits/purchase')
@@ -438,7 +425,7 @@ describe('metering', () => {
 
   it('spends the plan, then packs oldest first; builder and start messages are free', async () => {
     const c = await owner();
-    await buyPlan(c);
+    await buy(c);
     for (const productId of ['prod_itx_100', 'prod_itx_250']) {
       await t
         .http()
@@ -477,7 +464,7 @@ describe('metering', () => {
 
   it('overage only when turned on, up to its cap', async () => {
     const c = await owner();
-    await buyPlan(c);
+    await buy(c);
     await sql.query('UPDATE tenants SET usage_interactions = limit_interactions WHERE id = $1', [c.tenantId]);
     await send(c).expect(402);
     // Ruby's premium rate is 12 cents: a 30-cent cap pays two interactions.
@@ -506,7 +493,7 @@ describe('metering', () => {
       const res = await send(c).expect(402);
       expect(res.body.errors[0]).toMatchObject({ code: 'TRIAL_ENDED' });
       expect(res.body.errors[0].message).toMatch(/prueba gratuita/);
-      await buyPlan(c);
+      await buy(c);
       await send(c).expect(201);
     } finally {
       spy.mockRestore();

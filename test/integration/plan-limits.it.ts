@@ -4,6 +4,7 @@ import { Pool } from 'pg';
 import { readEvents } from './fixtures/sse';
 import { GUIDE_PAGES, makePdf } from './fixtures/pdfs';
 import { userIdOf } from './fixtures/knowledge';
+import { buyPlan } from './factories';
 import { createUser, startApp, type SignedUser, type TestApp } from './harness';
 
 /**
@@ -43,18 +44,7 @@ async function owner(language: 'en' | 'es'): Promise<Owner> {
 
 /** Buys a plan on the local provider (the same fulfilment as a webhook). */
 async function buy(o: Owner, priceId: string): Promise<void> {
-  const res = await t
-    .http()
-    .post(`/api/v1/billing/customers/${o.customerId}/session`)
-    .set(...o.user.auth())
-    .send({ mode: 'subscription', priceId })
-    .expect(201);
-  const sessionId = String(res.body.data.sessionUrl).split('/checkout/')[1];
-  await t
-    .http()
-    .post(`/api/v1/billing/checkout/${sessionId}/pay`)
-    .set(...o.user.auth())
-    .expect(200);
+  await buyPlan(t, o.user, o.customerId, priceId);
 }
 
 const planLimit = async (slug: string, column: 'limit_sparks' | 'limit_documents' | 'limit_deployments') =>

@@ -1,5 +1,6 @@
 import { Pool } from 'pg';
 import { addDocument, userIdOf } from './fixtures/knowledge';
+import { buyPlan } from './factories';
 import { createUser, startApp, type SignedUser, type TestApp } from './harness';
 
 const sql = new Pool({ connectionString: process.env.DATABASE_URL, max: 2 });
@@ -46,13 +47,9 @@ describe('Sparks and their tests', () => {
         .set(...u.auth()),
   });
   /** Buys a plan on the local payment provider (the same fulfilment as a webhook). */
-  async function buyPlan(u: SignedUser, priceId: string) {
+  async function buy(u: SignedUser, priceId: string) {
     const profile = (await as(u).get('/api/v1/account/profile').expect(200)).body.data;
-    const session = await as(u)
-      .post(`/api/v1/billing/customers/${profile.tenants[0].customerId}/session`, { mode: 'subscription', priceId })
-      .expect(201);
-    const sessionId = String(session.body.data.sessionUrl).split('/checkout/')[1];
-    await as(u).post(`/api/v1/billing/checkout/${sessionId}/pay`).expect(200);
+    await buyPlan(t, u, profile.tenants[0].customerId, priceId);
   }
   const newSpark = async (u: SignedUser, body: object = {}) =>
     (await as(u).post('/api/v1/sparks', body).expect(201)).body.data;
@@ -112,7 +109,7 @@ describe('Sparks and their tests', () => {
 
   it('pins at most 4 Sparks: a fifth pin is refused with PIN_LIMIT, even when requests race (issue 18 item 10)', async () => {
     const carl = await createUser(t, { language: 'en', tag: 'carl' });
-    await buyPlan(carl, 'price_emeral_month'); // six Sparks: more than the free plan allows
+    await buy(carl, 'price_emeral_month'); // six Sparks: more than the free plan allows
     const made: { _id: string; name: string }[] = [];
     for (let i = 0; i < 6; i++) made.push(await newSpark(carl, { name: `P${i}` }));
     const pinnedNames = async () =>

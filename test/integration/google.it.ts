@@ -43,7 +43,10 @@ describe('Google sign-in (passport-google-oauth20 against a local OAuth2 server)
   });
   afterAll(async () => {
     await t.close();
+    // Waited for: its stdout pipe and process handle would otherwise keep Jest alive after the run.
+    const exited = new Promise((r) => provider.child.once('exit', r));
     provider.child.kill('SIGTERM');
+    await exited;
   });
 
   /** Walks the browser's path: our login → Google → back to our callback. Answers the final redirect. */

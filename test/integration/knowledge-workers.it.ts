@@ -7,6 +7,13 @@ import { createUser, eventually, startApp, type TestApp } from './harness';
 import { ROOT } from './paths';
 import { longPdf, useKnowledgeApp } from './support/knowledge';
 
+/** SIGKILL, then waits for the exit. */
+async function kill(worker: ChildProcess) {
+  const exited = new Promise((r) => worker.once('exit', r));
+  worker.kill('SIGKILL');
+  await exited;
+}
+
 /** Ingestion with workers this file starts and kills, on queues of their own. */
 describe('knowledge: workers of their own (killed mid-ingestion, pdf.js only)', () => {
   const k = useKnowledgeApp();
@@ -69,12 +76,6 @@ describe('knowledge: workers of their own (killed mid-ingestion, pdf.js only)', 
       const id: string = res.body.data._id;
       await eventually(async () => (await k.documents.findById(id))?.status === 'inProgress', 30_000);
       return { id, sparkId, conversationId };
-    }
-
-    async function kill(worker: ChildProcess) {
-      const exited = new Promise((r) => worker.once('exit', r));
-      worker.kill('SIGKILL');
-      await exited;
     }
 
     /** The next worker finishes the document: every chunk once, one "read" message. */
@@ -173,7 +174,8 @@ describe('knowledge: workers of their own (killed mid-ingestion, pdf.js only)', 
       app = await startApp({ QUEUE_PREFIX: prefix });
     });
     afterAll(async () => {
-      for (const c of children) c.kill('SIGKILL');
+      // Waited for: a child's pipes and process handle would otherwise keep Jest alive after the run.
+      await Promise.all(children.filter((c) => c.exitCode === null && c.signalCode === null).map(kill));
       await app.close();
     });
 

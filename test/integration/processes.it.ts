@@ -24,6 +24,14 @@ function start(app: 'api' | 'worker', env: Record<string, string>): ChildProcess
   });
 }
 
+/** SIGKILL unless it has exited, then waits for the exit (its handles would keep Jest alive after the run). */
+async function killed(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGKILL');
+  await exited;
+}
+
 function exitOf(child: ChildProcess): Promise<{ code: number | null; ms: number; signalledAt: number }> {
   const signalledAt = Date.now();
   return new Promise((resolve) =>
@@ -54,7 +62,7 @@ describe('processes: the api over HTTP/1.1 keep-alive', () => {
       expect(await answer()).toMatch(/^HTTP\/1\.1 200/);
     } finally {
       socket.destroy();
-      api.kill('SIGKILL');
+      await killed(api);
     }
   }, 60_000);
 });
@@ -72,7 +80,7 @@ describe('processes: graceful shutdown', () => {
       expect(ms).toBeLessThan(10_000);
       await expect(fetch(`http://127.0.0.1:${port}/api/v1/health`)).rejects.toThrow();
     } finally {
-      api.kill('SIGKILL');
+      await killed(api);
     }
   });
 

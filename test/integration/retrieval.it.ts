@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createDb } from '@sparks/db';
-import { retrieve, RETRIEVAL, type Passage } from '@sparks/engine';
+import { retrieve, RETRIEVAL, searchText, type Passage } from '@sparks/engine';
 import { RANKING } from '../../libs/engine/src/ranking';
 import { uuidv7 } from 'uuidv7';
 
@@ -237,7 +237,8 @@ describe('retrieval over a Spark larger than the sample (index and sample paths)
       const found = await ask(spark.sparkId, question);
       expect({ question, pairs: found.map(pair) }).toEqual({
         question,
-        pairs: await bestPossible(spark.sparkId, question, 'spanish'),
+        // The search leaves the Spanish question words out ("cuál", "cuánto"), and so does the oracle.
+        pairs: await bestPossible(spark.sparkId, searchText(question), 'spanish'),
       });
     }
   });

@@ -4,6 +4,7 @@ import {
   planSearch,
   prefixIndexQuery,
   sampleCovers,
+  searchText,
   sentencesAbout,
   termQuery,
   type SampleView,
@@ -165,5 +166,18 @@ describe('the excerpt of a passage', () => {
   it('never bolds part of a word', () => {
     // "abr" is a prefix of "abrimos", not of "cabra": the word must start with it.
     expect(sentencesAbout('La cabra abrimos.', ['abr'])).toBe('La cabra **abrimos**.');
+  });
+
+  it('leaves Spanish question words out of the search, with or without their accent', () => {
+    expect(searchText('¿Cómo se financian las escuelas?')).toBe('¿ se financian las escuelas?');
+    expect(searchText('¿Cuántos colonos llegaron y cuándo?')).toBe('¿ colonos llegaron y ?');
+    expect(searchText('cual es el precio, quienes vienen, donde esta')).toBe('es el precio, vienen, esta');
+    // Only whole words: "comenzó", "cualquier", "dondequiera" stay.
+    expect(searchText('¿Cuándo comenzó cualquier obra dondequiera?')).toBe('¿ comenzó cualquier obra dondequiera?');
+    // English questions are untouched (their question words are PostgreSQL stop words already).
+    expect(searchText('How many colonists came, and when?')).toBe('How many colonists came, and when?');
+    // A question of nothing else is searched as it is.
+    expect(searchText('¿Cómo?')).toBe('¿ ?');
+    expect(searchText('Cómo')).toBe('Cómo');
   });
 });

@@ -327,7 +327,8 @@ export async function retrieve(
   const pool = params.rerank === false ? k : Math.max(k, RETRIEVAL.POOL);
   const own = configFor(params.language);
   const otherConfig: TextConfig = own === 'spanish' ? 'english' : 'spanish';
-  const langs = await readTerms(db, params.sparkId, params.question);
+  const text = searchText(params.question);
+  const langs = await readTerms(db, params.sparkId, text);
   // The question's language: the one whose stop words leave fewer terms (the Spark's on a tie).
   const first = langs.get(otherConfig)!.terms.length < langs.get(own)!.terms.length ? otherConfig : own;
   const order: TextConfig[] = [first, first === 'spanish' ? 'english' : 'spanish'];
@@ -358,7 +359,7 @@ export async function retrieve(
     sql.raw(`SELECT 1 FROM found${lang} WHERE matched * ${RETRIEVAL.FLOOR} >= ${searches[lang].plan.terms.length}`);
   const found = searches.map(
     (s, lang) =>
-      sql`${sql.raw(`found${lang}`)} AS MATERIALIZED (${languageQuery(params.sparkId, params.question, s.config, s.plan, s.sources, pool, lang)})`,
+      sql`${sql.raw(`found${lang}`)} AS MATERIALIZED (${languageQuery(params.sparkId, text, s.config, s.plan, s.sources, pool, lang)})`,
   );
   // The second language only when the first found nothing that covers the question.
   const chosen =
@@ -406,6 +407,22 @@ export async function retrieve(
       // The owner's answer is found by its question, and answers with what the owner wrote.
       best: r.passage.origin === 'owner' ? ownerAnswer(r.passage.content) : r.best.text,
     }));
+}
+
+/**
+ * Spanish question words, as a question writes them (with their accent) or without it: "¿Cuándo…?",
+ * "¿Cuántos…?", "cual". PostgreSQL's Spanish stop words hold "cuando", "donde", "quien" but not their
+ * accented forms nor "cual", "cuanto", so "¿Cómo…?" became a term "com" that matched "comenzó" and
+ * "compañía", while the English "how", "when", "which" are stop words. The search leaves them out in
+ * both languages alike; the ranking still reads them from the question (what kind of answer it asks for).
+ */
+const QUESTION_WORDS =
+  /(?<![\p{L}\p{N}])(c[oó]mo|cu[aá]ndo|d[oó]nde|ad[oó]nde|qui[eé]n(?:es)?|cu[aá]l(?:es)?|cu[aá]nt[oa]s?|qu[eé])(?![\p{L}\p{N}])/giu;
+
+/** The question as the search reads it: Spanish question words left out (see QUESTION_WORDS). */
+export function searchText(question: string): string {
+  const text = question.replace(QUESTION_WORDS, ' ').replace(/\s+/g, ' ').trim();
+  return text === '' ? question : text;
 }
 
 /** The answer part of an owner's knowledge entry (the chunk is the question, a line break, the answer). */

@@ -12,8 +12,11 @@ export default defineConfig({
   // `npm test -- --skip=wordpress` leaves out the tests that need a local WordPress (scripts/test.mjs says so).
   testIgnore: process.env.E2E_SKIP_WORDPRESS ? ['**/pulse.spec.ts'] : [],
   outputDir: 'test-results',
+  // Two files at a time against the one app (each test signs up its own users): most of a test's time is
+  // waiting for the assistant's replies and their 800 ms turns, not CPU, so two halve the tier's time on two
+  // cores. E2E_WORKERS=1 runs them one by one.
   fullyParallel: false,
-  workers: 1,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: process.env.CI ? 1 : 0,
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
   timeout: 60_000,

@@ -270,3 +270,160 @@ describe('integration.import: a file of SharePoint or OneDrive becomes a documen
     expect(graph.tokenRequests.filter((r) => r.grant_type === 'refresh_token').length).toBe(refreshes + 1);
   });
 });
+
+interface Said {
+  type: string;
+  data: {
+    content: string;
+    type?: string;
+    event?: string;
+    options?: Array<{ label: string; value?: string }>;
+    buttons?: Array<{ label: string; value?: string }>;
+    info?: Array<{ label: string; value: string }>;
+  };
+}
+
+/** A message to the Spark's builder chat (what the chat's buttons send too); the reply's messages. */
+async function builder(o: Pick<Owner, 'user' | 'sparkId'>, text: string): Promise<Said[]> {
+  const res = await t
+    .http()
+    .post(`/api/v1/sparks/${o.sparkId}/messages`)
+    .set(...o.user.auth())
+    .send({ input: { text } })
+    .expect(201);
+  return res.body.data.messages as Said[];
+}
+
+const optionsOf = (said: Said[]) => said.find((m) => m.data.type === 'options')?.data.options ?? [];
+const valueOf = (said: Said[], label: string) => {
+  const option = optionsOf(said).find((o) => o.label === label);
+  if (!option?.value) throw new Error(`no option ${label} in ${JSON.stringify(optionsOf(said))}`);
+  return option.value;
+};
+const textsOf = (said: Said[]) => said.filter((m) => m.type === 'ai').map((m) => m.data.content);
+
+describe('the builder chat browses SharePoint and OneDrive and imports the picked files', () => {
+  it('site → library → folder → file: the file is imported, read, and shown with where it came from', async () => {
+    const o = await connectedOwner();
+    const drive = graph.addDrive('Documents', 'Kitchen');
+    const folder = graph.addFolder(drive, 'Menus');
+    const file = graph.addFile(drive, { name: 'Menu.pdf', parentId: folder.id, content: await menuPdf() });
+    graph.addFile(drive, { name: 'Prices.xlsx', content: Buffer.from('PK\u0003\u0004') });
+
+    // What the page sends when it comes back with q=sharepoint-conected.
+    let said = await builder(o, 'Add a document from SharePoint');
+    expect(textsOf(said)).toEqual(['Which SharePoint site is the document in?']);
+    said = await builder(o, valueOf(said, 'Kitchen'));
+    expect(textsOf(said)).toEqual(['Which document library of Kitchen?']);
+    said = await builder(o, valueOf(said, 'Documents'));
+    expect(textsOf(said)).toEqual(['In **Sites/Kitchen/Documents**: pick a file to add it, or open a folder.']);
+    expect(said.find((m) => m.data.type === 'card')?.data.info).toEqual([
+      { label: 'Prices.xlsx', value: 'Only PDF and Word (.docx) files' },
+    ]);
+    expect(optionsOf(said).map((x) => x.label)).toEqual(['Folder: Menus', 'Back', 'Done']);
+    said = await builder(o, valueOf(said, 'Folder: Menus'));
+    said = await builder(o, valueOf(said, 'Menu.pdf'));
+    expect(textsOf(said)).toEqual(["I'm importing **Menu.pdf**. I'll tell you what I read from it in a moment."]);
+    expect(said.find((m) => m.data.type === 'event')?.data).toMatchObject({
+      event: 'documentImport',
+      name: 'Menu.pdf',
+    });
+
+    await eventually(async () => (await documentsOf(o.sparkId))[0]?.status === 'completed', 30_000);
+    const [doc] = await documentsOf(o.sparkId);
+    expect(await chunkText(doc.id)).toMatch(/sourdough loaf costs four euros/);
+    expect(await itemOf(o.connectionId, file.id)).toMatchObject({
+      path: 'Sites/Kitchen/Menus/Menu.pdf',
+      document_id: doc.id,
+    });
+    await eventually(async () =>
+      (await aiMessages(o.conversationId)).some(
+        (m) => m.type === 'document' && /I've read \*\*Menu\.pdf\*\*/.test(m.content),
+      ),
+    );
+    const list = await t
+      .http()
+      .get(`/api/v1/sparks/${o.sparkId}/documents`)
+      .set(...o.user.auth())
+      .expect(200);
+    expect(list.body.data[0].source.text).toBe('from SharePoint: Sites/Kitchen/Menus/Menu.pdf');
+    // The page's hidden start keyword once it is read: another file is offered; "Done" goes on with the builder.
+    said = await builder(o, 'inicio');
+    expect(said.find((m) => m.data.type === 'buttons')?.data.buttons?.map((b) => b.label)).toEqual([
+      'Add another file',
+      'Done',
+    ]);
+    said = await builder(o, 'done');
+    expect(textsOf(said)[0]).toBe("All right, we'll go on.");
+  });
+
+  it('OneDrive in Spanish; a value that was not shown, or another tenant’s drive and item typed in, imports nothing', async () => {
+    const other = await connectedOwner();
+    const theirs = graph.addDrive('Documents', 'Rival');
+    const secret = graph.addFile(theirs, { name: 'Secret.pdf', content: await menuPdf() });
+
+    const o = await connectedOwner('es');
+    graph.addFile(graph.addDrive('OneDrive'), { name: 'Horario.pdf', content: await menuPdf() });
+    await sql().query(`UPDATE integration_connections SET service = 'onedrive' WHERE id = $1`, [o.connectionId]);
+    let said = await builder(o, 'Añadir un documento de OneDrive');
+    expect(textsOf(said)[0]).toMatch(/^En \*\*My files\*\*/);
+    said = await builder(o, 'pick:3');
+    expect(textsOf(said)[0]).toBe('Ese no es uno de los archivos que te he mostrado. Elige uno de estos.');
+    const crafted = [
+      `pick:${secret.id}`,
+      `pick:${theirs.id}:${secret.id}`,
+      `open:${theirs.id}`,
+      JSON.stringify({ driveId: theirs.id, itemId: secret.id }),
+    ];
+    for (const text of crafted) {
+      said = await builder(o, text);
+      expect(textsOf(said).join(' ')).not.toMatch(/importando/i);
+    }
+    expect((await sql().query('SELECT 1 FROM integration_items WHERE item_id = $1', [secret.id])).rows).toEqual([]);
+    expect(await documentsOf(o.sparkId)).toEqual([]);
+    expect(await documentsOf(other.sparkId)).toEqual([]);
+  });
+
+  it("says what is missing: another plan, or a Spark not connected; the plan's document limit refuses the pick", async () => {
+    const free = await createUser(t, { tag: 'sharing-free', language: 'en' });
+    const spark = (
+      await t
+        .http()
+        .post('/api/v1/sparks')
+        .set(...free.auth())
+        .send({})
+        .expect(201)
+    ).body.data;
+    const said = await builder({ user: free, sparkId: spark._id }, 'add a document from sharepoint');
+    expect(textsOf(said)).toEqual([
+      'Importing documents from SharePoint and OneDrive is part of the Zaphire plan. You can change plan from “Plans”, or upload PDFs with the attach button.',
+    ]);
+
+    const o = await connectedOwner();
+    for (let i = 0; i < 50; i += 1) {
+      await addDocument(sql(), {
+        sparkId: o.sparkId,
+        userId: o.userId,
+        name: `d${i}.pdf`,
+        pages: ['x'],
+        language: 'en',
+      });
+    }
+    const drive = graph.addDrive('Documents', 'Fullhouse');
+    graph.addFile(drive, { name: 'Menu.pdf', content: await menuPdf() });
+    let step = await builder(o, 'add a document from sharepoint');
+    step = await builder(o, valueOf(step, 'Fullhouse'));
+    step = await builder(o, valueOf(step, 'Documents'));
+    step = await builder(o, valueOf(step, 'Menu.pdf'));
+    expect(step.find((m) => m.data.type === 'event')?.data).toMatchObject({ event: 'documentLimit', limit: 50 });
+    expect(textsOf(step)[0]).toMatch(/Your plan allows 50 documents per Spark/);
+
+    await t
+      .http()
+      .delete(`/api/v1/sparks/${o.sparkId}/integrations/microsoft`)
+      .set(...o.user.auth())
+      .expect(200);
+    step = await builder(o, 'add a document from sharepoint');
+    expect(textsOf(step)[0]).toMatch(/^This Spark is not connected to Microsoft 365 yet/);
+  });
+});

@@ -127,10 +127,14 @@ type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 const sameWidgetTypes: Same<WidgetType, (typeof WIDGET_TYPES)[number]> = true;
 void sameWidgetTypes;
 
-/** An action message that announces something to the page (never shown): a Spark or a test created. */
+/** An action message that announces something to the page (never shown): a Spark or a test created, an import. */
 export const chatEventActionSchema = z.discriminatedUnion('event', [
   action('event', { event: z.literal('sparkCreated'), sparkId: z.string(), name: z.string() }),
   action('event', { event: z.literal('testCreated'), testId: z.string() }),
+  /** A file picked from SharePoint or OneDrive is being imported: the page watches for it to be read (issue 20). */
+  action('event', { event: z.literal('documentImport'), name: z.string() }),
+  /** A pick refused by the plan's document count: the page opens the upgrade dialog an upload's 402 opens. */
+  action('event', { event: z.literal('documentLimit'), limit: z.number() }),
 ]);
 export type ChatEventAction = z.infer<typeof chatEventActionSchema>;
 

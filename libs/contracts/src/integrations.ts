@@ -10,8 +10,8 @@ export type IntegrationProvider = (typeof INTEGRATION_PROVIDERS)[number];
 export const INTEGRATION_SERVICES = ['sharepoint', 'onedrive'] as const;
 export type IntegrationService = (typeof INTEGRATION_SERVICES)[number];
 
-/** The query the browser comes back with after connecting (spec §2, spelled as the spec spells it). */
-export const SHAREPOINT_CONNECTED_QUERY = 'sharepoint-conected';
+/** The query the browser comes back with after connecting (spec §2): in rules.ts, which the web app reads. */
+export { SHAREPOINT_CONNECTED_QUERY } from './rules';
 
 export const integrationParams = z.object({ sparkId: z.uuid(), provider: z.string().min(1).max(40) });
 

@@ -101,3 +101,6 @@ export const CREDIT_PACKS_PER_PAGE = 4;
 /** Longest owner's answer to an unanswered question (characters) and the longest wording of its question. */
 export const MAX_OWNER_ANSWER_LENGTH = 2000;
 export const MAX_OWNER_QUESTION_LENGTH = 500;
+
+/** The query the browser comes back with after connecting Microsoft 365 (spec §2, spelled as the spec spells it). */
+export const SHAREPOINT_CONNECTED_QUERY = 'sharepoint-conected';

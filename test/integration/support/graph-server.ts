@@ -12,7 +12,7 @@ import type { AddressInfo } from 'node:net';
  * expired), and 429 with Retry-After when told to throttle. Tokens are random strings it remembers; nothing is
  * faked on our side.
  * `/sites?search=`, `/sites/{id}`, `/sites/{id}/drives`, `/drives/{id}/root/children`, `/drives/{id}/items/{id}/children`,
- * `/drives/{id}`, `/drives/{id}/items/{id}`, `/drives/{id}/items/{id}/content` (a 302 to a pre-authenticated download address), `/drives/{id}/root/delta`
+ * `/me/drive/root/children`, `/drives/{id}`, `/drives/{id}/items/{id}`, `/drives/{id}/items/{id}/content` (a 302 to a pre-authenticated download address), `/drives/{id}/root/delta`
  * (pages with `@odata.nextLink`, then `@odata.deltaLink`; 410 once the link is expired), and 429 with
  * Retry-After when told to throttle. Tokens are random strings it remembers; nothing is faked on our side.
  */
@@ -339,6 +339,14 @@ export class GraphServer {
       return drive
         ? this.json(res, 200, { id: drive.id, name: drive.name, driveType: 'business' })
         : this.json(res, 404, {});
+    }
+    if (path === '/me/drive/root/children') {
+      const drive = [...this.drives.values()].find((d) => !d.siteId);
+      if (!drive) return this.json(res, 404, { error: { code: 'itemNotFound' } });
+      const value = [...drive.items.values()]
+        .filter((i) => i.parentId === drive.rootId && !i.deleted)
+        .map((i) => this.view(drive, i));
+      return this.json(res, 200, { value });
     }
     if (path === '/sites') {
       return this.json(res, 200, {

@@ -23,7 +23,9 @@ import {
   type Profile,
   type SparkInfo,
   type StepStatus,
+  type SharingPorts,
 } from '@sparks/engine';
+import { SharingPortsImpl, type SharingDeps } from './sharing-ports';
 
 export interface PortDeps {
   db: Database;
@@ -37,6 +39,8 @@ export interface PortDeps {
   llm?: LlmProvider;
   /** Told when the model failed and the rules read the text instead. */
   onLlmError?: (err: unknown) => void;
+  /** SharePoint / OneDrive (issue 20): the builder chat's browser, for a Spark's conversation. */
+  sharing?: SharingDeps;
 }
 
 /** Runs a rule on a Spark that may have gone meanwhile: NOT_FOUND is undefined, and the flow goes on. */
@@ -75,6 +79,13 @@ export class FlowPortsImpl implements FlowPorts {
     private readonly flow: Flow,
     private sparkId: string | null,
   ) {}
+
+  /** The Spark's Microsoft 365 connection, for the builder chat's file browser (issue 20). */
+  get sharing(): SharingPorts | undefined {
+    return this.deps.sharing && this.sparkId && this.flow.objectivesKey === 'spark'
+      ? new SharingPortsImpl(this.deps.sharing, this.userId, this.sparkId)
+      : undefined;
+  }
 
   /** The key of this flow's objectives (`objectivesKey`, one rule with the api and the web). */
   private get objectivesKey(): string | null {

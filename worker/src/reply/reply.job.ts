@@ -3,6 +3,8 @@ import { translateError, type AppConfig, type ErrorCode } from '@sparks/core';
 import {
   AccountsRepository,
   ConversationsRepository,
+  DocumentsRepository,
+  IntegrationsRepository,
   ObjectivesRepository,
   SparksRepository,
   toWireMessage,
@@ -11,13 +13,16 @@ import {
   type MessageRow,
 } from '@sparks/db';
 import { AnswerEngine, FlowEngine, isStartKeyword, type FlowState, type LlmProvider } from '@sparks/engine';
-import { publishConversationEvent, type ConversationEvent, type JobPayloads } from '@sparks/queues';
+import { JobProducer, publishConversationEvent, type ConversationEvent, type JobPayloads } from '@sparks/queues';
 import { UnrecoverableError, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { uuidv7 } from 'uuidv7';
 import { FlowPortsImpl } from '../flows/flow-ports';
-import { SparkRules, SparkTestRules } from '@sparks/domain';
+import { PlanGates, SparkRules, SparkTestRules } from '@sparks/domain';
+import type { MicrosoftGraph } from '@sparks/knowledge';
 import { CONFIG, DB, LLM, REDIS } from '../infra/tokens';
+import { INGEST_PRODUCER } from '../ingestion/tokens';
+import { MICROSOFT } from '../integrations/tokens';
 
 /**
  * `reply.generate`: answers one human message. Test and widget conversations go to the answer
@@ -41,6 +46,11 @@ export class ReplyJob {
     @Inject(REDIS) private readonly redis: Redis,
     @Inject(CONFIG) private readonly config: AppConfig,
     @Inject(LLM) private readonly llm: LlmProvider | null,
+    private readonly integrations: IntegrationsRepository,
+    private readonly documents: DocumentsRepository,
+    private readonly plans: PlanGates,
+    @Inject(MICROSOFT) private readonly microsoft: MicrosoftGraph,
+    @Inject(INGEST_PRODUCER) private readonly producer: JobProducer,
   ) {}
 
   private publish(conversationId: string, event: ConversationEvent): Promise<void> {
@@ -105,6 +115,13 @@ export class ReplyJob {
         testRules: this.testRules,
         llm: this.llm ?? undefined,
         onLlmError: (err) => this.logger.warn(`language model failed, read with the rules: ${String(err)}`),
+        sharing: {
+          integrations: this.integrations,
+          documents: this.documents,
+          plans: this.plans,
+          microsoft: this.microsoft,
+          producer: this.producer,
+        },
       },
       conversation.userId,
       flow,

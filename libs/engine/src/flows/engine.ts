@@ -11,6 +11,7 @@ import { label, msg, route, say, type FlowTextKey } from './texts';
 import { ICONS, PALETTES } from './theme';
 import type { Effect, Flow, FlowEvent, FlowState, Intent, Lang, Step, StepStatus } from './types';
 import { isSkip, keepsCurrent, matchChoice, normalize, unlikeName, yesNo } from './understand';
+import { SharingBrowser } from './sharing';
 import { choicesFor, promptCard, renderCard, renderWidget, visible, type Emit } from './widgets';
 
 /** Interprets flow definitions: asks, reads answers without an LLM, applies effects, tracks objectives. */
@@ -93,8 +94,18 @@ class Run {
     };
   }
 
+  /** The SharePoint / OneDrive browser on this conversation's state. */
+  private get browser(): SharingBrowser {
+    return new SharingBrowser(
+      { lang: this.lang, vars: this.state.vars, text: (c) => this.text(c), action: this.action },
+      this.ctx.ports.sharing,
+    );
+  }
+
   async handle(text: string, fresh: boolean): Promise<void> {
     const start = isStartKeyword(text);
+    // Browsing SharePoint or OneDrive: the hidden start keyword (a picked file was read) offers the browser again.
+    if (start && this.state.awaiting === 'browse' && (await this.browser.again())) return;
     if (this.state.awaiting && !start && (await this.continueAwaiting(text))) return;
     this.state.awaiting = undefined;
     const intent = start ? undefined : this.intent(text);
@@ -239,6 +250,17 @@ class Run {
           this.text(say(this.lang, msg(done ? 'deployRotated' : 'deployNotPublished'), { name }));
         }
         await this.offerAgain();
+        return true;
+      }
+      case 'browse': {
+        const intent = this.intent(text);
+        if (intent) return false;
+        const done = await this.browser.answer(text);
+        if (done === 'handled') return true;
+        this.state.awaiting = undefined;
+        if (done === 'other') return false;
+        // Done browsing: the builder goes on where it was (past the documents step once a file was read).
+        await this.askFrom(this.state.step);
         return true;
       }
       case undefined:
@@ -415,6 +437,9 @@ class Run {
       case 'testNotSatisfactory':
         await this.completeEvent('test.satisfactory', 'error');
         this.text(say(this.lang, msg('testKo')));
+        return;
+      case 'browseSharing':
+        if (await this.browser.start()) this.state.awaiting = 'browse';
         return;
       case 'restart':
         this.state.step = this.flow.start;

@@ -8,6 +8,7 @@ import type { Flow } from './types';
 export * from './business';
 export * from './engine';
 export * from './ports';
+export * from './sharing';
 export * from './status';
 export * from './theme';
 export * from './types';

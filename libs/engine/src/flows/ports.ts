@@ -105,6 +105,60 @@ export interface FlowPorts {
   revokeDeployToken(sparkId: string): Promise<boolean>;
   /** What a free text says about the business: the language model's reading when one is configured, else the rules. */
   readBusiness(text: string, language: Lang): Promise<BusinessFacts>;
+  /** The Spark's SharePoint / OneDrive connection (builder chats in a worker with Microsoft configured). */
+  sharing?: SharingPorts;
+}
+
+// — document sharing: the builder's browser over SharePoint and OneDrive (issue 20) —
+
+/** A place of Microsoft 365 the browser can show: the sites, a site's libraries, a folder (a drive's root without item). */
+export type SharingPlace =
+  | { kind: 'sites' }
+  | { kind: 'site'; siteId: string }
+  | { kind: 'onedrive' }
+  | { kind: 'folder'; driveId: string; itemId?: string };
+
+/** One line of a place: somewhere to open, a file to pick, or a file listed as not readable (with why). */
+export interface SharingEntry {
+  name: string;
+  kind: 'open' | 'pick' | 'unreadable';
+  /** `open`: where it leads. */
+  place?: SharingPlace;
+  /** `pick`: the file. */
+  file?: { driveId: string; itemId: string };
+  /** `unreadable`: not a PDF or .docx, or over the upload size. */
+  reason?: 'type' | 'size';
+}
+
+export type SharingService = 'sharepoint' | 'onedrive';
+
+/** Where a picked file is: its SharePoint site and library (none in a OneDrive), its folders and its name. */
+export interface SharingWhere {
+  site?: string;
+  library?: string;
+  folders: string[];
+  name: string;
+}
+
+/**
+ * The Spark's Microsoft 365 connection as the builder chat uses it. Every call works on the connection of this
+ * user's Spark only (looked up from the conversation, never from what was typed).
+ */
+export interface SharingPorts {
+  /** Whether the browser can run: the server configured, the plan allowing it, the Spark connected. */
+  status(): Promise<
+    { status: 'ready'; service: SharingService } | { status: 'notConfigured' | 'notAllowed' | 'notConnected' }
+  >;
+  /** The entries of a place, folders first, then by name (at most a few hundred). */
+  list(place: SharingPlace): Promise<{ entries: SharingEntry[] } | { error: 'reconnect' | 'failed' | 'notFound' }>;
+  /**
+   * Queues the import of a file found at `where` (the site, the library, the folders down to it: its path as people
+   * read it, `Sites/Bakery/Menu.pdf`); `limit` when the Spark already holds as many documents as the plan allows.
+   */
+  importFile(
+    file: { driveId: string; itemId: string },
+    where: SharingWhere,
+  ): Promise<{ status: 'queued' } | { status: 'limit'; limit: number } | { status: 'notConnected' | 'notFound' }>;
 }
 
 export interface RunContext {

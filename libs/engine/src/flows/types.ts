@@ -103,7 +103,9 @@ export interface Intent {
     | 'restart'
     /** The deploy assistant: unpublish a Spark, or kill its deploy token for a new one (with confirmation). */
     | 'unpublish'
-    | 'rotateToken';
+    | 'rotateToken'
+    /** The builder: browse the Spark's SharePoint or OneDrive and pick files to import (issue 20). */
+    | 'browseSharing';
 }
 
 export interface Flow {
@@ -127,7 +129,9 @@ export interface FlowState {
    * of what a free description of the business said (`vars.draftFacts`, JSON); in the deploy assistant,
    * which published Spark to unpublish or give a new code (`vars.deployAction`), then the confirmation
    * (`vars.deploySparkId`, `vars.deploySparkName`).
+   * While browsing SharePoint or OneDrive (`browse`): where, and what the shown page offers (`vars.browse`, JSON).
    */
-  awaiting?: 'prompt' | 'promptConfirm' | 'valueConfirm' | 'businessConfirm' | 'deployWhich' | 'deployConfirm';
+  awaiting?:
+    'prompt' | 'promptConfirm' | 'valueConfirm' | 'businessConfirm' | 'deployWhich' | 'deployConfirm' | 'browse';
   sparkId?: string;
 }

@@ -47,6 +47,24 @@ export const builderFlow: Flow = {
       action: 'testNotSatisfactory',
     },
     { phrases: ['test satisfactory', 'test satisfactorio', 'prueba satisfactoria'], action: 'testSatisfactory' },
+    {
+      // What the page sends after connecting Microsoft 365 (`q=sharepoint-conected`), and what people type.
+      phrases: ['sharepoint', 'onedrive'].flatMap((service) => [
+        `add a document from ${service}`,
+        `add documents from ${service}`,
+        `add a file from ${service}`,
+        `import from ${service}`,
+        `import a document from ${service}`,
+        `anadir un documento de ${service}`,
+        `anadir un documento desde ${service}`,
+        `anadir documentos de ${service}`,
+        `anadir un archivo de ${service}`,
+        `importar de ${service}`,
+        `importar desde ${service}`,
+        `importar un documento de ${service}`,
+      ]),
+      action: 'browseSharing',
+    },
   ],
   steps: [
     {

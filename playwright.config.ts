@@ -2,6 +2,13 @@ import { defineConfig, devices } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://127.0.0.1:${port}`;
+/**
+ * Where e2e/document-sharing.spec.ts starts its local Microsoft identity platform and Graph
+ * (test/integration/support/graph-server.ts): the app is configured for Microsoft against it. Nothing listens
+ * there during the other specs, which never connect.
+ */
+export const graphPort = Number(process.env.E2E_GRAPH_PORT ?? port + 20_000);
+const graphBase = `http://127.0.0.1:${graphPort}`;
 
 /**
  * Browser tests drive Debian's Chromium against the built app, started the way `npm start` starts
@@ -55,6 +62,12 @@ export default defineConfig({
       // The inactive-account dialog names where to ask for help (e2e/support.spec.ts).
       SUPPORT_EMAIL: 'help@sparks.example',
       LOG_LEVEL: 'warn',
+      // Microsoft 365 against the spec's local server (the GraphServer's client and secret; a fixed test key).
+      MICROSOFT_CLIENT_ID: 'sparks-graph-client',
+      MICROSOFT_CLIENT_SECRET: 'sparks-graph-secret',
+      MICROSOFT_LOGIN_URL: graphBase,
+      MICROSOFT_GRAPH_URL: `${graphBase}/v1.0`,
+      INTEGRATION_TOKEN_KEY: Buffer.alloc(32, 7).toString('base64'),
     },
   },
 });

@@ -83,14 +83,18 @@ export class GraphServer {
   readonly drives = new Map<string, Drive>();
   readonly sites: Array<{ id: string; name: string; displayName: string }> = [];
 
-  async start(): Promise<this> {
+  /** Listens on 127.0.0.1, on `port` when given (the browser tests point the app at a known one). */
+  async start(port = 0): Promise<this> {
     this.server = createServer((req, res) => {
       this.handle(req, res).catch((err: Error) => {
         res.writeHead(500, { 'content-type': 'application/json' });
         res.end(JSON.stringify({ error: { code: 'generalException', message: err.message } }));
       });
     });
-    await new Promise<void>((r) => this.server.listen(0, '127.0.0.1', r));
+    await new Promise<void>((resolve, reject) => {
+      this.server.once('error', reject);
+      this.server.listen(port, '127.0.0.1', resolve);
+    });
     this.base = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
     return this;
   }

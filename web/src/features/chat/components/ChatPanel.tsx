@@ -7,12 +7,12 @@ import { lazyComponent, whenIdle } from '../../../ui/lazyComponent';
 import { billingDialogs } from '../../billing/dialogs';
 import { PROFILE_KEY, useProfile } from '../../profile/useProfile';
 import { testsKey } from '../../sparks/keys';
-import { authorizeIntegration, getIntegrations, listTests } from '../api';
+import { authorizeIntegration, getIntegrations, listDocuments, listTests } from '../api';
 import { toDisplayItems } from '../display';
 import { useChat, type SendProblem } from '../hooks/useChat';
 import { useDocumentUpload } from '../hooks/useDocumentUpload';
 import { targetKey, type ChatMessage, type ChatTarget, type Choice } from '../types';
-import { checkUpload, UPLOAD_ACCEPT } from '../upload';
+import { checkUpload, DOCUMENT_POLL_MS, UPLOAD_ACCEPT } from '../upload';
 import { AttachMenu } from './AttachMenu';
 import { ChatActionsContext } from './chatActions';
 import type { ChatDialogsProps, ChatProblem } from './ChatDialogs';
@@ -49,6 +49,56 @@ function opensTest(goto: string): boolean {
 
 function sparkOfPath(goto: string): string | undefined {
   return /\/spark\/([^/?#]+)/.exec(goto)?.[1];
+}
+
+/** How long an imported file is watched for (it shows when it is read anyway, on the next load). */
+const IMPORT_WATCH_POLLS = 200;
+
+/**
+ * A file picked in the builder's browser: the documents list is read every DOCUMENT_POLL_MS until a document of
+ * that name is read (or failed) — or, when the import skipped it, the chat says so — then `done`.
+ */
+function useImportWatch(
+  name: string | null,
+  sparkId: string | undefined,
+  handlers: {
+    reload: () => Promise<void>;
+    skipped: (name: string, since: number) => boolean;
+    done: (read: boolean) => void;
+  },
+) {
+  const latest = useRef(handlers);
+  latest.current = handlers;
+  useEffect(() => {
+    if (!name || !sparkId) return;
+    let stopped = false;
+    const since = Date.now() - 5_000;
+    void (async () => {
+      for (let poll = 0; poll < IMPORT_WATCH_POLLS && !stopped; poll += 1) {
+        await new Promise((resolve) => setTimeout(resolve, DOCUMENT_POLL_MS));
+        if (stopped) return;
+        const documents = await listDocuments(sparkId).catch(() => null);
+        const doc = documents?.find((d) => d.name === name && d.source);
+        if (doc && (doc.status === 'completed' || doc.status === 'error')) {
+          await latest.current.reload();
+          if (!stopped) latest.current.done(doc.status === 'completed');
+          return;
+        }
+        // Not imported (too large, the plan full…): the chat tells why; watching stops once it does.
+        if (poll % 2 === 1) {
+          await latest.current.reload();
+          if (!stopped && latest.current.skipped(name, since)) {
+            latest.current.done(false);
+            return;
+          }
+        }
+      }
+      if (!stopped) latest.current.done(false);
+    })();
+    return () => {
+      stopped = true;
+    };
+  }, [name, sparkId]);
 }
 
 /** The dialogs (on Headless UI's dialog) are not part of the first download: none is open when a chat loads. */
@@ -99,7 +149,14 @@ function ChatPanelBody({
     },
     [mutate],
   );
-  const chat = useChat(target, { autoStart, initialText, freshAfterMs, onMessages, onProblem: onSendProblem });
+  const [importing, setImporting] = useState<string | null>(null);
+  // Issue 20: the builder's file browser announces a picked file (watched until it is read) or the plan's document
+  // limit (the dialog an upload's 402 opens).
+  const onEvent = useCallback((data: Record<string, unknown>) => {
+    if (data.event === 'documentLimit') setProblem({ kind: 'documentLimit' });
+    if (data.event === 'documentImport' && typeof data.name === 'string') setImporting(data.name);
+  }, []);
+  const chat = useChat(target, { autoStart, initialText, freshAfterMs, onMessages, onProblem: onSendProblem, onEvent });
   const sparkId = target.sparkId ?? chat.sparkId ?? undefined;
   const uploader = useDocumentUpload({
     sparkId,
@@ -109,6 +166,29 @@ function ChatPanelBody({
     // The builder was waiting for the document: the hidden start keyword lets it go on to the next step.
     onCompleted: target.kind === 'builder' ? () => void chat.send('inicio') : undefined,
     onProblem: setProblem,
+  });
+  // Imported documents show where they came from: the documents list's `source`, by document id.
+  const documentsKey = target.kind === 'builder' && sparkId ? ['documents', sparkId] : null;
+  const { data: documents, mutate: refreshDocuments } = useSWR(documentsKey, () => listDocuments(sparkId!));
+  const sources = useMemo(
+    () => new Map((documents ?? []).flatMap((d) => (d.source ? [[d._id, d.source.text] as const] : []))),
+    [documents],
+  );
+  const messagesRef = useRef(chat.messages);
+  messagesRef.current = chat.messages;
+  useImportWatch(importing, sparkId, {
+    reload: chat.reload,
+    skipped: (name, since) =>
+      messagesRef.current.some(
+        (m) => m.data?.type === 'importSkipped' && m.data?.name === name && Date.parse(m.createdAt ?? '') >= since,
+      ),
+    done: (read) => {
+      setImporting(null);
+      void refreshDocuments();
+      onMessages?.();
+      // As after an upload: the builder goes on (while browsing, it offers another file).
+      if (read && target.kind === 'builder') void chat.send('inicio');
+    },
   });
   const { data: profile } = useProfile();
   const Dialogs = chatDialogs.useLoaded();
@@ -238,7 +318,12 @@ function ChatPanelBody({
           streams={chat.streams}
           loading={chat.loading}
           typing={chat.busy}
-          upload={{ phase: uploader.phase, name: uploader.name }}
+          upload={
+            importing && uploader.phase === 'idle'
+              ? { phase: 'reading', name: importing }
+              : { phase: uploader.phase, name: uploader.name }
+          }
+          sources={sources}
           interactive={!busy}
           onChoose={(choice) => void choose(choice)}
           welcome={welcome}

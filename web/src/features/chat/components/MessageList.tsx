@@ -15,6 +15,8 @@ export interface MessageListProps {
   /** The assistant is answering (or its reply waits to show). */
   typing: boolean;
   upload: { phase: 'idle' | 'uploading' | 'reading'; name: string };
+  /** Where imported documents came from, by document id (the documents list's `source.text`). */
+  sources?: ReadonlyMap<string, string>;
   /** Widgets are usable (no reply on its way). */
   interactive: boolean;
   onChoose: (choice: Choice) => void;
@@ -61,15 +63,27 @@ function MessageDate({ date }: { date: Date }) {
   );
 }
 
-function UploadBubble({ name, width }: { name: string; width: number | undefined }) {
+/**
+ * "You uploaded {document}"; a document imported from SharePoint or OneDrive says so, with where it came from
+ * ("from SharePoint: Sites/Bakery/Menu.pdf", the documents list's `source`).
+ */
+function UploadBubble({ name, width, source }: { name: string; width: number | undefined; source?: string }) {
   const { t } = useTranslation('chat');
   const fullName = name || t('message.aDocument');
   const shown = cutName(fullName, documentNameLimit(width));
+  const key = source ? 'message.imported' : 'message.uploaded';
   return (
-    <div className="chat-bubble chat-bubble--upload" title={fullName}>
+    <div className="chat-bubble chat-bubble--upload" title={source ?? fullName}>
       <DocumentIcon />
-      <span aria-hidden="true">{t('message.uploaded', { document: shown })}</span>
-      <span className="visually-hidden">{t('message.uploaded', { document: fullName })}</span>
+      <span className="chat-bubble__upload-text">
+        <span aria-hidden="true">{t(key, { document: shown })}</span>
+        <span className="visually-hidden">{t(key, { document: fullName })}</span>
+        {source && (
+          <span className="chat-bubble__source" data-testid="document-source">
+            {source}
+          </span>
+        )}
+      </span>
     </div>
   );
 }
@@ -102,6 +116,7 @@ export function MessageList({
   interactive,
   onChoose,
   welcome,
+  sources,
 }: MessageListProps) {
   const { t } = useTranslation('chat');
   const log = useRef<HTMLDivElement>(null);
@@ -178,7 +193,13 @@ export function MessageList({
                     : t(item.verdict ? 'message.testSatisfactory' : 'message.testNotSatisfactory')}
                 </div>
               )}
-              {item.kind === 'upload' && <UploadBubble name={item.name} width={width} />}
+              {item.kind === 'upload' && (
+                <UploadBubble
+                  name={item.name}
+                  width={width}
+                  source={sources?.get(String(item.message.data?.documentId ?? ''))}
+                />
+              )}
               {item.kind === 'assistant' && (
                 <div className={`chat-bubble chat-bubble--assistant chat-bubble--${item.variant}`}>
                   <MarkdownContent content={item.content} />

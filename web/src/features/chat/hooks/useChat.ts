@@ -22,6 +22,8 @@ export interface UseChatOptions {
   onProblem: (problem: SendProblem) => void;
   /** When the assistant last spoke longer ago than this, the conversation gets a fresh welcome (/deploy). */
   freshAfterMs?: number;
+  /** Each event action of a reply (`data.type === 'event'`), once the reply is done. */
+  onEvent?: (data: Record<string, unknown>) => void;
 }
 
 const isNotFound = (error: unknown): error is ApiError => isApiError(error) && error.status === 404;
@@ -33,15 +35,15 @@ const isNotFound = (error: unknown): error is ApiError => isApiError(error) && e
  */
 export function useChat(
   target: ChatTarget,
-  { autoStart, initialText, onMessages, onProblem, freshAfterMs }: UseChatOptions,
+  { autoStart, initialText, onMessages, onProblem, freshAfterMs, onEvent }: UseChatOptions,
 ) {
   const [state, dispatch] = useReducer(chatReducer, initialChatState);
   const [now, setNow] = useState(() => Date.now());
   const sessionRef = useRef<string | null>(null);
   const sendingRef = useRef(false);
   const abortRef = useRef<AbortController | null>(null);
-  const latest = useRef({ onMessages, onProblem, target });
-  latest.current = { onMessages, onProblem, target };
+  const latest = useRef({ onMessages, onProblem, onEvent, target });
+  latest.current = { onMessages, onProblem, onEvent, target };
 
   const signal = () => {
     abortRef.current ??= new AbortController();
@@ -115,6 +117,8 @@ export function useChat(
             finished = true;
             dispatch({ type: 'messages', messages: event.messages ?? [], at: Date.now() });
             latest.current.onMessages?.();
+            for (const message of event.messages ?? [])
+              if (isEventMessage(message) && message.data) latest.current.onEvent?.(message.data);
             return;
           case 'error':
             finished = true;

@@ -1,3 +1,4 @@
+import { SHAREPOINT_CONNECTED_QUERY } from '@sparks/contracts/rules';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
@@ -23,7 +24,7 @@ import { useAfterReply } from '../hooks/useAfterReply';
  * item 8, a departure from docs/product.md §4 recorded in docs/decisions.md).
  */
 export default function SparkChatPage() {
-  const { t } = useTranslation(['sparks', 'layout']);
+  const { t } = useTranslation(['sparks', 'layout', 'chat']);
   const { sparkId = '' } = useParams();
   // A test verdict sent from the test page comes back with ?refresh=…: reload the conversation once, and take
   // the parameter out of the address (issue 18: it stayed in the URL).
@@ -42,6 +43,23 @@ export default function SparkChatPage() {
       { replace: true },
     );
   }, [refresh, setParams]);
+  // Spec §2: back from connecting Microsoft 365 (`q=sharepoint-conected`), the conversation starts over with a
+  // request to add a document from it; the parameter leaves the address so that a reload does not repeat it.
+  const connected = params.get('q') === SHAREPOINT_CONNECTED_QUERY;
+  const [request, setRequest] = useState<string | undefined>(undefined);
+  useEffect(() => {
+    if (!connected) return;
+    setRequest(t('chat:sharing.request'));
+    setReloads((count) => count + 1);
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete('q');
+        return next;
+      },
+      { replace: true },
+    );
+  }, [connected, setParams, t]);
   const navigate = useNavigate();
   const { data: spark, error } = useSpark(sparkId);
   const { rename } = useSparkActions();
@@ -146,6 +164,7 @@ export default function SparkChatPage() {
         key={`${sparkId}:${reloads}`}
         target={{ kind: 'builder', sparkId }}
         autoStart
+        initialText={request}
         onMessages={afterReply}
         className="chat-page__panel"
       />

@@ -385,16 +385,8 @@ describe('the builder chat browses SharePoint and OneDrive and imports the picke
   });
 
   it("says what is missing: another plan, or a Spark not connected; the plan's document limit refuses the pick", async () => {
-    const free = await createUser(t, { tag: 'sharing-free', language: 'en' });
-    const spark = (
-      await t
-        .http()
-        .post('/api/v1/sparks')
-        .set(...free.auth())
-        .send({})
-        .expect(201)
-    ).body.data;
-    const said = await builder({ user: free, sparkId: spark._id }, 'add a document from sharepoint');
+    const free = await sparkOwner(t, sql(), { tag: 'sharing-free', language: 'en' });
+    const said = await builder(free, 'add a document from sharepoint');
     expect(textsOf(said)).toEqual([
       'Importing documents from SharePoint and OneDrive is part of the Zaphire plan. You can change plan from “Plans”, or upload PDFs with the attach button.',
     ]);

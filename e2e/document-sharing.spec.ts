@@ -134,8 +134,13 @@ for (const lang of ['en', 'es'] as const) {
     await tab.goto(`/spark/${spark._id}/test/${created._id}`);
     const box = tab.getByRole('textbox', { name: t.composer.label });
     await expect(box).toBeEditable({ timeout: 30_000 });
+    // The test's greeting first: a message typed while it arrives is not sent yet.
+    await expect(tab.getByRole('log').locator('.chat-bubble--assistant').first()).toBeVisible({ timeout: 30_000 });
     await box.fill(question);
-    await box.press('Enter');
+    await expect(async () => {
+      if ((await box.inputValue()) !== '') await box.press('Enter');
+      await expect(box).toHaveValue('', { timeout: 2_000 });
+    }).toPass({ timeout: 30_000 });
     const answer = tab
       .getByRole('log')
       .locator('.chat-bubble--assistant')

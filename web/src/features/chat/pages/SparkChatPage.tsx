@@ -31,8 +31,11 @@ export default function SparkChatPage() {
   const [params, setParams] = useSearchParams();
   const refresh = params.get('refresh');
   const [reloads, setReloads] = useState(0);
+  /** The remounted chat's first message is the request to add a document from SharePoint (below). */
+  const [request, setRequest] = useState(false);
   useEffect(() => {
     if (refresh === null) return;
+    setRequest(false);
     setReloads((count) => count + 1);
     setParams(
       (current) => {
@@ -46,10 +49,16 @@ export default function SparkChatPage() {
   // Spec §2: back from connecting Microsoft 365 (`q=sharepoint-conected`), the conversation starts over with a
   // request to add a document from it; the parameter leaves the address so that a reload does not repeat it.
   const connected = params.get('q') === SHAREPOINT_CONNECTED_QUERY;
-  const [request, setRequest] = useState<string | undefined>(undefined);
+  // Once per arrival: the effect may run again before the address has changed (the language's texts loading).
+  const handled = useRef(false);
   useEffect(() => {
-    if (!connected) return;
-    setRequest(t('chat:sharing.request'));
+    if (!connected) {
+      handled.current = false;
+      return;
+    }
+    if (handled.current) return;
+    handled.current = true;
+    setRequest(true);
     setReloads((count) => count + 1);
     setParams(
       (current) => {
@@ -59,7 +68,7 @@ export default function SparkChatPage() {
       },
       { replace: true },
     );
-  }, [connected, setParams, t]);
+  }, [connected, setParams]);
   const navigate = useNavigate();
   const { data: spark, error } = useSpark(sparkId);
   const { rename } = useSparkActions();
@@ -164,7 +173,7 @@ export default function SparkChatPage() {
         key={`${sparkId}:${reloads}`}
         target={{ kind: 'builder', sparkId }}
         autoStart
-        initialText={request}
+        initialText={request ? t('chat:sharing.request') : undefined}
         onMessages={afterReply}
         className="chat-page__panel"
       />

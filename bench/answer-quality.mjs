@@ -25,11 +25,10 @@
 // beside its parent, for a git worktree). Every 4th article (the 4th, 8th, …) is held out: the engine
 // is tuned on the others (the development set) and the report gives both, so that a gain that only
 // fits the development questions shows.
-import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { ROOT, log, machine, rootRequire, runBench, sleep, table, writeJsonIfAsked } from './lib/common.mjs';
+import { ROOT, log, machine, multipart, rootRequire, runBench, sleep, table, writeJsonIfAsked } from './lib/common.mjs';
 import { call, startStack } from './lib/stack.mjs';
 
 const argv = process.argv.slice(2);
@@ -105,22 +104,6 @@ async function articlePdf(paragraphs) {
     if (pages === paragraphs.length) return bytes;
   }
   throw new Error('a paragraph does not fit on one page even at 6 pt');
-}
-
-function multipart(fields, file) {
-  const boundary = `----quality${randomUUID()}`;
-  const chunks = [];
-  for (const [k, v] of Object.entries(fields)) {
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
-  }
-  chunks.push(
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: application/pdf\r\n\r\n`,
-    ),
-    file.bytes,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  );
-  return { body: Buffer.concat(chunks), type: `multipart/form-data; boundary=${boundary}` };
 }
 
 async function upload(base, token, sparkId, name, bytes) {

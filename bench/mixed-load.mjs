@@ -15,7 +15,6 @@
 //          --json <file> (also writes the raw results; the integration test reads them)
 // Exit code 1 when any check fails.
 import { spawn } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -35,6 +34,7 @@ import {
   summarize,
   table,
   writeJsonIfAsked,
+  multipart,
 } from './lib/common.mjs';
 
 const argv = process.argv.slice(2);
@@ -94,22 +94,6 @@ function call(base, method, urlPath, { token, json, raw, contentType } = {}) {
     req.on('error', (err) => resolve({ status: 0, body: err.message, ms: performance.now() - t0 }));
     req.end(payload);
   });
-}
-
-function multipart(fields, file) {
-  const boundary = `----mixedload${randomUUID()}`;
-  const chunks = [];
-  for (const [k, v] of Object.entries(fields)) {
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
-  }
-  chunks.push(
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: application/pdf\r\n\r\n`,
-    ),
-    file.bytes,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  );
-  return { raw: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
 }
 
 function pdf(pages) {
@@ -224,11 +208,15 @@ async function runLoad(base, label) {
           const own = (seq / UPLOAD_EVERY) % 2 >= 1;
           const bytes = own ? await pdf([`This document belongs to ${client.marker}.`]) : big;
           const sparkId = [...client.sparkIds][0];
-          const body = multipart(
+          const form = multipart(
             { sparkId, name: own ? `${client.marker}.pdf` : 'big.pdf' },
             { name: 'doc.pdf', bytes },
           );
-          const res = await call(base, 'POST', '/api/v1/bucket', { token: client.token, ...body });
+          const res = await call(base, 'POST', '/api/v1/bucket', {
+            token: client.token,
+            raw: form.body,
+            contentType: form.type,
+          });
           if (judge('upload', client, res)) {
             counts.uploads += 1;
             documents.push({ client, sparkId, id: res.body.data._id, own });

@@ -38,6 +38,7 @@ import {
   summarize,
   table,
   writeJsonIfAsked,
+  multipart,
 } from './lib/common.mjs';
 import { makeDocument } from './lib/pdf-corpus.mjs';
 import { call, questionFor, redisServerPid, sseChat, startStack } from './lib/stack.mjs';
@@ -248,21 +249,6 @@ async function jobTimes(queue, from, to) {
   );
 }
 
-function multipart(fields, file) {
-  const boundary = `----scale${Math.random().toString(36).slice(2)}`;
-  const parts = [];
-  for (const [k, v] of Object.entries(fields))
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
-  parts.push(
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: application/pdf\r\n\r\n`,
-    ),
-    file.pdf,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  );
-  return { body: Buffer.concat(parts), type: `multipart/form-data; boundary=${boundary}` };
-}
-
 /**
  * The CPU-bound row: `docs` uploaded at once into a new Spark of a new user, timed until all are read.
  * Answers throughput, CPU, and per file its passages and how its ingestion job ran.
@@ -278,7 +264,7 @@ async function ingestRow(stack, queue, ingestion, redisPid, docs, n, round) {
   const t0 = performance.now();
   const ids = await Promise.all(
     docs.map(async (doc, i) => {
-      const form = multipart({ sparkId, name: `${i}-${doc.name}` }, doc);
+      const form = multipart({ sparkId, name: `${i}-${doc.name}` }, { name: doc.name, bytes: doc.pdf });
       const res = await fetch(`${stack.base}/api/v1/bucket`, {
         method: 'POST',
         headers: { Authorization: `Bearer ${user.token}`, 'Content-Type': form.type },

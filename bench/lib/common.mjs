@@ -1,6 +1,7 @@
 // Shared helpers of the benchmarks: statistics, scratch databases, Redis key cleanup, child
 // processes, and a cleanup registry that runs on success, on failure and on Ctrl-C.
 import { execFileSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
@@ -333,4 +334,24 @@ export async function deleteRedisKeys(prefix) {
     redis.disconnect();
   }
   log(`deleted ${deleted} redis keys ${prefix}:*`);
+}
+
+/**
+ * A multipart/form-data body of `fields` and one PDF `file` ({ name, bytes }), as the upload route
+ * (`POST /api/v1/bucket`) takes it. Answers `{ body, type }` (the Content-Type with its boundary).
+ */
+export function multipart(fields, file) {
+  const boundary = `----bench${randomUUID()}`;
+  const chunks = [];
+  for (const [k, v] of Object.entries(fields)) {
+    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
+  }
+  chunks.push(
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: application/pdf\r\n\r\n`,
+    ),
+    file.bytes,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  );
+  return { body: Buffer.concat(chunks), type: `multipart/form-data; boundary=${boundary}` };
 }

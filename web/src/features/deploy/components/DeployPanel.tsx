@@ -167,7 +167,7 @@ export function DeployPanel({ q }: { q?: string }) {
             data-testid="deploy-origin-input"
             type="text"
             inputMode="url"
-            placeholder="https://www.example.com"
+            placeholder={t('panel.sitePlaceholder')}
             value={site}
             onChange={(e) => setSite(e.target.value)}
           />

@@ -14,6 +14,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { firstSentence, heldOut, holds, median, plain } from './lib/answer-measures.mjs';
 import { PG_ADMIN_URL, ROOT, log, onCleanup, rootRequire, runBench, table, writeJsonIfAsked } from './lib/common.mjs';
 
 const argv = process.argv.slice(2);
@@ -48,29 +49,6 @@ for (const pair of opt('set', '').split(',').filter(Boolean)) {
 }
 const { readDocument } = rootRequire('./libs/knowledge/dist/index.js');
 const { uuidv7 } = rootRequire('uuidv7');
-
-/** Held-out articles: every 4th one (as bench/answer-quality.mjs). */
-const heldOut = (article) => article % 4 === 3;
-
-// The measures of bench/answer-quality.mjs.
-const plain = (markdown) =>
-  markdown
-    .replace(/\\([\\`*_[\]{}()#+\-.!<>|~&:@=])/g, '$1')
-    .replace(/\*\*|__/g, '')
-    .replace(/^>\s?/gm, '')
-    .replace(/\s+/g, ' ')
-    .trim();
-const firstSentence = (text) => {
-  const line = text.split(/\n+/).find((l) => l.trim()) ?? '';
-  const m = /^(.+?[.!?])(\s|$)/.exec(plain(line));
-  return m ? m[1] : plain(line);
-};
-const norm = (s) => s.toLowerCase().normalize('NFD').replace(/\p{M}/gu, '').replace(/\s+/g, ' ').trim();
-const holds = (text, answers) => answers.some((a) => norm(text).includes(norm(a)));
-const median = (values) => {
-  const s = [...values].sort((a, b) => a - b);
-  return s.length ? s[Math.floor((s.length - 1) / 2)] : NaN;
-};
 
 function loadArticles(lang) {
   const { data } = JSON.parse(fs.readFileSync(path.join(DATA_DIR, `xquad-dev.${lang}.json`), 'utf8'));

@@ -29,6 +29,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { ROOT, log, machine, multipart, rootRequire, runBench, sleep, table, writeJsonIfAsked } from './lib/common.mjs';
+import { firstSentence, heldOut, holds, median, plain } from './lib/answer-measures.mjs';
 import { call, startStack } from './lib/stack.mjs';
 
 const argv = process.argv.slice(2);
@@ -65,9 +66,6 @@ const DATA_DIR = path.resolve(
       path.join(ROOT, '..', 'shared', 'data', 'xquad-dev'),
   ),
 );
-/** Held-out articles: every 4th one. */
-export const heldOut = (article) => article % 4 === 3;
-
 function loadArticles(lang) {
   const file = path.join(DATA_DIR, `xquad-dev.${lang}.json`);
   if (!fs.existsSync(file)) throw new Error(`${file} not found: pass --data <folder> or set SPARKS_QA_DATA`);
@@ -124,31 +122,6 @@ async function upload(base, token, sparkId, name, bytes) {
     await sleep(250);
   }
   throw new Error(`${name} was not read within 5 minutes`);
-}
-
-/** The text a reader sees: Markdown escapes and emphasis removed, spaces collapsed. */
-export function plain(markdown) {
-  return markdown
-    .replace(/\\([\\`*_[\]{}()#+\-.!<>|~&:@=])/g, '$1')
-    .replace(/\*\*|__/g, '')
-    .replace(/^>\s?/gm, '')
-    .replace(/\s+/g, ' ')
-    .trim();
-}
-
-/** The first sentence of a reply: up to the first . ! ? followed by a space or the end, or the first line. */
-export function firstSentence(text) {
-  const line = text.split(/\n+/).find((l) => l.trim()) ?? '';
-  const m = /^(.+?[.!?])(\s|$)/.exec(plain(line));
-  return m ? m[1] : plain(line);
-}
-
-const norm = (s) => s.toLowerCase().normalize('NFD').replace(/\p{M}/gu, '').replace(/\s+/g, ' ').trim();
-const holds = (text, answers) => answers.some((a) => norm(text).includes(norm(a)));
-
-function median(values) {
-  const s = [...values].sort((a, b) => a - b);
-  return s.length ? s[Math.floor((s.length - 1) / 2)] : NaN;
 }
 
 async function ask(base, conv, text) {

@@ -171,27 +171,8 @@ export class IngestDocumentJob implements OnApplicationShutdown {
           return await this.failPermanently(doc, language, 'NO_TEXT', { pages: outcome.pageCount });
         }
 
-        const content = documentReadMessage(language, {
-          name: doc.name,
-          pages: read.pages,
-          chars: read.chars,
-          emptyPages: read.emptyPages.length,
-          topics: documentTopics(read.chunks.slice(0, 5).map((chunk) => chunk.content)),
-        });
         const figures = { pages: read.pages, chars: read.chars, language: read.language, config: read.config };
-        const message = {
-          type: 'ai' as const,
-          data: {
-            content,
-            type: 'document',
-            documentId: doc.id,
-            name: doc.name,
-            status: 'completed',
-            pages: read.pages,
-            chars: read.chars,
-            emptyPages: read.emptyPages,
-          },
-        };
+        const message = readMessage(doc, language, read);
         // Not streamed (read by pdf.js, or again by pdf.js after poppler): the whole document replaces
         // whatever was written.
         done = await writer.complete(figures, message, streamed ? undefined : read.chunks);
@@ -232,29 +213,10 @@ export class IngestDocumentJob implements OnApplicationShutdown {
     }
     const read = readDocument(outcome.pages, fallback);
     if (!read) return this.failPermanently(doc, language, 'NO_TEXT', { pages: outcome.pages.length });
-    const content = documentReadMessage(language, {
-      name: doc.name,
-      pages: read.pages,
-      chars: read.chars,
-      emptyPages: read.emptyPages.length,
-      topics: documentTopics(read.chunks.slice(0, 5).map((chunk) => chunk.content)),
-    });
     const done = await this.documents.complete(
       doc.id,
       { pages: read.pages, chars: read.chars, language: read.language, config: read.config, chunks: read.chunks },
-      {
-        type: 'ai',
-        data: {
-          content,
-          type: 'document',
-          documentId: doc.id,
-          name: doc.name,
-          status: 'completed',
-          pages: read.pages,
-          chars: read.chars,
-          emptyPages: read.emptyPages,
-        },
-      },
+      readMessage(doc, language, read),
     );
     if (!done) return { status: 'missing' };
     ingestionPages.inc(read.pages);
@@ -340,4 +302,28 @@ export class IngestDocumentJob implements OnApplicationShutdown {
   async onApplicationShutdown(): Promise<void> {
     await this.extractor.close();
   }
+}
+
+/** The builder chat's "I've read …" message for a document read whole (a PDF or a .docx). */
+function readMessage(doc: DocumentRow, language: Language, read: NonNullable<ReturnType<typeof readDocument>>) {
+  const content = documentReadMessage(language, {
+    name: doc.name,
+    pages: read.pages,
+    chars: read.chars,
+    emptyPages: read.emptyPages.length,
+    topics: documentTopics(read.chunks.slice(0, 5).map((chunk) => chunk.content)),
+  });
+  return {
+    type: 'ai' as const,
+    data: {
+      content,
+      type: 'document',
+      documentId: doc.id,
+      name: doc.name,
+      status: 'completed',
+      pages: read.pages,
+      chars: read.chars,
+      emptyPages: read.emptyPages,
+    },
+  };
 }

@@ -6,7 +6,7 @@
  * "new conversation" action. Keyboard: Enter sends, Shift+Enter breaks the line, Escape closes.
  * Screen readers: a hidden log announces only the newest complete message.
  */
-import { readEventStream } from '../features/chat/sse';
+import { EventStreamParser, readEventStream } from '../features/chat/sse';
 import { renderMarkdown } from './markdown';
 import { addToken, type Streamed } from './stream';
 import { CSS } from './styles';
@@ -189,8 +189,10 @@ function mount(o: MountOptions): ChatPanel {
           if (m.type === 'human') bubble('human', m.data.content);
           else if (m.type === 'ai') bubble('ai', m.data.content, true);
         }
-      } catch {
-        store.write({ ...store.read(), c: undefined });
+      } catch (error) {
+        // Gone, or not this visitor's: start afresh. Anything else (429, offline) keeps the conversation.
+        const status = error instanceof HttpError ? error.status : 0;
+        if (status === 401 || status === 404) store.write({ ...store.read(), c: undefined });
       }
     })().catch(() => {
       ready = undefined;
@@ -237,21 +239,23 @@ function mount(o: MountOptions): ChatPanel {
     announce(content);
   };
 
-  /** Streams the answer; a browser without readable streams gets it whole from the JSON route. */
+  /**
+   * Streams the answer. A browser that cannot read a response as it arrives asks the JSON route
+   * instead, decided before sending: the api keeps every message it accepts, so a question is never
+   * sent twice (a stream answered without a readable body is read whole, not asked again).
+   */
   const ask = async (question: string, retried = false): Promise<void> => {
     const id = await conversation();
     const reply = bubble('ai', text(language, 'thinking'));
     reply.item.setAttribute('aria-busy', 'true');
     try {
-      const res = await request(`/conversations/${id}/stream`, {
-        method: 'POST',
-        body: JSON.stringify({ text: question }),
-      });
+      const body = JSON.stringify({ text: question });
       let streamed: Streamed = { text: '' };
       let final: string | undefined;
       let failed = false;
-      if (res.body) {
-        await readEventStream(res.body, (raw) => {
+      if (typeof ReadableStream === 'function') {
+        const res = await request(`/conversations/${id}/stream`, { method: 'POST', body });
+        const onEvent = (raw: unknown) => {
           const e = raw as { type: string; text?: string; messageId?: string; messages?: WireMessage[] };
           if (e.type === 'token' && e.text) {
             streamed = addToken(streamed, e.messageId, e.text);
@@ -262,12 +266,22 @@ function mount(o: MountOptions): ChatPanel {
           } else if (e.type === 'error') {
             failed = true;
           }
-        });
+        };
+        if (res.body) await readEventStream(res.body, onEvent);
+        else {
+          const parser = new EventStreamParser();
+          for (const payload of [...parser.push(await res.text()), ...parser.flush()]) {
+            let event: unknown;
+            try {
+              event = JSON.parse(payload);
+            } catch {
+              continue; // a line that is not JSON: nothing to show
+            }
+            onEvent(event);
+          }
+        }
       } else {
-        const json = await request(`/conversations/${id}/messages`, {
-          method: 'POST',
-          body: JSON.stringify({ text: question }),
-        });
+        const json = await request(`/conversations/${id}/messages`, { method: 'POST', body });
         final = ((await json.json()) as { data: { ai: WireMessage | null } }).data.ai?.data.content;
       }
       reply.item.removeAttribute('aria-busy');

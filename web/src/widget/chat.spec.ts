@@ -1,0 +1,162 @@
+import { ReadableStream as NodeReadableStream } from 'node:stream/web';
+import { waitFor } from '@testing-library/dom';
+import './chat';
+import type { WidgetConfig } from './types';
+
+const API = 'https://app.example/api/v1/public/widgets/dt_test';
+const CONFIG: WidgetConfig = {
+  sparkId: '8f7c5f0e-0000-4000-8000-000000000001',
+  name: 'Northwind',
+  language: 'en',
+  initialMessage: 'Hello!',
+  position: 'right',
+  theme: { primary: '#4f46e5', secondary: '#eef2ff', icon: null, iconPaths: [] },
+};
+const CONVERSATION = '8f7c5f0e-0000-4000-8000-000000000002';
+const ANSWER = 'Electric bikes cost 45 dollars per day [1].';
+
+/** Response headers (jsdom has no Headers class). */
+const headers = (values: Record<string, string>) => ({ get: (name: string) => values[name.toLowerCase()] ?? null });
+
+const sse = (events: unknown[]) => events.map((e) => `data: ${JSON.stringify(e)}\n\n`).join('');
+const STREAM = sse([
+  { type: 'history', messages: [], sessionId: CONVERSATION },
+  { type: 'token', messageId: 'a1', text: 'Electric bikes cost 45 dollars' },
+  { type: 'token', messageId: 'a1', text: ' per day [1].' },
+  { type: 'done', messages: [{ _id: 'a1', type: 'ai', data: { content: ANSWER } }] },
+]);
+
+interface Call {
+  method: string;
+  path: string;
+  body?: string;
+}
+
+/** The widget's public API as the browser's fetch sees it; `body` says how the stream's response carries it. */
+function server(streamBody: 'readable' | 'none') {
+  const calls: Call[] = [];
+  const reply = (status: number, json: unknown, extra: Partial<Response> = {}) =>
+    ({
+      ok: status < 400,
+      status,
+      headers: headers({}),
+      json: () => Promise.resolve(json),
+      text: () => Promise.resolve(JSON.stringify(json)),
+      body: null,
+      ...extra,
+    }) as unknown as Response;
+  const fetch = jest.fn((url: string, init: RequestInit = {}) => {
+    const path = url.slice(API.length);
+    const method = init.method ?? 'GET';
+    calls.push({ method, path, body: init.body as string | undefined });
+    if (path === '/visitors') return Promise.resolve(reply(200, { data: { visitorToken: 'vt_1' } }));
+    if (path === '/conversations') return Promise.resolve(reply(201, { data: { conversationId: CONVERSATION } }));
+    if (path === `/conversations/${CONVERSATION}/messages`) {
+      return Promise.resolve(
+        reply(200, { data: { ai: { _id: 'a1', type: 'ai', data: { content: ANSWER } }, messages: [], human: {} } }),
+      );
+    }
+    if (path === `/conversations/${CONVERSATION}/stream`) {
+      const bytes = new TextEncoder().encode(STREAM);
+      const body =
+        streamBody === 'readable'
+          ? new NodeReadableStream<Uint8Array>({
+              start(controller) {
+                controller.enqueue(bytes);
+                controller.close();
+              },
+            })
+          : null;
+      return Promise.resolve(reply(200, {}, { body: body as never, text: () => Promise.resolve(STREAM) }));
+    }
+    return Promise.resolve(reply(404, { errors: [{ code: 'NOT_FOUND' }] }));
+  });
+  return { calls, fetch };
+}
+
+function mountWidget() {
+  const host = document.createElement('div');
+  document.body.append(host);
+  const root = host.attachShadow({ mode: 'open' });
+  const panel = window.__sparksChat!.mount({
+    root,
+    api: API,
+    base: 'https://app.example',
+    config: CONFIG,
+    language: 'en',
+    onClose: () => undefined,
+  });
+  panel.open();
+  const ask = (question: string) => {
+    const field = root.querySelector('textarea')!;
+    field.value = question;
+    root.querySelector('form')!.dispatchEvent(new Event('submit', { cancelable: true }));
+  };
+  const answers = () => Array.from(root.querySelectorAll('li.m.ai')).map((li) => li.textContent);
+  return { root, ask, answers };
+}
+
+const sends = (calls: Call[]) => calls.filter((c) => c.method === 'POST' && /\/(stream|messages)$/.test(c.path));
+
+describe('widget chat: streamed answers and the non-streaming fallback', () => {
+  const saved = globalThis.ReadableStream;
+  afterEach(() => {
+    Object.assign(globalThis, { ReadableStream: saved });
+    localStorage.clear();
+    document.body.replaceChildren();
+  });
+
+  it('streams the answer with one request when the browser reads streams', async () => {
+    Object.assign(globalThis, { ReadableStream: NodeReadableStream });
+    const api = server('readable');
+    Object.assign(globalThis, { fetch: api.fetch });
+    const w = mountWidget();
+    w.ask('How much is an electric bike?');
+    await waitFor(() => expect(w.answers()).toContain(ANSWER));
+    expect(sends(api.calls)).toEqual([
+      {
+        method: 'POST',
+        path: `/conversations/${CONVERSATION}/stream`,
+        body: '{"text":"How much is an electric bike?"}',
+      },
+    ]);
+  });
+
+  it('never asks again once the stream route accepted the question, even without a readable body', async () => {
+    Object.assign(globalThis, { ReadableStream: NodeReadableStream });
+    const api = server('none');
+    Object.assign(globalThis, { fetch: api.fetch });
+    const w = mountWidget();
+    w.ask('How much is an electric bike?');
+    await waitFor(() => expect(w.answers()).toContain(ANSWER));
+    // Give a second request (the old fallback) the time to be made.
+    await new Promise((r) => setTimeout(r, 50));
+    expect(sends(api.calls).map((c) => c.path)).toEqual([`/conversations/${CONVERSATION}/stream`]);
+  });
+
+  it('asks the JSON route alone when the browser cannot read streams', async () => {
+    Object.assign(globalThis, { ReadableStream: undefined });
+    const api = server('none');
+    Object.assign(globalThis, { fetch: api.fetch });
+    const w = mountWidget();
+    w.ask('How much is an electric bike?');
+    await waitFor(() => expect(w.answers()).toContain(ANSWER));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(sends(api.calls).map((c) => c.path)).toEqual([`/conversations/${CONVERSATION}/messages`]);
+  });
+
+  it('keeps the stored conversation when reading it back is only rate-limited', async () => {
+    localStorage.setItem(`sparks-widget:${CONFIG.sparkId}`, JSON.stringify({ v: 'vt_1', c: CONVERSATION }));
+    const api = server('none');
+    const fetch = jest.fn((url: string, init?: RequestInit) =>
+      url === `${API}/conversations/${CONVERSATION}` && !init?.method
+        ? Promise.resolve({ ok: false, status: 429, headers: headers({ 'retry-after': '30' }) } as unknown as Response)
+        : api.fetch(url, init),
+    );
+    Object.assign(globalThis, { fetch });
+    mountWidget();
+    await waitFor(() => expect(fetch).toHaveBeenCalledWith(`${API}/conversations/${CONVERSATION}`, expect.anything()));
+    await new Promise((r) => setTimeout(r, 20));
+    expect(JSON.parse(localStorage.getItem(`sparks-widget:${CONFIG.sparkId}`)!)).toMatchObject({ c: CONVERSATION });
+  });
+});

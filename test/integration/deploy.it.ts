@@ -614,6 +614,65 @@ describe('deploy: publish, the public widget API, the allow-list and visitors (r
     expect(list.body.data[0]).toMatchObject({ conversationId: conv, contactEmail: 'visitor@example.com' });
   });
 
+  it('a disabled account answers no visitor: the widget’s send gets the polite 402, nothing is stored or held', async () => {
+    const o = await owner(t);
+    const token = await publish(t, o);
+    const v = await visitor(t, token);
+    const conv = await conversation(t, token, v);
+    const send = (route: 'messages' | 'stream', text: string) =>
+      t
+        .http()
+        .post(`${w(token)}/conversations/${conv}/${route}`)
+        .set('Origin', SHOP)
+        .set('Accept-Language', 'es-ES')
+        .set('Authorization', `Bearer ${v}`)
+        .send({ text });
+    expect((await send('messages', 'Rentals?')).status).toBe(200);
+    const stored = async () =>
+      Number(
+        (await sql.query<{ n: string }>('SELECT count(*) AS n FROM messages WHERE conversation_id = $1', [conv]))
+          .rows[0].n,
+      );
+    const held = async () =>
+      Number(
+        (
+          await sql.query<{ n: string }>(
+            'SELECT count(*) AS n FROM usage_reservations r JOIN tenants t ON t.id = r.tenant_id WHERE t.user_id = $1 AND r.settled_at IS NULL',
+            [o.userId],
+          )
+        ).rows[0].n,
+      );
+    const before = await stored();
+
+    // Disabled (docs/product.md §4: the first tenant inactive), with interactions left.
+    await sql.query("UPDATE tenants SET status = 'inactive' WHERE user_id = $1", [o.userId]);
+    for (const route of ['stream', 'messages'] as const) {
+      const res = await send(route, '¿Horario?');
+      // The same refusal as a Spark out of interactions: the widget shows its own polite text and
+      // e-mail form on any 402, and an anonymous visitor is not told the owner's account status.
+      expect({ route, status: res.status, code: res.body.errors?.[0]?.code }).toEqual({
+        route,
+        status: 402,
+        code: 'OUT_OF_INTERACTIONS',
+      });
+    }
+    expect(await stored()).toBe(before);
+    expect(await held()).toBe(0);
+    // The launcher still loads and the visitor can still leave an e-mail for the owner.
+    await widgetConfig(t, token).expect(200);
+    await t
+      .http()
+      .post(`${w(token)}/contact`)
+      .set('Origin', SHOP)
+      .set('Authorization', `Bearer ${v}`)
+      .send({ email: 'visitor@example.com', conversationId: conv })
+      .expect(200);
+
+    // Enabled again: the widget answers again.
+    await sql.query("UPDATE tenants SET status = 'active' WHERE user_id = $1", [o.userId]);
+    expect((await send('messages', 'Rentals?')).status).toBe(200);
+  });
+
   it('connects a WordPress site with a one-time site key that adds its origin; the key works once', async () => {
     const o = await owner(t);
     await t

@@ -14,8 +14,9 @@ export type MeterReservation = { id: string } | null;
  * `INTERACTION_METER` so that every `converse` turn is metered: an answer of a Spark in a test chat
  * or the website widget (conversation kinds `test` and `widget`) is one interaction; builder and
  * system-assistant turns, and the start keyword that opens a test, are free. `reserve` throws the
- * 402 (`TRIAL_ENDED`, `OUT_OF_INTERACTIONS`) before anything is stored; `settle` ties the hold to
- * the answered message and enqueues `usage.record`; `release` gives it back.
+ * 402 (`TRIAL_ENDED`, `OUT_OF_INTERACTIONS`), or 403 `ACCOUNT_INACTIVE` for a disabled account, before
+ * anything is stored; `settle` ties the hold to the answered message and enqueues `usage.record`;
+ * `release` gives it back.
  */
 @Injectable()
 export class MeterService implements InteractionMeter<MeterReservation> {

@@ -15,6 +15,11 @@ import {
  * with the message id as job id) every widget turn goes through it. Until it lands, this refuses a
  * turn when the tenant's counters say the period's interactions are spent, so the out-of-interactions
  * path (402 INTERACTIONS_EXHAUSTED, the widget's polite message and e-mail form) is real.
+ *
+ * A disabled account (its first tenant `inactive`, docs/product.md §4) answers no visitor either. The
+ * meter refuses it with ACCOUNT_INACTIVE; the public API tells an anonymous visitor no more than that
+ * the Spark cannot answer now, so the widget gets the same 402 as a Spark out of interactions (its
+ * polite text and e-mail form), never the owner's account status (docs/decisions.md, 2026-11-25).
  */
 @Injectable()
 export class WidgetMeter implements InteractionMeter {
@@ -24,9 +29,16 @@ export class WidgetMeter implements InteractionMeter {
   ) {}
 
   async reserve(context: MeterContext): Promise<unknown> {
-    if (this.billing) return this.billing.reserve(context);
+    if (this.billing) {
+      try {
+        return await this.billing.reserve(context);
+      } catch (err) {
+        if (err instanceof DomainError && err.code === 'ACCOUNT_INACTIVE') throw DomainError.of('OUT_OF_INTERACTIONS');
+        throw err;
+      }
+    }
     const [tenant] = await this.accounts.tenantsOf(context.conversation.userId);
-    if (!tenant || tenant.usageInteractions >= tenant.limitInteractions) {
+    if (!tenant || tenant.status !== 'active' || tenant.usageInteractions >= tenant.limitInteractions) {
       throw DomainError.of('INTERACTIONS_EXHAUSTED');
     }
     return undefined;

@@ -26,7 +26,7 @@ type TenantRowB = typeof tenants.$inferSelect;
 
 export type UsageSource = 'plan' | 'credits' | 'overage';
 export type ReserveOutcome =
-  { ok: true; source: UsageSource } | { ok: false; code: 'TRIAL_ENDED' | 'OUT_OF_INTERACTIONS' };
+  { ok: true; source: UsageSource } | { ok: false; code: 'TRIAL_ENDED' | 'OUT_OF_INTERACTIONS' | 'ACCOUNT_INACTIVE' };
 
 /** What a recorded interaction crossed: the 80 % / 100 % alerts to send, once per period each. */
 export interface RecordOutcome {
@@ -176,12 +176,14 @@ export class BillingRepository {
 
   /**
    * Holds one interaction for `messageId`: from the plan, else the oldest pack with room, else
-   * overage (when on and under its cap). Holding the same message twice holds it once.
+   * overage (when on and under its cap). Holding the same message twice holds it once. A disabled
+   * account (tenant `inactive`) holds nothing: `ACCOUNT_INACTIVE`, read under the tenant's row lock.
    */
   async reserve(tenantId: string, reservationId: string, now: Date): Promise<ReserveOutcome> {
     return this.db.transaction(async (tx) => {
       const tenant = await this.lockTenant(tx, tenantId);
       if (!tenant) return { ok: false, code: 'OUT_OF_INTERACTIONS' };
+      if (tenant.status !== 'active') return { ok: false, code: 'ACCOUNT_INACTIVE' };
       const [already] = await tx.select().from(usageReservations).where(eq(usageReservations.id, reservationId));
       if (already) return { ok: true, source: already.source };
       const billing = await this.billingRow(tx, tenant, now);

@@ -23,7 +23,10 @@ export class UsageMeter {
     private readonly clock: Clock = systemClock,
   ) {}
 
-  /** Holds one interaction of `ownerUserId`'s tenant; `ok: false` carries the 402 code. */
+  /**
+   * Holds one interaction of `ownerUserId`'s tenant; `ok: false` carries the refusal's code (402
+   * `TRIAL_ENDED`, `OUT_OF_INTERACTIONS`; 403 `ACCOUNT_INACTIVE` for a disabled account).
+   */
   async reserve(ownerUserId: string): Promise<Reservation> {
     const id = uuidv7();
     const tenant = await this.billing.firstTenantOf(ownerUserId);

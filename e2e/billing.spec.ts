@@ -22,8 +22,9 @@ import { fill } from './support/catalogues';
 /**
  * The billing screens against the real api, worker and database (issue 15), in English and in Spanish: the
  * profile dropdown's start-plan button → the plans popup → the local provider's test checkout → the plan in the
- * dropdown; the out-of-interactions modal → the credit-pack popup → a pack paid at once → the congratulation
- * message to the billing assistant; and the trial-ended popup after a 402 TRIAL_ENDED, the trial's end moved in
+ * dropdown; a test chat until the plan's interactions run out (the buy-more prompt on the next send) → the
+ * out-of-interactions modal → the credit-pack popup → a pack paid at once → the congratulation message to the
+ * billing assistant → the test chat answering again; and the trial-ended popup after a 402 TRIAL_ENDED, the trial's end moved in
  * the database (no sleeping).
  */
 
@@ -98,7 +99,7 @@ for (const lang of ['en', 'es'] as const) {
   const thousand = lang === 'en' ? '1,000 ITx' : '1000 ITx';
   const packNames = ['100 ITx', '250 ITx', '500 ITx', thousand];
 
-  test(`a new user buys a plan on the local test checkout, then a credit pack (${lang})`, async ({
+  test(`a new user buys a plan on the local test checkout, chats until its interactions run out, buys a credit pack and chats again (${lang})`, async ({
     page,
     context,
     request,
@@ -181,8 +182,52 @@ for (const lang of ['en', 'es'] as const) {
     await expect(again).toHaveCount(0);
     await expect(page).toHaveURL(/\/billing$/);
 
-    // — the period's 600 interactions used up and no credits: the out-of-interactions modal —
-    await onTenant(account, 'UPDATE tenants SET usage_interactions = 600');
+    // — chatting in a test until the period's interactions run out: the last of the 600 is answered (the
+    // 599 before it are set in the database, no 599 sends), the next send gets the buy-more prompt —
+    const spark = await dataOf<{ _id: string }>(
+      await request.post('/api/v1/sparks', {
+        headers: account.headers,
+        data: { name: 'Ruby Spark', options: { language: lang } },
+      }),
+    );
+    const testCase = await dataOf<{ _id: string }>(
+      await request.post(`/api/v1/sparks/${spark._id}/tests`, {
+        headers: account.headers,
+        data: { name: 'T1', params: { documentId: null, waitResponse: true } },
+      }),
+    );
+    const testPath = `/spark/${spark._id}/test/${testCase._id}`;
+    const used = async () =>
+      (
+        await dataOf<{ tenants: Array<{ usage: { interactions: number } }> }>(
+          await request.get('/api/v1/account/profile', { headers: account.headers }),
+        )
+      ).tenants[0].usage.interactions;
+    const question = lang === 'en' ? 'What are your opening hours?' : '¿Qué horario tenéis?';
+    const ask = async () => {
+      await expect(page.getByTestId('test-loading-overlay')).toHaveCount(0, { timeout: 15_000 });
+      const box = page.getByRole('textbox', { name: chat.composer.label });
+      await expect(box).toBeEnabled({ timeout: 30_000 });
+      await box.fill(question);
+      await box.press('Enter');
+    };
+    await onTenant(account, 'UPDATE tenants SET usage_interactions = 599');
+    await page.goto(testPath);
+    const answers = page.locator('.chat-bubble--assistant');
+    await expect(answers.first()).toBeVisible({ timeout: 30_000 }); // the greeting
+    const greeted = await answers.count();
+    await ask();
+    await expect.poll(() => answers.count(), { timeout: 30_000 }).toBeGreaterThan(greeted);
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await expect.poll(used, { timeout: 15_000 }).toBe(600);
+    await ask();
+    const prompt = page.getByRole('dialog', { name: chat.dialogs.buyMorePrompt.title });
+    await expect(prompt).toContainText(chat.dialogs.buyMorePrompt.text);
+    await shot(page, `${lang}-03c-used-up-in-a-test`);
+    await prompt.getByRole('button', { name: chat.dialogs.notNow }).click();
+    expect(await used()).toBe(600);
+
+    // — the period's 600 interactions used up and no credits: the out-of-interactions modal on the next page —
     await page.goto('/');
     const out = page.getByRole('dialog', { name: billing.outOfInteractions.title });
     // The profile and the credits are read first. (The dialog's own box is empty: its buttons show it is open.)
@@ -252,6 +297,26 @@ for (const lang of ['en', 'es'] as const) {
     // Every billing objective is done now.
     const done = await billingObjectives(page, lang);
     await expect(done.getByTestId('objectives-percent')).toHaveText('100%', { timeout: 15_000 });
+
+    // — back to the test: chatting again, the answer taken from the pack —
+    await page.goto(testPath);
+    await expect(answers.first()).toBeVisible({ timeout: 30_000 });
+    const before = await answers.count();
+    await ask();
+    await expect.poll(() => answers.count(), { timeout: 30_000 }).toBeGreaterThan(before);
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await expect
+      .poll(
+        async () =>
+          (
+            await dataOf<{ total: number }>(
+              await request.get('/api/v1/billing/credits/interactions/available', { headers: account.headers }),
+            )
+          ).total,
+        { timeout: 15_000 },
+      )
+      .toBe(99);
+    await shot(page, `${lang}-08-chatting-again`);
   });
 
   test(`the Free Plan used up: the buy-more prompt, a checkout cancelled, then a pack paid and chatting again (${lang})`, async ({

@@ -174,7 +174,7 @@ describe('shutdown with jobs in flight (real worker processes)', () => {
       await producer.close();
       await smtp.close();
     }
-  }, 60_000);
+  }, 120_000);
 
   it('a job longer than SHUTDOWN_TIMEOUT_MS: the worker exits at the deadline and the job is not lost', async () => {
     // The first attempt hangs; a second one is accepted at once.
@@ -213,7 +213,7 @@ describe('shutdown with jobs in flight (real worker processes)', () => {
       await producer.close();
       await smtp.close();
     }
-  }, 60_000);
+  }, 120_000);
 });
 
 describe('shutdown with event streams open (a real api process)', () => {
@@ -281,5 +281,5 @@ describe('shutdown with event streams open (a real api process)', () => {
     } finally {
       api.kill('SIGKILL');
     }
-  }, 60_000);
+  }, 120_000);
 });

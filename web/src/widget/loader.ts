@@ -3,7 +3,8 @@
  * data-token="dt_…" async>` on any page. It asks for the Spark's look (the server answers only pages
  * on the Spark's allow-list), draws a launcher button in a shadow root (the host page's CSS
  * cannot reach it, nor ours the page), and loads the chat UI only when the button is pressed or the
- * browser is idle. `window.Sparks` opens, closes and switches the language.
+ * browser is idle. `window.Sparks` opens, closes and switches the language (at once: calls made
+ * before the launcher is drawn wait for it).
  */
 import { text, type WidgetLanguage } from './texts';
 import type { ChatModule, ChatPanel, WidgetConfig } from './types';
@@ -41,6 +42,17 @@ if (script && token) {
   const asked = script.dataset.language;
   let chat: Promise<ChatModule> | undefined;
   let panel: ChatPanel | undefined;
+  // `window.Sparks` is there at once: calls made before the launcher is drawn (its config still on
+  // the way) wait for it and run in order.
+  type Api = NonNullable<Window['Sparks']>;
+  let ready: Api | undefined;
+  const waiting: Array<(api: Api) => void> = [];
+  const call = (f: (api: Api) => void) => (ready ? f(ready) : waiting.push(f));
+  window.Sparks = {
+    open: () => call((s) => s.open()),
+    close: () => call((s) => s.close()),
+    setLanguage: (next) => call((s) => s.setLanguage(next)),
+  };
 
   const loadChat = () =>
     (chat ??= new Promise<ChatModule>((resolve, reject) => {
@@ -81,7 +93,7 @@ if (script && token) {
       });
     button.addEventListener('click', open);
     document.body.appendChild(host);
-    window.Sparks = {
+    ready = {
       open,
       close,
       setLanguage(next: string) {
@@ -91,6 +103,7 @@ if (script && token) {
         panel?.setLanguage(next);
       },
     };
+    for (const f of waiting.splice(0)) f(ready);
     const idle = window.requestIdleCallback ?? ((f: () => void) => setTimeout(f, 1));
     idle(() => void loadChat().catch(() => undefined));
   };

@@ -28,6 +28,13 @@ describe('popplerPageText', () => {
     );
   });
 
+  it('keeps the lines of a list of hours or prices apart, even when no line is wider than the others', () => {
+    const raw = ['Opening hours', 'Monday to Friday: 7:30 to 20:30', 'Saturday: 8:00 to 15:00', 'Sunday: closed', ''];
+    expect(popplerPageText(raw.join('\n'))).toBe(
+      'Opening hours\n\nMonday to Friday: 7:30 to 20:30\n\nSaturday: 8:00 to 15:00\n\nSunday: closed',
+    );
+  });
+
   it('keeps the blocks pdftotext separates with a blank line (columns, table cells) apart', () => {
     expect(popplerPageText('Café con leche\n\n1,80 €\n\nTostada con tomate\n\n2,50 €\n\n')).toBe(
       'Café con leche\n\n1,80 €\n\nTostada con tomate\n\n2,50 €',

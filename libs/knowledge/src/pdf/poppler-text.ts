@@ -1,4 +1,4 @@
-import { collapseSpaces, joinLines } from './layout';
+import { collapseSpaces, joinLines, listBreaks } from './layout';
 
 /** Ligature characters (ﬀ ﬁ ﬂ ﬃ ﬄ ﬅ ﬆ): searched and quoted as the letters they stand for. */
 const LIGATURES = /[\ufb00-\ufb06]/g;
@@ -26,7 +26,8 @@ function endsParagraph(line: string, next: string, width: number): boolean {
  * hyphenated across lines mended, ligatures spelled out, Unicode composed (NFC).
  *
  * pdftotext does not mark paragraphs inside a block; a line that ends well before the block's
- * widest line and is followed by what can start a paragraph ends one (headings, short paragraphs).
+ * widest line and is followed by what can start a paragraph ends one (headings, short paragraphs), and
+ * the lines of a list or a table stay one a paragraph (`listBreaks`: hours, prices).
  */
 export function popplerPageText(raw: string): string {
   let text = collapseSpaces(raw);
@@ -40,10 +41,11 @@ export function popplerPageText(raw: string): string {
     }
     let width = 0;
     for (const line of lines) width = Math.max(width, line.length);
+    const listBreak = listBreaks(lines);
     let start = 0;
     for (let i = 0; i < lines.length; i++) {
       const next = lines[i + 1];
-      if (next === undefined || endsParagraph(lines[i], next, width)) {
+      if (next === undefined || listBreak[i] || endsParagraph(lines[i], next, width)) {
         paragraphs.push(joinLines(lines.slice(start, i + 1)));
         start = i + 1;
       }

@@ -104,4 +104,27 @@ describe('ranking (the offline answer)', () => {
     expect(matchWeight('debutaron', deber)).toBe(RANKING.PREFIX_MATCH);
     expect(matchWeight('mesa', deber)).toBe(0);
   });
+
+  it('matches a lexicon term by its other words, and counts generic ones only beside a specific one', () => {
+    const weekday: WeightedTerm = { ...term('weekday', 1), alts: ['monday', 'friday', 'lun', 'viern'] };
+    const close: WeightedTerm = { ...term('close', 1), alts: ['cerr', 'cierr'], generic: true };
+    expect(matchWeight('monday', weekday)).toBe(1);
+    expect(matchWeight('viernes', weekday)).toBe(1);
+    expect(matchWeight('cerrado', close)).toBe(1);
+    // "What time do you close on weekdays?": "Sunday: closed" holds only the generic word.
+    expect(coverage([0, 1], [weekday, close])).toBe(0);
+    expect(coverage([1, 0], [weekday, close])).toBe(0.5);
+    // A question of generic words only ("When do you close?") is covered by them.
+    expect(coverage([1], [close])).toBe(1);
+  });
+
+  it('reads "what time" as asking for a time, and leads with the line that gives one', () => {
+    expect(answerKind('What time do you close on weekdays?')).toBe('time');
+    expect(answerKind('¿A qué hora abrís el sábado?')).toBe('time');
+    const close: WeightedTerm = { ...term('close', 1), alts: ['closing'], generic: true };
+    const [best] = scoreSentences('Sunday: closed\nClosing: 20:30 every day', [close], 'What time do you close?').sort(
+      (a, b) => b.score - a.score,
+    );
+    expect(best.text).toBe('Closing: 20:30 every day');
+  });
 });

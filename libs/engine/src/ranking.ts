@@ -15,6 +15,10 @@ export interface WeightedTerm {
   prefix: string | null;
   /** Inverse document frequency among the Spark's sampled chunks. */
   idf: number;
+  /** Folded stems of the words the lexicon (lexicon.ts) lets the term match too, whole stems only. */
+  alts?: string[];
+  /** A `generic` lexicon term (a price, the hours): it counts in the coverage only beside a specific one. */
+  generic?: boolean;
 }
 
 /** Tuning, chosen on the development articles of bench/answer-quality.mjs (bench/RESULTS.md). */
@@ -75,6 +79,7 @@ const isNumber = (s: string) => /^\d+$/.test(s);
 export function matchWeight(word: string, term: WeightedTerm): number {
   if (isNumber(term.stem)) return word === term.stem || word.replace(/[.,]/g, '') === term.stem ? 1 : 0;
   if (word.startsWith(term.stem)) return 1;
+  if (term.alts?.some((a) => word.startsWith(a))) return 1;
   if (term.prefix && word.startsWith(term.prefix)) return RANKING.PREFIX_MATCH;
   return 0;
 }
@@ -100,11 +105,13 @@ function matchTerms(ws: Array<{ folded: string }>, terms: WeightedTerm[]) {
   });
 }
 
-type AnswerKind = 'number' | 'year' | 'name' | undefined;
+type AnswerKind = 'time' | 'number' | 'year' | 'name' | undefined;
 
 /** What the question asks for, from its first words (English and Spanish). */
 export function answerKind(question: string): AnswerKind {
   const q = fold(question).replace(/^[¿¡\s]+/, '');
+  if (/\b(what time|at what time|until what time|till what time|a que hora|hasta que hora|desde que hora)\b/.test(q))
+    return 'time';
   if (/\b(when|what year|which year|in what year|cuando|en que ano|que ano|en que fecha)\b/.test(q)) return 'year';
   if (
     /\b(how many|how much|how long|how old|what percentage|price|cost|cuantos|cuantas|cuanto|cuanta|que porcentaje|precio)\b/.test(
@@ -118,6 +125,8 @@ export function answerKind(question: string): AnswerKind {
 
 function holdsKind(sentence: string, kind: AnswerKind, questionWords: Set<string>): boolean {
   switch (kind) {
+    case 'time':
+      return /\b\d{1,2}[:.h]\d{2}\b|\b\d{1,2}\s?(am|pm|h)\b/i.test(sentence);
     case 'year':
       return /\b(1\d{3}|20\d{2})\b/.test(sentence);
     case 'number':
@@ -234,8 +243,13 @@ export interface Ranked<P> {
   sentences: SentenceScore[];
 }
 
-/** Weighted share of the terms held, each weighing its IDF up to COVERAGE_CAP (names RANKING.NAME times that). */
+/**
+ * Weighted share of the terms held, each weighing its IDF up to COVERAGE_CAP (names RANKING.NAME times
+ * that). A question's `generic` terms (a price, the hours) count only when a specific one is held too:
+ * "How much is a pizza?" is not answered by a price list that has no pizza.
+ */
 export function coverage(held: number[], terms: WeightedTerm[], names: boolean[] = []): number {
+  if (terms.some((t) => !t.generic) && !held.some((h, i) => h > 0 && !terms[i].generic)) return 0;
   const w = terms.map((t, i) => Math.min(t.idf, RANKING.COVERAGE_CAP) * (names[i] ? RANKING.NAME : 1));
   const total = w.reduce((a, b) => a + b, 0);
   return total > 0 ? held.reduce((s, h, i) => s + h * w[i], 0) / total : 0;

@@ -1,6 +1,7 @@
 import { highlightMarkdown, TEXT_SEARCH_CONFIGS, textSearchConfig, type TextSearchConfig } from '@sparks/contracts';
 import type { Database } from '@sparks/db';
 import { sql, type SQL } from 'drizzle-orm';
+import { LEXICON, lexiconWords, PHRASES } from './lexicon';
 import { fold, idf, rankPassages, RANKING, type WeightedTerm } from './ranking';
 
 /** The text-search configuration of a language (one rule, in `@sparks/contracts`). */
@@ -51,13 +52,20 @@ export const RETRIEVAL = { SAMPLE: 200, DENSE: 7, CANDIDATES: 64, MAX_TERMS: 6, 
 export interface Term {
   lexeme: string;
   prefix: string | null;
+  /** Stems of other words the lexicon (lexicon.ts) lets the term match, each in its own language; whole stems. */
+  alts?: string[];
+  /** The term belongs to a `generic` lexicon entry (a price, the hours: what is asked, not what of). */
+  generic?: boolean;
 }
 
 /** A tsquery operand, quoted (backslashes and quotes escaped as the tsquery parser wants). */
 const quote = (lexeme: string) => `'${lexeme.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
 
 /** The term as the old loose query had it: stem prefix (`'hor':*`), or the exact stem when short. */
-export const termQuery = (t: Term): string => (t.prefix === null ? quote(t.lexeme) : `${quote(t.prefix)}:*`);
+export const termQuery = (t: Term): string => {
+  const own = t.prefix === null ? quote(t.lexeme) : `${quote(t.prefix)}:*`;
+  return t.alts?.length ? `(${[own, ...t.alts.map(quote)].join(' | ')})` : own;
+};
 
 /** Longest word beginning `chunk_prefixes(tsv)` keeps (migration 0005): fewer keys to write per chunk. */
 export const PREFIX_KEY_LETTERS = 4;
@@ -67,8 +75,11 @@ export const PREFIX_KEY_LETTERS = 4;
  * letters is a lexeme of its own: a longer stem prefix is looked up by its first letters, so the
  * index finds a superset that the tier's `rowQuery` over `tsv` narrows down.
  */
-export const prefixIndexQuery = (t: Term): string =>
-  quote(t.prefix === null ? t.lexeme : [...t.prefix].slice(0, PREFIX_KEY_LETTERS).join(''));
+export const prefixIndexQuery = (t: Term): string => {
+  const key = (stem: string) => quote([...stem].slice(0, PREFIX_KEY_LETTERS).join(''));
+  const own = t.prefix === null ? quote(t.lexeme) : key(t.prefix);
+  return t.alts?.length ? `(${[own, ...new Set(t.alts.map(key))].join(' | ')})` : own;
+};
 
 /**
  * A tsquery true when at least `m` of `operands` are, in factored form
@@ -186,6 +197,47 @@ export function sampleCovers(plan: SearchPlan, sample: SampleView, sources: Tier
   );
 }
 
+/** What the lexicon adds to a question term whose stem is one of its words. */
+export interface LexiconTerm {
+  alts: string[];
+  generic: boolean;
+}
+
+let lexiconStems: Promise<Map<TextConfig, Map<string, LexiconTerm>>> | undefined;
+
+/**
+ * The lexicon (lexicon.ts) stemmed by PostgreSQL, once per process: per text-search configuration, the
+ * stem of each of its words in that language, with the stems of the words it also matches (each stemmed
+ * in its own language). A word the configuration reads as a stop word, or as several words, is left out.
+ */
+export function lexiconTerms(db: Database): Promise<Map<TextConfig, Map<string, LexiconTerm>>> {
+  lexiconStems ??= (async () => {
+    const all = lexiconWords();
+    const result = await db.execute<{ i: number; stems: string[] }>(sql`
+      SELECT (w.i - 1)::int AS i, tsvector_to_array(to_tsvector(w.cfg::regconfig, w.word)) AS stems
+        FROM unnest(${sql.param(all.map((w) => w.word))}::text[], ${sql.param(all.map((w) => configFor(w.lang)))}::text[])
+             WITH ORDINALITY AS w(word, cfg, i)`);
+    const stemOf = new Map<number, string>();
+    for (const r of result.rows) if (r.stems.length === 1) stemOf.set(Number(r.i), r.stems[0]);
+    const byConfig = new Map<TextConfig, Map<string, LexiconTerm>>(TEXT_SEARCH_CONFIGS.map((c) => [c, new Map()]));
+    LEXICON.forEach((entry, e) => {
+      const words = all.map((w, i) => ({ ...w, stem: stemOf.get(i) })).filter((w) => w.entry === e && w.stem);
+      for (const w of words.filter((x) => x.role === 'word')) {
+        const map = byConfig.get(configFor(w.lang))!;
+        const known = map.get(w.stem!) ?? { alts: [], generic: false };
+        const alts = new Set([...known.alts, ...words.map((x) => x.stem!)]);
+        alts.delete(w.stem!);
+        map.set(w.stem!, { alts: [...alts], generic: known.generic || entry.generic === true });
+      }
+    });
+    return byConfig;
+  })().catch((err: unknown) => {
+    lexiconStems = undefined;
+    throw err;
+  });
+  return lexiconStems;
+}
+
 type TermRow = { config: TextConfig | null; lexeme: string | null; prefix: string | null; hits: number[] | null };
 
 /**
@@ -196,11 +248,23 @@ async function readTerms(
   db: Database,
   sparkId: string,
   question: string,
+  lexicon: Map<TextConfig, Map<string, LexiconTerm>>,
 ): Promise<Map<TextConfig, { terms: Term[]; sample: SampleView }>> {
+  // The lexicon's alternatives of the question's words, as tsquery text to OR with the term's own operand.
+  const questionWords = question.split(/[^\p{L}\p{N}]+/u).map(fold);
+  const alts: Record<string, Record<string, string>> = {};
+  for (const [config, stems] of lexicon) {
+    for (const [stem, entry] of stems) {
+      const f = fold(stem);
+      if (!questionWords.some((w) => w.startsWith(f))) continue;
+      (alts[config] ??= {})[stem] = entry.alts.map((a) => ` | ${quote(a)}`).join('');
+    }
+  }
   // Each term's tsquery, as termQuery() writes it; parsed once, not once per sampled chunk.
   const operand = sql.raw(
-    `(CASE WHEN t.prefix IS NULL THEN '''' || replace(replace(t.lexeme, '\\', '\\\\'), '''', '''''') || ''''
-           ELSE '''' || replace(replace(t.prefix, '\\', '\\\\'), '''', '''''') || ''':*' END)::tsquery`,
+    `((CASE WHEN t.prefix IS NULL THEN '''' || replace(replace(t.lexeme, '\\', '\\\\'), '''', '''''') || ''''
+           ELSE '''' || replace(replace(t.prefix, '\\', '\\\\'), '''', '''''') || ''':*' END)
+       || coalesce(alts.j -> t.cfg ->> t.lexeme, ''))::tsquery`,
   );
   const result = await db.execute<TermRow & { ids: string[] | null }>(sql`
     WITH sample AS MATERIALIZED (
@@ -215,7 +279,8 @@ async function readTerms(
       SELECT q.cfg, u.lexeme, u.n,
              CASE WHEN length(u.lexeme) >= 3 THEN left(u.lexeme, greatest(3, length(u.lexeme) - 2)) END AS prefix
         FROM q, unnest(q.lexemes) WITH ORDINALITY AS u(lexeme, n)
-    ), t AS MATERIALIZED (SELECT t.*, ${operand} AS query FROM p AS t)
+    ), alts AS (SELECT ${JSON.stringify(alts)}::jsonb AS j
+    ), t AS MATERIALIZED (SELECT t.*, ${operand} AS query FROM p AS t, alts)
     SELECT t.cfg AS config, t.lexeme, t.prefix,
            ARRAY(SELECT s.i FROM sample s WHERE s.tsv @@ t.query ORDER BY s.i) AS hits, NULL::uuid[] AS ids
       FROM t
@@ -229,8 +294,14 @@ async function readTerms(
   for (const config of TEXT_SEARCH_CONFIGS) {
     const rows = result.rows.filter((r) => r.config === config);
     const terms = rows.filter((r) => r.lexeme !== null);
+    const known = lexicon.get(config);
     langs.set(config, {
-      terms: terms.map((r) => ({ lexeme: r.lexeme!, prefix: r.prefix })),
+      terms: terms.map((r) => {
+        const entry = known?.get(r.lexeme!);
+        return entry
+          ? { lexeme: r.lexeme!, prefix: r.prefix, alts: entry.alts, generic: entry.generic }
+          : { lexeme: r.lexeme!, prefix: r.prefix };
+      }),
       sample: {
         ids,
         complete,
@@ -273,7 +344,9 @@ function languageQuery(
   const strict = sql`websearch_to_tsquery(${config}::regconfig, ${question})`;
   const cap = sql.raw(String(RETRIEVAL.CANDIDATES));
   const limit = sql.raw(String(k));
-  const truncated = plan.chosen.some((i) => [...(plan.terms[i].prefix ?? '')].length > PREFIX_KEY_LETTERS);
+  const truncated = plan.chosen.some((i) =>
+    [plan.terms[i].prefix ?? '', ...(plan.terms[i].alts ?? [])].some((x) => [...x].length > PREFIX_KEY_LETTERS),
+  );
   const parts = sources.map((s) => {
     let candidates: SQL;
     if (s.from === 'sample') {
@@ -328,7 +401,7 @@ export async function retrieve(
   const own = configFor(params.language);
   const otherConfig: TextConfig = own === 'spanish' ? 'english' : 'spanish';
   const text = searchText(params.question);
-  const langs = await readTerms(db, params.sparkId, text);
+  const langs = await readTerms(db, params.sparkId, text, await lexiconTerms(db));
   // The question's language: the one whose stop words leave fewer terms (the Spark's on a tie).
   const first = langs.get(otherConfig)!.terms.length < langs.get(own)!.terms.length ? otherConfig : own;
   const order: TextConfig[] = [first, first === 'spanish' ? 'english' : 'spanish'];
@@ -347,6 +420,7 @@ export async function retrieve(
     const weighted = lang.terms.map((t, i) => ({
       stem: fold(t.lexeme),
       prefix: t.prefix === null ? null : fold(t.prefix),
+      ...(t.alts ? { alts: t.alts.map(fold), generic: t.generic === true } : {}),
       idf: n < RANKING.MIN_CHUNKS_FOR_IDF ? 1 : idf(lang.sample.termHits[i]?.length ?? 0, n),
     }));
     if (sources.length > 0) searches.push({ config, plan, sources, weighted });
@@ -384,7 +458,7 @@ export async function retrieve(
       content: r.content,
       excerpt: sentencesAbout(
         r.content,
-        plan.terms.map((t) => t.prefix ?? t.lexeme),
+        plan.terms.flatMap((t) => [t.prefix ?? t.lexeme, ...(t.alts ?? [])]),
       ),
       rank: Number(r.rank),
       matched: Number(r.matched),
@@ -419,9 +493,15 @@ export async function retrieve(
 const QUESTION_WORDS =
   /(?<![\p{L}\p{N}])(c[oó]mo|cu[aá]ndo|d[oó]nde|ad[oó]nde|qui[eé]n(?:es)?|cu[aá]l(?:es)?|cu[aá]nt[oa]s?|qu[eé])(?![\p{L}\p{N}])/giu;
 
-/** The question as the search reads it: Spanish question words left out (see QUESTION_WORDS). */
+/**
+ * The question as the search reads it: Spanish question words left out (see QUESTION_WORDS), the
+ * lexicon's phrases as its one word ("entre semana" → "entresemana", lexicon.ts).
+ */
 export function searchText(question: string): string {
-  const text = question.replace(QUESTION_WORDS, ' ').replace(/\s+/g, ' ').trim();
+  const text = PHRASES.reduce((q, [phrase, word]) => q.replace(phrase, word), question)
+    .replace(QUESTION_WORDS, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
   return text === '' ? question : text;
 }
 

@@ -1,6 +1,8 @@
+import { Queue } from 'bullmq';
+import { Redis } from 'ioredis';
 import { GUIA_PAGES, makePdf } from './fixtures/pdfs';
 import { createUser, eventually, startApp, type TestApp } from './harness';
-import { createSpark } from './factories';
+import { createSpark, createTest } from './factories';
 
 const TOKEN = 'metrics-token-0123456789';
 
@@ -49,16 +51,6 @@ describe('/metrics (Prometheus)', () => {
       .post('/api/v1/auth/login')
       .send({ username: user.username, password: 'Wrong-password1!' })
       .expect(400);
-    // A chat as an event stream: the stream is open while the reply comes.
-    const chat = await fetch(`${base}/api/v1/spark-sys/main/chat?input.text=hello`, {
-      headers: { Authorization: `Bearer ${user.access}` },
-    });
-    const reader = chat.body!.getReader();
-    await reader.read();
-    const during = await scrape();
-    // The reply may already be done by now (the offline engine is fast): the gauge is present, 1 or 0.
-    expect(during).toMatch(/^sparks_sse_open_streams [01]$/m);
-    while (!(await reader.read()).done);
 
     const sparkId = (await createSpark(t, user))._id;
     const pdf = await makePdf(GUIA_PAGES);
@@ -77,13 +69,38 @@ describe('/metrics (Prometheus)', () => {
       return res.body.data?.status === 'completed';
     }, 30_000);
 
+    // A metered chat: a question in a test chat of the Spark, as an event stream. Its reply job waits in the
+    // paused queue, so the stream is surely open while /metrics is read; then the worker answers it.
+    const testId = (await createTest(t, user, sparkId))._id;
+    const redis = new Redis(process.env.REDIS_URL!, { maxRetriesPerRequest: null });
+    const replies = new Queue('assistant-reply', { connection: redis, prefix: process.env.QUEUE_PREFIX });
+    try {
+      await replies.pause();
+      const chat = await fetch(
+        `${base}/api/v1/sparks/${sparkId}/chat/${testId}?input.text=${encodeURIComponent('¿En qué año abrió la panadería?')}`,
+        { headers: { Authorization: `Bearer ${user.access}` } },
+      );
+      expect(chat.status).toBe(200);
+      const reader = chat.body!.getReader();
+      await reader.read(); // the history line: the stream is open
+      expect(await scrape()).toMatch(/^sparks_sse_open_streams 1$/m);
+      await replies.resume();
+      let body = '';
+      for (let r = await reader.read(); !r.done; r = await reader.read()) body += new TextDecoder().decode(r.value);
+      expect(body).toMatch(/"type":"done"/);
+    } finally {
+      await replies.resume();
+      await replies.close();
+      redis.disconnect();
+    }
+
     const text = await scrape();
     expect(
       sum(text, 'sparks_http_requests_total', /route="\/api\/v1\/auth\/login",status="400"/),
     ).toBeGreaterThanOrEqual(1);
     expect(sum(text, 'sparks_http_requests_total', /route="\/api\/v1\/bucket",status="201"/)).toBeGreaterThanOrEqual(1);
     expect(
-      sum(text, 'sparks_http_request_duration_seconds_count', /route="\/api\/v1\/spark-sys\/:sparkname\/chat"/),
+      sum(text, 'sparks_http_request_duration_seconds_count', /route="\/api\/v1\/sparks\/:sparkId\/chat\/:testId"/),
     ).toBeGreaterThanOrEqual(1);
     expect(sum(text, 'sparks_failed_logins_total')).toBeGreaterThanOrEqual(1);
     expect(sum(text, 'sparks_sse_open_streams')).toBe(0);
@@ -103,6 +120,11 @@ describe('/metrics (Prometheus)', () => {
       expect(sum(worker, 'sparks_job_wait_seconds_count', new RegExp(`job="${job}"`))).toBeGreaterThanOrEqual(1);
     }
     expect(sum(worker, 'sparks_ingestion_pages_total')).toBeGreaterThanOrEqual(GUIA_PAGES.length);
+    // The test chat's answer was one interaction: recorded by usage.record (after the reply, so waited for).
+    await eventually(async () => {
+      const now = await (await fetch(process.env.SPARKS_IT_WORKER_METRICS_URL!)).text();
+      return sum(now, 'sparks_usage_events_total', /source="plan"/) >= 1;
+    });
   });
 });
 
@@ -122,6 +144,7 @@ describe('the Grafana dashboard', () => {
       'sparks_ingestion_pages_total',
       'sparks_sse_open_streams',
       'sparks_failed_logins_total',
+      'sparks_usage_events_total',
       'bullmq_job_count',
     ];
     const used = dashboard.panels.flatMap((p) =>

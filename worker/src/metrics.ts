@@ -32,6 +32,13 @@ export const ingestionPages = new Counter({
   registers: [registry],
 });
 
+export const usageEvents = new Counter({
+  name: 'sparks_usage_events_total',
+  help: 'Usage events recorded (billable interactions: a test chat or website widget answer), by where they were counted: plan, credits or overage. Redeliveries of a recorded message are not counted',
+  labelNames: ['source'] as const,
+  registers: [registry],
+});
+
 function observe(queue: string, job: Job | undefined, outcome: 'completed' | 'failed'): void {
   if (!job?.processedOn) return;
   const finished = job.finishedOn ?? Date.now();

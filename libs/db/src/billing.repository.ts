@@ -32,6 +32,8 @@ export type ReserveOutcome =
 export interface RecordOutcome {
   recorded: boolean;
   tenantId?: string;
+  /** Where the recorded interaction was counted (the plan, a credit pack, overage). */
+  source?: UsageSource;
   alerts: Array<80 | 100>;
 }
 
@@ -358,7 +360,7 @@ export class BillingRepository {
       const plan = new Map<string, number>();
       const firstOf = new Map<string, string>();
       for (const row of taken.rows) {
-        out.set(row.message_id, { recorded: row.recorded, tenantId: row.tenant_id, alerts: [] });
+        out.set(row.message_id, { recorded: row.recorded, tenantId: row.tenant_id, source: row.source, alerts: [] });
         if (!row.recorded) continue;
         if (row.source === 'plan') plan.set(row.tenant_id, (plan.get(row.tenant_id) ?? 0) + 1);
         if (!firstOf.has(row.tenant_id)) firstOf.set(row.tenant_id, row.message_id);

@@ -4,6 +4,7 @@ import { AccountsRepository, BillingRepository, EmailsRepository, type Clock, ty
 import type { JobPayloads, JobProducer } from '@sparks/queues';
 import { INGEST_PRODUCER } from '../ingestion/tokens';
 import { CONFIG } from '../infra/tokens';
+import { usageEvents } from '../metrics';
 import { CLOCK } from './tokens';
 
 /** A message's outcome, and the usage event to report to Stripe (an overage one not reported yet). */
@@ -92,6 +93,8 @@ export class UsageRecordJob {
 
   async handle(payload: JobPayloads['usage.record']): Promise<void> {
     const { outcome, meterEventId } = await this.recordBatched(payload.messageId);
+    // Only an event this job inserted: a redelivered job (already recorded, or its hold gone) counts nothing.
+    if (outcome.recorded && outcome.source) usageEvents.inc({ source: outcome.source });
     // An overage interaction is reported to Stripe by its own job (`usage.meter`, job id from the usage
     // event); a reported one is not queued again.
     if (meterEventId) await this.jobs.enqueue('usage.meter', { usageEventId: meterEventId });

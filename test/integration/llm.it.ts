@@ -5,7 +5,7 @@ import { addDocument, userIdOf } from './fixtures/knowledge';
 import { readEvents } from './fixtures/sse';
 import { createUser, startApp, type SignedUser, type TestApp } from './harness';
 import { ROOT } from './paths';
-import { startOpenAiServer, type OpenAiServer } from './support/openai-server';
+import { instructionsOf, startOpenAiServer, type OpenAiServer } from './support/openai-server';
 
 /**
  * Issue 17 items 3 and 4 with a language model: a local server that speaks the OpenAI Chat Completions
@@ -277,8 +277,43 @@ const sparkRow = async (id: string) =>
     )
   ).rows[0];
 
+/** The Spark as the api shows it to its owner. */
+const sparkView = async (u: SignedUser, sparkId: string) =>
+  (
+    await t
+      .http()
+      .get(`/api/v1/sparks/${sparkId}`)
+      .set(...u.auth())
+      .expect(200)
+  ).body.data as { name: string; options: { sysPrompt: string } };
+
 describe('the builder understands free text with a model (issue 17 item 4)', () => {
   const ESPIGA = 'We are Espiga, a bakery in Madrid, open Monday to Saturday 8 to 20, friendly tone';
+  const READ = {
+    name: 'Espiga',
+    description: 'Artisan bakery in Madrid',
+    tone: 'friendly',
+    hours: 'Monday to Saturday, 8:00–20:00',
+  };
+  /** The template's rules, which the instructions end with whoever wrote the rest. */
+  const RULES =
+    "Speak English in a warm and friendly tone. Answer only with the information in the business's documents; " +
+    "when you don't have it, say so plainly and offer to pass the question on. Never invent prices, dates or policies.";
+  /** The template's instructions for what READ says (prompt.ts without a model). */
+  const TEMPLATE =
+    'You are Espiga, the assistant of Espiga on its website. The business: Artisan bakery in Madrid. ' +
+    `Opening hours: Monday to Saturday, 8:00–20:00. ${RULES}`;
+
+  /** The owner describes the business, the model's reading (READ) is confirmed; `writing` is the model when asked to write. */
+  async function confirmed(writing: Parameters<OpenAiServer['setMode']>[0]) {
+    llm.setMode({ kind: 'reply', content: JSON.stringify(READ) });
+    const { user, sparkId } = await newSpark('en');
+    await builder(user, sparkId, ESPIGA);
+    llm.setMode(writing);
+    const asked = llm.requests.length;
+    const yes = await builder(user, sparkId, 'yes');
+    return { user, sparkId, yes, sent: llm.requests.slice(asked) };
+  }
 
   it('asks the model for JSON, confirms what it understood, then fills the Spark and writes its instructions', async () => {
     // What a model answers: the test checks what the product does with it, not the model.
@@ -319,6 +354,7 @@ describe('the builder understands free text with a model (issue 17 item 4)', () 
     // Nothing changes before the owner agrees.
     expect((await sparkRow(sparkId)).name).not.toBe('Espiga');
 
+    // The model's JSON again, when asked for the instructions: not plain text, so the template writes them.
     const yes = await builder(user, sparkId, 'yes');
     const row = await sparkRow(sparkId);
     expect(row.name).toBe('Espiga');
@@ -327,14 +363,56 @@ describe('the builder understands free text with a model (issue 17 item 4)', () 
       tone: 'friendly',
       hours: 'Monday to Saturday, 8:00–20:00',
     });
-    expect(row.options.sysPrompt).toContain('You are Espiga');
-    expect(row.options.sysPrompt).toContain('Opening hours: Monday to Saturday, 8:00–20:00.');
-    expect(row.options.sysPrompt).toContain('in a warm and friendly tone');
+    expect(row.options.sysPrompt).toBe(TEMPLATE);
     expect(card(yes).info[0].value).toBe(row.options.sysPrompt);
     // On to the documents: name, description and tone are done.
     expect(yes.filter((m) => m.type === 'ai').map((m) => m.data.content)).toContain(
       "Now upload your documents as PDF (up to 10 MB each) with the attach button. I'll tell you what I read from each one.",
     );
+  });
+
+  it('once confirmed, the model writes the part of the instructions about the business; the rules are the template’s', async () => {
+    const { user, sparkId, yes, sent } = await confirmed({ kind: 'grounded' });
+    // One request for the instructions, bounded, with the Spark's facts as JSON and the ask in its language.
+    expect(sent).toHaveLength(1);
+    expect(sent[0].max_tokens).toBe(400);
+    expect(sent[0].response_format).toBeUndefined();
+    expect(sent[0].messages[0].role).toBe('system');
+    expect(sent[0].messages[0].content).toMatch(/^You write part of the instructions .* in English, one paragraph/);
+    const facts = {
+      name: 'Espiga',
+      description: 'Artisan bakery in Madrid',
+      tone: 'warm and friendly',
+      hours: 'Monday to Saturday, 8:00–20:00',
+      language: 'English',
+    };
+    expect(JSON.parse(sent[0].messages[1].content)).toEqual(facts);
+
+    const written = instructionsOf(facts);
+    expect(written).toBe(
+      'Welcome visitors to Espiga: Artisan bakery in Madrid. Opening hours to give when asked: ' +
+        'Monday to Saturday, 8:00–20:00. Keep every reply warm and friendly.',
+    );
+    const view = await sparkView(user, sparkId);
+    expect(view.name).toBe('Espiga');
+    expect(view.options.sysPrompt).toBe(`You are Espiga, the assistant of Espiga on its website. ${written} ${RULES}`);
+    expect(card(yes).info[0].value).toBe(view.options.sysPrompt);
+  });
+
+  it('a model that fails, hangs or writes something unusable when asked for the instructions leaves the template’s', async () => {
+    for (const writing of [
+      { kind: 'error', status: 500 },
+      { kind: 'hang' },
+      { kind: 'reply', content: 'Sure!' },
+      { kind: 'reply', content: `Welcome visitors to Espiga. Send orders to https://espiga.example/order today.` },
+    ] as const) {
+      const { user, sparkId, yes, sent } = await confirmed(writing);
+      expect(sent).toHaveLength(1);
+      const view = await sparkView(user, sparkId);
+      expect(view.name).toBe('Espiga');
+      expect(view.options.sysPrompt).toBe(TEMPLATE);
+      expect(card(yes).info[0].value).toBe(TEMPLATE);
+    }
   });
 
   it('an answer that is not valid JSON for the schema leaves the rules to read the text', async () => {
@@ -360,5 +438,10 @@ describe('the builder understands free text with a model (issue 17 item 4)', () 
     ]);
     await builder(user, sparkId, 'yes');
     expect((await sparkRow(sparkId)).name).toBe('Espiga');
+    // And the template writes the instructions.
+    expect((await sparkView(user, sparkId)).options.sysPrompt).toBe(
+      'You are Espiga, the assistant of Espiga on its website. The business: A bakery in Madrid. ' +
+        `Opening hours: Open Monday to Saturday 8 to 20. ${RULES}`,
+    );
   });
 });

@@ -1,5 +1,7 @@
 import OpenAI from 'openai';
 import { businessFactsSchema, businessJsonSchema, cleanFacts, type BusinessFacts } from './flows/business';
+import type { SparkInfo } from './flows/ports';
+import { cleanInstructions, instructionFacts } from './flows/prompt';
 import type { Passage } from './retrieval';
 import { t, type Lang } from './texts';
 
@@ -71,6 +73,10 @@ export function passageLabel(language: Lang, p: Passage): string {
 export function numberedPassages(language: Lang, passages: Passage[]): string {
   return passages.map((p, i) => `[${i + 1}] ${passageLabel(language, p)}\n${p.content}`).join('\n\n');
 }
+
+/** The instructions' paragraph: the length asked for, and the tokens allowed (room above it, not for essays). */
+const WRITE_ASKED_CHARS = 600;
+const WRITE_MAX_TOKENS = 400;
 
 /**
  * Any OpenAI-compatible chat-completions endpoint, through the official client. Every call is bounded
@@ -185,6 +191,43 @@ export class LlmProvider {
       const json = /\{[\s\S]*\}/.exec(content)?.[0];
       if (!json) throw new Error('the model answered no JSON object');
       return cleanFacts(businessFactsSchema.parse(JSON.parse(json)));
+    } finally {
+      done();
+    }
+  }
+
+  /**
+   * The part of a Spark's instructions about its business, written from its facts (`instructionFacts`,
+   * sent as JSON) in its language: one paragraph of plain text, bounded by `max_tokens` and checked by
+   * `cleanInstructions`. Throws when the model fails, is cut off, or writes something that does not pass.
+   */
+  async writeInstructions(spark: SparkInfo): Promise<string> {
+    const facts = instructionFacts(spark);
+    const { signal, done } = this.deadline();
+    try {
+      const completion = await this.client.chat.completions.create(
+        {
+          model: this.settings.model,
+          temperature: 0.3,
+          max_tokens: WRITE_MAX_TOKENS,
+          messages: [
+            {
+              role: 'system',
+              content: t(spark.language, 'llmWriteInstructions', {
+                language: facts.language,
+                max: WRITE_ASKED_CHARS,
+              }),
+            },
+            { role: 'user', content: JSON.stringify(facts) },
+          ],
+        },
+        { signal },
+      );
+      const choice = completion.choices[0];
+      if (choice?.finish_reason === 'length') throw new Error('the instructions were cut off');
+      const text = cleanInstructions(choice?.message?.content ?? '', facts);
+      if (!text) throw new Error('the model wrote no usable instructions');
+      return text;
     } finally {
       done();
     }

@@ -37,3 +37,14 @@ export function startOpenAiServer(options?: {
 
 /** The numbered passages (`[n] …` blocks) of a prompt. */
 export function passagesOf(text: string): Array<{ n: number; text: string }>;
+
+/** What `grounded` writes when asked for a Spark's instructions: one paragraph from the facts it was sent. */
+export function instructionsOf(facts: {
+  name: string;
+  tone: string;
+  language: string;
+  business?: string;
+  description?: string;
+  goal?: string;
+  hours?: string;
+}): string;

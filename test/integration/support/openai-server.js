@@ -10,6 +10,9 @@
  *   blocks) of the messages, picks the one sharing most words with the last user message and answers
  *   with its best sentence followed by `[n]`; when no passage shares a word it answers `none`
  *   (`[NONE]` by default). What it cites is exactly what it was given, so tests can check grounding.
+ *   The builder's request for a Spark's instructions (its user message is the JSON object of the
+ *   Spark's facts: name, tone, language, maybe business, description, goal, hours) is answered with
+ *   `instructionsOf` those facts, so what the Spark stores can only come from what it sent.
  * - `reply`: the given text, streamed word by word (or `tokens` as given).
  * - `error`: an HTTP error with an OpenAI error body. `hang`: accepts and never answers.
  *
@@ -71,6 +74,30 @@ function ground(messages, none) {
   return `${sentence} [${best.n}]`;
 }
 
+/** The facts of a request for a Spark's instructions (the last user message, a JSON object), if it is one. */
+function factsOf(messages) {
+  const last = [...messages].reverse().find((m) => m.role === 'user');
+  try {
+    const facts = JSON.parse(String(last ? last.content : ''));
+    const text = (v) => typeof v === 'string';
+    return facts && text(facts.name) && text(facts.tone) && text(facts.language) ? facts : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The instructions `grounded` writes from a Spark's facts: one paragraph, only what it was given. */
+function instructionsOf(facts) {
+  return [
+    `Welcome visitors to ${facts.name}${facts.business ? ` (${facts.business})` : ''}${facts.description ? `: ${facts.description}` : ''}.`,
+    facts.goal ? `Your job: ${facts.goal}.` : '',
+    facts.hours ? `Opening hours to give when asked: ${facts.hours}.` : '',
+    `Keep every reply ${facts.tone}.`,
+  ]
+    .filter(Boolean)
+    .join(' ');
+}
+
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 /** Word by word, each token keeping the space before it ("a", " b", " c"). */
 const tokenize = (text) => text.match(/\s*\S+/g) ?? [text];
@@ -119,10 +146,11 @@ async function startOpenAiServer(options = {}) {
           if (res.destroyed) return;
         }
         const messages = Array.isArray(request.messages) ? request.messages : [];
+        const facts = current.kind === 'grounded' ? factsOf(messages) : undefined;
         const tokens =
           current.kind === 'reply'
             ? (current.tokens ?? tokenize(current.content ?? ''))
-            : tokenize(ground(messages, none));
+            : tokenize(facts ? instructionsOf(facts) : ground(messages, none));
         const id = `chatcmpl-${requests.length}`;
         const model = String(request.model ?? 'test');
         if (!request.stream) {
@@ -179,4 +207,4 @@ async function startOpenAiServer(options = {}) {
   };
 }
 
-module.exports = { startOpenAiServer, passagesOf };
+module.exports = { startOpenAiServer, passagesOf, instructionsOf };

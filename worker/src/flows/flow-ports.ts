@@ -37,7 +37,7 @@ export interface PortDeps {
   testRules: SparkTestRules;
   /** The configured language model, if any. */
   llm?: LlmProvider;
-  /** Told when the model failed and the rules read the text instead. */
+  /** Told when the model failed and the rules (or the template of the instructions) did the work instead. */
   onLlmError?: (err: unknown) => void;
   /** SharePoint / OneDrive (issue 20): the builder chat's browser, for a Spark's conversation. */
   sharing?: SharingDeps;
@@ -267,5 +267,16 @@ export class FlowPortsImpl implements FlowPorts {
       }
     }
     return readBusiness(text, language);
+  }
+
+  /** The model's part of the Spark's instructions; undefined without a model or when it fails (the template writes them). */
+  async writeInstructions(spark: SparkInfo): Promise<string | undefined> {
+    if (!this.deps.llm) return undefined;
+    try {
+      return await this.deps.llm.writeInstructions(spark);
+    } catch (err) {
+      this.deps.onLlmError?.(err);
+      return undefined;
+    }
   }
 }

@@ -114,7 +114,8 @@ export class ReplyJob {
         sparkRules: this.sparkRules,
         testRules: this.testRules,
         llm: this.llm ?? undefined,
-        onLlmError: (err) => this.logger.warn(`language model failed, read with the rules: ${String(err)}`),
+        onLlmError: (err) =>
+          this.logger.warn(`language model failed, the rules or the template stand in: ${String(err)}`),
         sharing: {
           integrations: this.integrations,
           documents: this.documents,

@@ -82,6 +82,13 @@ class MemoryPorts implements FlowPorts {
   billing = () => Promise.resolve(this.billingSummary);
   help = () => Promise.resolve('help');
   readBusiness = (text: string) => Promise.resolve(readBusiness(text));
+  /** What the model writes for the instructions (undefined: no model, or it failed); the Sparks it was asked for. */
+  written: string | undefined = undefined;
+  writtenFor: SparkInfo[] = [];
+  writeInstructions = (spark: SparkInfo) => {
+    this.writtenFor.push(spark);
+    return Promise.resolve(this.written);
+  };
   published: Array<{ sparkId: string; name: string }> = [];
   deploymentLimit = 1;
   revoked: string[] = [];
@@ -511,6 +518,71 @@ describe('the builder understands a free description of the business (issue 17 i
       tone: 'friendly',
       hours: 'Open Monday to Saturday 8 to 20',
     });
+  });
+});
+
+describe('the Spark’s instructions written by a language model (issue 17 item 4)', () => {
+  const ESPIGA = 'We are Espiga, a bakery in Madrid, open Monday to Saturday 8 to 20, friendly tone';
+  const RULES =
+    "Speak English in a warm and friendly tone. Answer only with the information in the business's documents; " +
+    "when you don't have it, say so plainly and offer to pass the question on. Never invent prices, dates or policies.";
+  const TEMPLATE =
+    'You are Espiga, the assistant of Espiga on its website. The business: A bakery in Madrid. ' +
+    `Opening hours: Open Monday to Saturday 8 to 20. ${RULES}`;
+  const WRITTEN =
+    'Espiga is a bakery in Madrid. Help visitors with its bread and pastries, warmly and briefly, ' +
+    'and give the opening hours, Monday to Saturday from 8 to 20, when they ask.';
+
+  async function confirmed(written: string | undefined) {
+    const ports = new MemoryPorts(profile(), {
+      id: 'spark-1',
+      name: 'My Spark',
+      initialMessage: 'Hi',
+      language: 'en',
+      sysPrompt: '',
+    });
+    ports.written = written;
+    const opened = await say('builder', 'start', ports);
+    const told = await say('builder', ESPIGA, ports, opened.state);
+    const yes = await say('builder', 'yes', ports, told.state);
+    return { ports, yes };
+  }
+
+  it('after the confirmation, the model’s part goes between the fixed first sentence and the fixed rules', async () => {
+    const { ports, yes } = await confirmed(WRITTEN);
+    // Asked once, with the facts saved from the confirmed message.
+    expect(ports.writtenFor).toHaveLength(1);
+    expect(ports.writtenFor[0]).toMatchObject({ name: 'Espiga', description: 'A bakery in Madrid', tone: 'friendly' });
+    expect(ports.current!.sysPrompt).toBe(
+      `You are Espiga, the assistant of Espiga on its website. ${WRITTEN} ${RULES}`,
+    );
+    expect(widgets(yes.outputs)[0].data).toMatchObject({ type: 'card', info: [{ value: ports.current!.sysPrompt }] });
+  });
+
+  it('without a model, or when what it wrote does not pass, the template writes them as before', async () => {
+    for (const written of [undefined, '', 'Hi!', `{"instructions": "${WRITTEN}"}`, WRITTEN.repeat(12)]) {
+      const { ports } = await confirmed(written);
+      expect(ports.current!.sysPrompt).toBe(TEMPLATE);
+    }
+  });
+
+  it('step by step, the tone and language steps ask the model too', async () => {
+    const ports = new MemoryPorts(profile(), {
+      id: 'spark-1',
+      name: 'Espiga',
+      initialMessage: 'Hi',
+      language: 'en',
+      sysPrompt: '',
+      description: 'A bakery in Madrid',
+    });
+    ports.written = WRITTEN;
+    const opened = await say('builder', 'start', ports);
+    const state = { ...opened.state, step: 'business.tone' };
+    await say('builder', 'friendly', ports, state);
+    expect(ports.writtenFor).toHaveLength(1);
+    expect(ports.current!.sysPrompt).toBe(
+      `You are Espiga, the assistant of Espiga on its website. ${WRITTEN} ${RULES}`,
+    );
   });
 });
 

@@ -5,7 +5,7 @@
 import type { ActionData } from '@sparks/contracts';
 import { isStartKeyword } from '../composer';
 import type { BusinessFacts } from './business';
-import type { FlowOutput, PublishedSpark, RunContext, RunResult } from './ports';
+import type { FlowOutput, PublishedSpark, RunContext, RunResult, SparkInfo } from './ports';
 import { buildPrompt, TONE_TEXT } from './prompt';
 import { label, msg, route, say, type FlowTextKey } from './texts';
 import { ICONS, PALETTES } from './theme';
@@ -49,6 +49,8 @@ class Run {
   lang: Lang;
   /** An effect refused (the plan's Spark limit): the flow stays on the step that applied it. */
   private halted = false;
+  /** Confirmed facts are being taken: their steps' `buildSysPrompt` waits for all of them (one model call). */
+  private takingFacts = false;
 
   constructor(
     private readonly flow: Flow,
@@ -375,9 +377,14 @@ class Run {
   private async takeFacts(current: Step, facts: BusinessFacts): Promise<void> {
     const ports = this.ctx.ports;
     const filled = this.flow.steps.filter((s) => s.fact && facts[s.fact]);
-    for (const step of filled) {
-      await this.apply(step, facts[step.fact!]!);
-      if (step.objective) await ports.setStepStatus(step.id, 'completed');
+    this.takingFacts = true;
+    try {
+      for (const step of filled) {
+        await this.apply(step, facts[step.fact!]!);
+        if (step.objective) await ports.setStepStatus(step.id, 'completed');
+      }
+    } finally {
+      this.takingFacts = false;
     }
     if (facts.hours) {
       this.state.vars.hours = facts.hours;
@@ -386,9 +393,10 @@ class Run {
     if (facts.tone) this.state.vars.tone = facts.tone;
     const spark = await ports.spark();
     if (spark) {
-      await ports.updateSpark({ sysPrompt: buildPrompt(spark) });
+      const sysPrompt = await this.writePrompt(spark);
+      await ports.updateSpark({ sysPrompt });
       this.text(say(this.lang, msg('understoodSaved')));
-      promptCard(this.action, this.lang, buildPrompt(spark));
+      promptCard(this.action, this.lang, sysPrompt);
     }
     // On from the step it was asked at, past every step the facts answered.
     let next: string | null = current.id;
@@ -398,6 +406,14 @@ class Run {
       next = this.nextOf(step, facts[step.fact]!);
     }
     await this.askFrom(next);
+  }
+
+  /**
+   * The Spark's instructions: the model's part about the business (when a model wrote one that passes
+   * `cleanInstructions`) inside the template's fixed first sentence and rules; the template alone otherwise.
+   */
+  private async writePrompt(spark: SparkInfo): Promise<string> {
+    return buildPrompt(spark, await this.ctx.ports.writeInstructions(spark));
   }
 
   private intent(text: string): Intent | undefined {
@@ -646,7 +662,7 @@ class Run {
           // Told the tone (or the hours) already: the instructions can be written now.
           if (v.tone || v.hours) {
             const spark = await ports.spark();
-            if (spark) await ports.updateSpark({ sysPrompt: buildPrompt(spark) });
+            if (spark) await ports.updateSpark({ sysPrompt: await this.writePrompt(spark) });
           }
           this.state.vars.createdSparkId = created.id;
           this.state.vars.createdSparkName = created.name;
@@ -655,8 +671,9 @@ class Run {
           return;
         }
         case 'buildSysPrompt': {
+          if (this.takingFacts) return;
           const spark = await ports.spark();
-          return ports.updateSpark({ sysPrompt: spark ? buildPrompt(spark) : '' });
+          return ports.updateSpark({ sysPrompt: spark ? await this.writePrompt(spark) : '' });
         }
         case 'deactivateAccount':
           if (value === 'yes') await ports.deactivateAccount();

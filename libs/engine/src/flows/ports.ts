@@ -105,6 +105,13 @@ export interface FlowPorts {
   revokeDeployToken(sparkId: string): Promise<boolean>;
   /** What a free text says about the business: the language model's reading when one is configured, else the rules. */
   readBusiness(text: string, language: Lang): Promise<BusinessFacts>;
+  /**
+   * The part of the Spark's instructions about the business, written by the language model from the
+   * Spark's facts (`instructionFacts` of prompt.ts); undefined without a model or when it fails. The
+   * engine puts it between the template's fixed first sentence and rules only when it passes
+   * `cleanInstructions`, and uses the template alone otherwise.
+   */
+  writeInstructions(spark: SparkInfo): Promise<string | undefined>;
   /** The Spark's SharePoint / OneDrive connection (builder chats in a worker with Microsoft configured). */
   sharing?: SharingPorts;
 }

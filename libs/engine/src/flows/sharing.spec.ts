@@ -63,6 +63,7 @@ function portsWith(sharing: SharingPorts | undefined, language: 'en' | 'es' = 'e
     unpublish: none,
     revokeDeployToken: () => Promise.resolve(false),
     readBusiness: () => Promise.resolve({}),
+    writeInstructions: () => Promise.resolve(undefined),
     sharing,
   };
 }

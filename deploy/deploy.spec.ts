@@ -73,3 +73,32 @@ describe('deployment files', () => {
     expect(err).toMatch(/must NOT have additional properties: depends/);
   }, 60_000);
 });
+
+describe('queue counts across api replicas', () => {
+  /**
+   * Every api replica exports the same `bullmq_job_count` (they read one Redis), so a query that adds the
+   * series up counts each job once per replica. Each selection must first take one value per queue and
+   * state (`max by (queue, state)`), whatever is added up after it.
+   */
+  const ONCE = /max by \(queue, state\) \(bullmq_job_count\{[^}]*\}\)/g;
+  const uses = (expr: string) => expr.match(/bullmq_job_count/g)?.length ?? 0;
+
+  it('the KEDA trigger counts each waiting or prioritized job once', () => {
+    const yaml = fs.readFileSync(path.join(ROOT, 'deploy', 'kubernetes', 'keda-scaledobject.yaml'), 'utf8');
+    const query = /^\s*query: (.+)$/m.exec(yaml)?.[1].trim() ?? '';
+    expect(query).toBe('sum(max by (queue, state) (bullmq_job_count{state=~"waiting|prioritized",queue!="usage"}))');
+  });
+
+  it("the Grafana dashboard's queue panels count each job once", () => {
+    const dashboard = JSON.parse(
+      fs.readFileSync(path.join(ROOT, 'deploy', 'grafana', 'sparks-dashboard.json'), 'utf8'),
+    ) as { panels: Array<{ title: string; targets: Array<{ expr: string }> }> };
+    const queued = dashboard.panels.flatMap((p) =>
+      p.targets.filter((t) => uses(t.expr) > 0).map((t) => ({ panel: p.title, expr: t.expr })),
+    );
+    expect(queued.length).toBeGreaterThanOrEqual(2);
+    for (const { panel, expr } of queued) {
+      expect({ panel, once: expr.match(ONCE)?.length ?? 0 }).toEqual({ panel, once: uses(expr) });
+    }
+  });
+});

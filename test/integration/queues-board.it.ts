@@ -64,6 +64,26 @@ describe('Bull Board at /admin/queues', () => {
     t = await startApp({ JWT_SECRET, ADMIN_EMAILS: adminEmail });
     base = await t.url();
     [admin, user] = await Promise.all([createUser(t, { username: adminEmail }), createUser(t)]);
+    // The admin signs out once and back in: their token version is no longer the initial 0, so a session
+    // token made with any other version than theirs is refused for that alone (see the expired case).
+    await t
+      .http()
+      .post('/api/v1/auth/logout')
+      .set(...admin.auth())
+      .send({})
+      .expect(200);
+    const again = await t
+      .http()
+      .post('/api/v1/auth/login')
+      .send({ username: admin.username, password: admin.password })
+      .expect(200);
+    const access = again.body.data.access_token as string;
+    admin = {
+      ...admin,
+      access,
+      refresh: again.body.data.refresh_token as string,
+      auth: () => ['Authorization', `Bearer ${access}`],
+    };
     adminId = (
       await t
         .http()
@@ -113,12 +133,18 @@ describe('Bull Board at /admin/queues', () => {
   });
 
   it('answers 401 on every path with an expired or forged admin session', async () => {
-    const expired = jwt.sign(
-      { sub: adminId, tv: 0, typ: 'admin-session', exp: Math.floor(Date.now() / 1000) - 5 },
-      JWT_SECRET,
-      { algorithm: 'HS256' },
-    );
-    const forged = jwt.sign({ sub: adminId, tv: 0, typ: 'admin-session' }, 'not-the-secret', { algorithm: 'HS256' });
+    // The admin's real session claims (their current token version), so only the expiry or the key differs.
+    const { cookie } = await openSession(admin);
+    const real = jwt.decode(cookie.split('=')[1]) as { sub: string; tv: number; typ: string };
+    expect(real).toMatchObject({ sub: adminId, typ: 'admin-session', tv: expect.any(Number) });
+    expect(real.tv).not.toBe(0);
+    const claims = { sub: real.sub, tv: real.tv, typ: real.typ };
+    const now = Math.floor(Date.now() / 1000);
+    const expired = jwt.sign({ ...claims, exp: now - 5 }, JWT_SECRET, { algorithm: 'HS256' });
+    const forged = jwt.sign(claims, 'not-the-secret', { algorithm: 'HS256' });
+    // The same claims, not expired and signed with the key, open the board: the 401s below are the expiry's.
+    const valid = jwt.sign({ ...claims, exp: now + 60 }, JWT_SECRET, { algorithm: 'HS256' });
+    expect((await send('GET', '/admin/queues/api/queues', { Cookie: `sparks_admin=${valid}` })).status).toBe(200);
     for (const [method, path] of boardPaths(css, jobId)) {
       for (const token of [expired, forged]) {
         const res = await send(method, path, { Cookie: `sparks_admin=${token}` });

@@ -725,3 +725,110 @@ describe('deploy: publish, the public widget API, the allow-list and visitors (r
     expect(res.status).toBe(200);
   });
 });
+
+describe('deploy: the public widget API’s limits per IP and per deploy token (429 with Retry-After)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    // Behind a proxy the api trusts (loopback here), X-Forwarded-For names the client, so each request
+    // can come from an address of its own. Sends: 3 per IP, 5 per token; reads 5 times as many.
+    t = await startApp({
+      TRUST_PROXY: 'loopback',
+      WIDGET_RATE_VISITOR_MAX: '100',
+      WIDGET_RATE_IP_MAX: '3',
+      WIDGET_RATE_TOKEN_MAX: '5',
+    });
+  });
+  afterAll(() => t.close());
+
+  /** A visitor of `token` with a conversation of their own, set up from the address `ip`. */
+  async function visitorFrom(token: string, ip: string): Promise<{ v: string; conv: string }> {
+    const v = (
+      await t
+        .http()
+        .post(`${w(token)}/visitors`)
+        .set('Origin', SHOP)
+        .set('X-Forwarded-For', ip)
+        .send({})
+        .expect(200)
+    ).body.data.visitorToken as string;
+    const conv = (
+      await t
+        .http()
+        .post(`${w(token)}/conversations`)
+        .set('Origin', SHOP)
+        .set('X-Forwarded-For', ip)
+        .set('Authorization', `Bearer ${v}`)
+        .expect(201)
+    ).body.data.conversationId as string;
+    return { v, conv };
+  }
+
+  const send = (token: string, { v, conv }: { v: string; conv: string }, ip: string) =>
+    t
+      .http()
+      .post(`${w(token)}/conversations/${conv}/messages`)
+      .set('Origin', SHOP)
+      .set('X-Forwarded-For', ip)
+      .set('Authorization', `Bearer ${v}`)
+      .send({ text: 'How much is an electric bike per day?' });
+
+  /** A 429 of the widget API: the code, a Retry-After in seconds, and the CORS header the widget needs to read it. */
+  const expectTooMany = (res: { status: number; headers: Record<string, string>; body: { errors: unknown[] } }) => {
+    expect(res.status).toBe(429);
+    expect(res.body.errors[0]).toMatchObject({ code: 'TOO_MANY_REQUESTS' });
+    expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+    expect(Number(res.headers['retry-after'])).toBeLessThanOrEqual(60);
+    expect(res.headers['access-control-allow-origin']).toBe(SHOP);
+  };
+
+  it('counts sends per client IP across Sparks and visitors; another IP still gets answers', async () => {
+    const [a, b] = [await owner(t), await owner(t)];
+    const [ta, tb] = [await publish(t, a), await publish(t, b)];
+    const [va, vb] = [await visitorFrom(ta, '198.51.100.11'), await visitorFrom(tb, '198.51.100.12')];
+    const ip = '198.51.100.1';
+    // Two Sparks, two visitors, one address: each token and visitor is far from its own limit.
+    expect((await send(ta, va, ip)).status).toBe(200);
+    expect((await send(tb, vb, ip)).status).toBe(200);
+    expect((await send(ta, va, ip)).status).toBe(200);
+    expectTooMany(await send(tb, vb, ip));
+    expect((await send(tb, vb, '198.51.100.2')).status).toBe(200);
+  });
+
+  it('counts sends per deploy token across IPs and visitors; another Spark’s token still gets answers', async () => {
+    const [c, d] = [await owner(t), await owner(t)];
+    const [tc, td] = [await publish(t, c), await publish(t, d)];
+    const visitors = [await visitorFrom(tc, '203.0.113.101'), await visitorFrom(tc, '203.0.113.102')];
+    // Five sends from five addresses (each far from its IP limit): the token's five for the minute.
+    for (let i = 0; i < 5; i += 1) {
+      expect((await send(tc, visitors[i % 2], `203.0.113.${i + 1}`)).status).toBe(200);
+    }
+    expectTooMany(await send(tc, visitors[0], '203.0.113.6'));
+    const other = await visitorFrom(td, '203.0.113.103');
+    expect((await send(td, other, '203.0.113.6')).status).toBe(200);
+  });
+
+  it('limits the reads too: the widget’s config per IP and per token, a conversation read back per IP', async () => {
+    const o = await owner(t);
+    const token = await publish(t, o);
+    const config = (ip: string) => widgetConfig(t, token).set('X-Forwarded-For', ip);
+    // Reads may go 5 times the sends' limits: 15 per IP, 25 per token.
+    for (let i = 0; i < 15; i += 1) expect((await config('192.0.2.1')).status).toBe(200);
+    expectTooMany(await config('192.0.2.1'));
+    for (let i = 0; i < 10; i += 1) expect((await config(`192.0.2.${i + 10}`)).status).toBe(200);
+    expectTooMany(await config('192.0.2.30'));
+
+    const other = await owner(t);
+    const otherToken = await publish(t, other);
+    const visitor = await visitorFrom(otherToken, '192.0.2.101');
+    const history = (ip: string) =>
+      t
+        .http()
+        .get(`${w(otherToken)}/conversations/${visitor.conv}`)
+        .set('Origin', SHOP)
+        .set('X-Forwarded-For', ip)
+        .set('Authorization', `Bearer ${visitor.v}`);
+    for (let i = 0; i < 15; i += 1) expect((await history('192.0.2.200')).status).toBe(200);
+    expectTooMany(await history('192.0.2.200'));
+    expect((await history('192.0.2.201')).status).toBe(200);
+  });
+});

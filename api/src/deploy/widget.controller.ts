@@ -35,6 +35,12 @@ import { WidgetService, type WidgetContext } from './widget.service';
 
 type ConversationParams = z.output<typeof widgetConversationParams>;
 
+/**
+ * Reads (the config every page view of the host site asks for, a conversation read back when the
+ * chat opens) count on their own and may go this many times the sends' limits.
+ */
+const READS = 5;
+
 /** The context the allow-list middleware checked (it always runs first on these routes). */
 function widgetOf(req: WidgetRequest): WidgetContext {
   if (!req.widget) throw DomainError.of('ORIGIN_NOT_ALLOWED');
@@ -59,14 +65,14 @@ export class WidgetController {
     @Inject(CONFIG) private readonly config: AppConfig,
   ) {}
 
-  private limit(action: string, req: Request, ctx: WidgetContext, visitorId?: string): Promise<void> {
+  private limit(action: string, req: Request, ctx: WidgetContext, visitorId?: string, times = 1): Promise<void> {
     return this.limits.perMinute(`widget-${action}`, [
-      ...(visitorId ? [{ name: 'visitor', key: visitorId, max: this.config.WIDGET_RATE_VISITOR_MAX }] : []),
-      { name: 'ip', key: req.ip ?? '-', max: this.config.WIDGET_RATE_IP_MAX },
+      ...(visitorId ? [{ name: 'visitor', key: visitorId, max: this.config.WIDGET_RATE_VISITOR_MAX * times }] : []),
+      { name: 'ip', key: req.ip ?? '-', max: this.config.WIDGET_RATE_IP_MAX * times },
       {
         name: 'token',
         key: ctx.scope === 'preview' ? `preview:${ctx.spark.id}` : ctx.scope,
-        max: this.config.WIDGET_RATE_TOKEN_MAX,
+        max: this.config.WIDGET_RATE_TOKEN_MAX * times,
       },
     ]);
   }
@@ -83,8 +89,10 @@ export class WidgetController {
   @Get('config')
   @ApiOperation({ summary: "The widget's look: { sparkId, name, language, initialMessage, position, theme }" })
   @ApiZodResponse(widgetConfigViewSchema)
-  config_(@Param(new ZodPipe(widgetParams)) _p: unknown, @Req() req: WidgetRequest) {
-    return this.widgets.widgetConfig(req, widgetOf(req));
+  async config_(@Param(new ZodPipe(widgetParams)) _p: unknown, @Req() req: WidgetRequest) {
+    const ctx = widgetOf(req);
+    await this.limit('config', req, ctx, undefined, READS);
+    return this.widgets.widgetConfig(req, ctx);
   }
 
   @Post('visitors')
@@ -119,6 +127,7 @@ export class WidgetController {
   @ApiZodResponse(widgetConversationSchema)
   async history(@Param(new ZodPipe(widgetConversationParams)) p: ConversationParams, @Req() req: WidgetRequest) {
     const { ctx, visitorId } = await this.visitor(req);
+    await this.limit('history', req, ctx, visitorId, READS);
     const conversation = await this.widgets.conversation(ctx, visitorId, p.conversationId);
     const messages = await this.conversations.history(conversation.id);
     return { conversationId: conversation.id, messages: messages.map(toWireMessage) };

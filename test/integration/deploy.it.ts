@@ -1,8 +1,10 @@
 import { WIDGET_ICON_PATHS } from '@sparks/contracts';
+import { Queue } from 'bullmq';
+import { Redis } from 'ioredis';
 import { Pool } from 'pg';
 import { addDocument, userIdOf } from './fixtures/knowledge';
 import { readEvents } from './fixtures/sse';
-import { createUser, startApp, type SignedUser, type TestApp } from './harness';
+import { createUser, eventually, startApp, type SignedUser, type TestApp } from './harness';
 
 const sql = new Pool({ connectionString: process.env.DATABASE_URL, max: 2 });
 sql.on('error', () => undefined);
@@ -830,5 +832,72 @@ describe('deploy: the public widget API’s limits per IP and per deploy token (
     for (let i = 0; i < 15; i += 1) expect((await history('192.0.2.200')).status).toBe(200);
     expectTooMany(await history('192.0.2.200'));
     expect((await history('192.0.2.201')).status).toBe(200);
+  });
+});
+
+describe('deploy: a widget answer is one interaction, recorded through the usage queue (real worker)', () => {
+  let t: TestApp;
+  let redis: Redis;
+  let usage: Queue;
+  beforeAll(async () => {
+    t = await startApp();
+    redis = new Redis(process.env.REDIS_URL!, { maxRetriesPerRequest: null });
+    usage = new Queue('usage', { connection: redis, prefix: process.env.QUEUE_PREFIX });
+  });
+  afterAll(async () => {
+    await usage.close();
+    redis.disconnect();
+    await t.close();
+  });
+
+  it('a visitor’s answered question makes exactly one usage event and counts one interaction for the tenant', async () => {
+    const o = await owner(t);
+    const token = await publish(t, o);
+    const tenant = async () =>
+      (
+        await sql.query(
+          `SELECT t.id, t.usage_interactions,
+                  (SELECT count(*)::int FROM usage_events e WHERE e.tenant_id = t.id) AS events,
+                  (SELECT count(*)::int FROM usage_reservations r WHERE r.tenant_id = t.id) AS holds
+           FROM tenants t WHERE t.user_id = $1`,
+          [o.userId],
+        )
+      ).rows[0] as { id: string; usage_interactions: number; events: number; holds: number };
+    const before = await tenant();
+    expect(before.events).toBe(0);
+
+    const v = await visitor(t, token);
+    const conv = await conversation(t, token, v);
+    const answer = await t
+      .http()
+      .post(`${w(token)}/conversations/${conv}/messages`)
+      .set('Origin', SHOP)
+      .set('Authorization', `Bearer ${v}`)
+      .send({ text: 'What is the return policy for parts?' })
+      .expect(200);
+    expect(answer.body.data.ai.data.content).toContain('Handbook.pdf, page 3');
+    const human = answer.body.data.human._id as string;
+
+    // The worker's usage.record (job usage-<message id>) turns the hold into the message's one event.
+    const job = await eventually(async () => {
+      const found = await usage.getJob(`usage-${human}`);
+      return found && (await found.isCompleted()) ? found : undefined;
+    });
+    expect(job.name).toBe('usage.record');
+    expect(job.data).toEqual({ messageId: human });
+    const after = await eventually(async () => {
+      const row = await tenant();
+      return row.events === 1 && row.holds === 0 ? row : undefined;
+    });
+    expect(after.usage_interactions).toBe(before.usage_interactions + 1);
+    const events = (await sql.query('SELECT message_id, source FROM usage_events WHERE tenant_id = $1', [before.id]))
+      .rows;
+    expect(events).toEqual([{ message_id: human, source: 'plan' }]);
+
+    // Recording it again (a redelivered job) changes nothing.
+    await job.retry('completed');
+    await eventually(() => job.isCompleted());
+    await new Promise((r) => setTimeout(r, 1000));
+    expect(await tenant()).toMatchObject({ events: 1, usage_interactions: before.usage_interactions + 1 });
   });
 });

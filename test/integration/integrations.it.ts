@@ -2,7 +2,15 @@ import { Pool } from 'pg';
 import { MicrosoftService } from '../../api/src/integrations/microsoft.service';
 import { GraphError } from '../../libs/knowledge/src';
 import { startApp, type TestApp } from './harness';
-import { connectMicrosoft, sparkOwner, startMicrosoftStack, type MicrosoftStack, type SparkOwner } from './microsoft';
+import {
+  connectMicrosoft,
+  consent,
+  sparkOwner,
+  startConnect,
+  startMicrosoftStack,
+  type MicrosoftStack,
+  type SparkOwner,
+} from './microsoft';
 import type { GraphServer } from './support/graph-server';
 
 const sql = new Pool({ connectionString: process.env.DATABASE_URL, max: 2 });
@@ -88,7 +96,8 @@ describe('connecting a Spark to Microsoft 365 (against a local identity platform
 
   it('builds the authorization URL: organizations tenant, PKCE S256, offline_access and read-only scopes, a signed state', async () => {
     const o = await owner(t, { zaphire: true });
-    const { authUrl } = (await authorize(t, o, '?service=sharepoint').expect(200)).body.data as { authUrl: string };
+    const res = await authorize(t, o, '?service=sharepoint').expect(200);
+    const { authUrl } = res.body.data as { authUrl: string };
     const url = new URL(authUrl);
     expect(url.origin + url.pathname).toBe(`${graph.base}/organizations/oauth2/v2.0/authorize`);
     const q = url.searchParams;
@@ -100,6 +109,94 @@ describe('connecting a Spark to Microsoft 365 (against a local identity platform
     expect(q.get('scope')!.split(' ').sort()).toEqual(['Files.Read.All', 'Sites.Read.All', 'offline_access']);
     expect(q.get('state')!.split('.')).toHaveLength(3);
     expect(authUrl).not.toContain(graph.clientSecret);
+    // The browser binding: httpOnly, only for the callback, sent on Microsoft's top-level redirect back (Lax), for the
+    // state's ten minutes; not Secure on this http APP_URL.
+    const setCookie = ([] as string[]).concat(res.headers['set-cookie'] ?? []);
+    expect(setCookie).toHaveLength(1);
+    const attributes = setCookie[0].split(/;\s*/);
+    expect(attributes[0]).toMatch(/^sparks_ms_connect=[\w-]{43}$/);
+    expect(attributes).toEqual(
+      expect.arrayContaining([
+        'Max-Age=600',
+        'Path=/api/v1/integrations/microsoft/callback',
+        'HttpOnly',
+        'SameSite=Lax',
+      ]),
+    );
+    expect(attributes).not.toContain('Secure');
+    expect(q.get('state')).not.toContain(attributes[0].split('=')[1]);
+  });
+
+  it('asks the least privilege per service: OneDrive only Files.Read, SharePoint Files.Read.All and Sites.Read.All', async () => {
+    const o = await owner(t, { zaphire: true });
+    const scopesOf = async (query: string) => {
+      const { authUrl } = (await authorize(t, o, query).expect(200)).body.data as { authUrl: string };
+      return new URL(authUrl).searchParams.get('scope')!.split(' ').sort();
+    };
+    expect(await scopesOf('?service=onedrive')).toEqual(['Files.Read', 'offline_access']);
+    expect(await scopesOf('?service=sharepoint')).toEqual(['Files.Read.All', 'Sites.Read.All', 'offline_access']);
+    expect(await scopesOf('')).toEqual(['Files.Read.All', 'Sites.Read.All', 'offline_access']);
+  });
+
+  it('stores the scopes a connection was granted and refreshes it with them, not with another service’s', async () => {
+    const load = async (sparkId: string) =>
+      (await sql.query('SELECT * FROM integration_connections WHERE spark_id = $1', [sparkId])).rows[0];
+    for (const [service, granted] of [
+      ['onedrive', 'offline_access Files.Read'],
+      ['sharepoint', 'offline_access Files.Read.All Sites.Read.All'],
+    ] as const) {
+      const o = await owner(t, { zaphire: true });
+      expect((await connect(t, o, service)).searchParams.get('q')).toBe('sharepoint-conected');
+      const exchange = graph.tokenRequests.filter((r) => r.grant_type === 'authorization_code').at(-1)!;
+      expect(exchange.params.scope).toBe(granted);
+      expect(await load(o.sparkId)).toMatchObject({ service, scopes: granted });
+      await sql.query(
+        `UPDATE integration_connections SET expires_at = now() + interval '1 minute' WHERE spark_id = $1`,
+        [o.sparkId],
+      );
+      const sites = await t.app
+        .get(MicrosoftService)
+        .graphFor(await load(o.sparkId))
+        .get<{ value: unknown[] }>('/sites?search=*');
+      expect(Array.isArray(sites.value)).toBe(true);
+      const refresh = graph.tokenRequests.filter((r) => r.grant_type === 'refresh_token').at(-1)!;
+      expect(refresh.params.scope).toBe(granted);
+      expect((await load(o.sparkId)).scopes).toBe(granted);
+    }
+  });
+
+  it('binds the state to the browser that asked for it: without its cookie, or with another one, nothing is stored', async () => {
+    // The attacker starts a connection of their own Spark and sends the victim the authorization link; the victim
+    // signs in at Microsoft and their browser, which never made the authorize call, comes back with the code.
+    const attacker = await owner(t, { zaphire: true });
+    const victim = await owner(t, { zaphire: true });
+    const { authUrl, cookie } = await startConnect(t, attacker);
+    const callback = await consent(authUrl);
+    const exchanges = () => graph.tokenRequests.filter((r) => r.grant_type === 'authorization_code').length;
+    const before = exchanges();
+    const { cookie: victimsOwn } = await startConnect(t, victim);
+    for (const sent of [undefined, victimsOwn, `sparks_ms_connect=${'A'.repeat(43)}`, `${cookie}x`]) {
+      const req = t.http().get(callback.pathname + callback.search);
+      const res = await (sent ? req.set('Cookie', sent) : req).expect(302);
+      // As a bad state: home, no Spark named, and the cookie cleared.
+      expect(res.headers.location).toBe(`${APP_URL}/`);
+      expect(([] as string[]).concat(res.headers['set-cookie'] ?? []).join()).toMatch(
+        /sparks_ms_connect=;.*Path=\/api\/v1\/integrations\/microsoft\/callback/,
+      );
+    }
+    expect(exchanges()).toBe(before);
+    const stored = await sql.query('SELECT 1 FROM integration_connections WHERE spark_id = ANY($1)', [
+      [attacker.sparkId, victim.sparkId],
+    ]);
+    expect(stored.rowCount).toBe(0);
+    // The browser that started it still connects with that state.
+    const own = await t
+      .http()
+      .get(callback.pathname + callback.search)
+      .set('Cookie', cookie)
+      .expect(302);
+    expect(new URL(own.headers.location).searchParams.get('q')).toBe('sharepoint-conected');
+    expect(([] as string[]).concat(own.headers['set-cookie'] ?? []).join()).toMatch(/sparks_ms_connect=;/);
   });
 
   it('connects: trades the code with the PKCE verifier, stores the tokens encrypted, sends the browser back to the Spark', async () => {
@@ -138,18 +235,19 @@ describe('connecting a Spark to Microsoft 365 (against a local identity platform
 
   it('a state works once: replaying the callback, a forged state or a denial connects nothing', async () => {
     const o = await owner(t, { zaphire: true });
-    const { authUrl } = (await authorize(t, o).expect(200)).body.data as { authUrl: string };
-    const consent = await fetch(authUrl, { redirect: 'manual' });
-    const callback = new URL(consent.headers.get('location')!);
+    const { authUrl, cookie } = await startConnect(t, o);
+    const callback = await consent(authUrl);
     const first = await t
       .http()
       .get(callback.pathname + callback.search)
+      .set('Cookie', cookie)
       .expect(302);
     expect(new URL(first.headers.location).searchParams.get('q')).toBe('sharepoint-conected');
     await sql.query('DELETE FROM integration_connections WHERE spark_id = $1', [o.sparkId]);
     const replay = await t
       .http()
       .get(callback.pathname + callback.search)
+      .set('Cookie', cookie)
       .expect(302);
     expect(new URL(replay.headers.location).searchParams.get('error')).toBe('sharepoint');
     // A state signed by someone else (or altered) leads home, without a Spark.
@@ -158,15 +256,17 @@ describe('connecting a Spark to Microsoft 365 (against a local identity platform
     const home = await t
       .http()
       .get(`/api/v1/integrations/microsoft/callback?code=x&state=${encodeURIComponent(forged)}`)
+      .set('Cookie', cookie)
       .expect(302);
     expect(home.headers.location).toBe(`${APP_URL}/`);
     // The user said no at Microsoft.
-    const again = new URL((await authorize(t, o).expect(200)).body.data.authUrl);
+    const again = await startConnect(t, o);
     const denied = await t
       .http()
       .get(
-        `/api/v1/integrations/microsoft/callback?error=access_denied&state=${encodeURIComponent(again.searchParams.get('state')!)}`,
+        `/api/v1/integrations/microsoft/callback?error=access_denied&state=${encodeURIComponent(new URL(again.authUrl).searchParams.get('state')!)}`,
       )
+      .set('Cookie', again.cookie)
       .expect(302);
     expect(new URL(denied.headers.location).searchParams.get('error')).toBe('sharepoint');
     const rows = await sql.query('SELECT 1 FROM integration_connections WHERE spark_id = $1', [o.sparkId]);

@@ -113,21 +113,53 @@ export async function sparkOwner(
   return { user, userId, sparkId: spark._id };
 }
 
-/** The browser's walk: Microsoft's consent (the local server consents at once), then our callback. Answers where it lands. */
-export async function connectMicrosoft(t: TestApp, o: Pick<SparkOwner, 'user' | 'sparkId'>): Promise<URL> {
-  const { authUrl } = (
-    await t
-      .http()
-      .get(`/api/v1/sparks/${o.sparkId}/integrations/microsoft/authorize`)
-      .set(...o.user.auth())
-      .expect(200)
-  ).body.data as { authUrl: string };
-  const consent = await fetch(authUrl, { redirect: 'manual' });
-  expect(consent.status).toBe(302);
-  const callback = new URL(consent.headers.get('location')!);
+/** The `name=value` pairs of the cookies a response sets, as a browser would send them back (one Cookie header). */
+export function cookiesOf(res: { headers: Record<string, unknown> }): string {
+  const set = res.headers['set-cookie'];
+  const lines = Array.isArray(set) ? (set as string[]) : typeof set === 'string' ? [set] : [];
+  return lines.map((line) => line.split(';')[0]).join('; ');
+}
+
+/**
+ * The SPA's authorize call (`service`: the default, SharePoint, when unset): the authorization URL, and the cookie the
+ * browser keeps from it, which binds the state to that browser.
+ */
+export async function startConnect(
+  t: TestApp,
+  o: Pick<SparkOwner, 'user' | 'sparkId'>,
+  service?: 'sharepoint' | 'onedrive',
+): Promise<{ authUrl: string; cookie: string }> {
+  const res = await t
+    .http()
+    .get(`/api/v1/sparks/${o.sparkId}/integrations/microsoft/authorize`)
+    .query(service ? { service } : {})
+    .set(...o.user.auth())
+    .expect(200);
+  return { authUrl: (res.body.data as { authUrl: string }).authUrl, cookie: cookiesOf(res) };
+}
+
+/** Microsoft's consent (the local server consents at once): the callback address it sends the browser to. */
+export async function consent(authUrl: string): Promise<URL> {
+  const res = await fetch(authUrl, { redirect: 'manual' });
+  expect(res.status).toBe(302);
+  return new URL(res.headers.get('location')!);
+}
+
+/**
+ * The browser's walk: the authorize call, Microsoft's consent, then our callback with the cookie the authorize call
+ * set. Answers where it lands.
+ */
+export async function connectMicrosoft(
+  t: TestApp,
+  o: Pick<SparkOwner, 'user' | 'sparkId'>,
+  service?: 'sharepoint' | 'onedrive',
+): Promise<URL> {
+  const { authUrl, cookie } = await startConnect(t, o, service);
+  const callback = await consent(authUrl);
   const done = await t
     .http()
     .get(callback.pathname + callback.search)
+    .set('Cookie', cookie)
     .expect(302);
   return new URL(done.headers.location);
 }

@@ -105,7 +105,8 @@ export const ROUTE_FIXTURES: Record<string, RouteFixture> = {
   'GET /api/v1/auth/service/google/start': { public: 'redirect to Google' },
   'GET /api/v1/auth/service/google/callback': { public: 'Google returns here (state checked)' },
   'GET /api/v1/integrations/microsoft/callback': {
-    public: 'Microsoft returns here; the signed single-use state names the user and Spark (integrations.it.ts)',
+    public:
+      'Microsoft returns here; the signed single-use state names the user and Spark and is bound to the browser by a cookie (integrations.it.ts)',
   },
   'POST /api/v1/users/forgot-password': { public: 'mails a reset link to the address (rate-limited)' },
   'POST /api/v1/users/reset-password': { public: 'the reset token is the credential (auth-attacks.sec.ts)' },

@@ -8,12 +8,13 @@ import {
   integrationsViewSchema,
   sparkIdParams,
 } from '@sparks/contracts';
+import { parse as parseCookies } from 'cookie';
 import type { Request, Response } from 'express';
 import type { z } from 'zod';
 import { CurrentUser, Public, type AuthUser } from '../auth/public.decorator';
 import { RawResponse } from '../common/envelope.interceptor';
 import { ApiZodQuery, ApiZodResponse, ZodPipe } from '../common/zod';
-import { IntegrationsService } from './integrations.service';
+import { CONNECT_COOKIE, IntegrationsService } from './integrations.service';
 
 type Params = z.output<typeof integrationParams>;
 
@@ -37,16 +38,21 @@ export class IntegrationsController {
     description:
       'Provider `microsoft` (SharePoint and OneDrive through Microsoft Graph); `service` is `sharepoint` (default) ' +
       'or `onedrive`. 402 DOCUMENT_SHARING_PLAN unless the plan is zaphire, 503 MICROSOFT_NOT_CONFIGURED when ' +
-      'this server has no Microsoft app. The URL carries PKCE and a signed state that works once, for ten minutes.',
+      'this server has no Microsoft app. The URL carries PKCE and a signed state that works once, for ten minutes, ' +
+      'and only in the browser that made this call: it also sets an httpOnly cookie, sent only to the callback, ' +
+      'that the state is bound to.',
   })
   @ApiZodQuery(authorizeQuery)
   @ApiZodResponse(authorizeResultSchema)
-  authorize(
+  async authorize(
     @CurrentUser() user: AuthUser,
     @Param(new ZodPipe(integrationParams)) p: Params,
     @Query(new ZodPipe(authorizeQuery)) q: z.output<typeof authorizeQuery>,
+    @Res({ passthrough: true }) res: Response,
   ) {
-    return this.integrations.authorize(user.id, p.sparkId, p.provider, q.service);
+    const { authUrl, binding } = await this.integrations.authorize(user.id, p.sparkId, p.provider, q.service);
+    res.cookie(CONNECT_COOKIE, binding, this.integrations.connectCookieOptions());
+    return { authUrl };
   }
 
   @Delete('sparks/:sparkId/integrations/:provider')
@@ -61,8 +67,17 @@ export class IntegrationsController {
   @Get('integrations/microsoft/callback')
   @RawResponse()
   @ApiOperation({ summary: 'Microsoft returns here; redirects to the Spark with q=sharepoint-conected' })
-  @ApiResponse({ status: 302, description: 'Redirects to the Spark (`q=sharepoint-conected` or `error=sharepoint`)' })
+  @ApiResponse({
+    status: 302,
+    description:
+      'Redirects to the Spark (`q=sharepoint-conected` or `error=sharepoint`), or home when the state is bad or ' +
+      "the browser lacks the authorize call's cookie; the cookie is cleared either way",
+  })
   async callback(@Req() req: Request, @Res() res: Response): Promise<void> {
-    res.redirect(302, await this.integrations.callback(req.query));
+    const binding = parseCookies(req.headers.cookie ?? '')[CONNECT_COOKIE];
+    const target = await this.integrations.callback(req.query, binding);
+    const { maxAge: _, ...options } = this.integrations.connectCookieOptions();
+    res.clearCookie(CONNECT_COOKIE, options);
+    res.redirect(302, target);
   }
 }

@@ -1,3 +1,4 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import {
@@ -18,8 +19,16 @@ import { SparksService } from '../sparks/sparks.service';
 import { MicrosoftService } from './microsoft.service';
 
 /** How long a started connection may take: the signed state and its PKCE verifier live this long, once. */
-const STATE_TTL_SECONDS = 600;
+export const STATE_TTL_SECONDS = 600;
 const STATE_TYPE = 'integration-state';
+
+/**
+ * The cookie that binds a started connection to the browser that started it (login CSRF: a victim who opens an
+ * authorization link an attacker started must not link their Microsoft account to the attacker's Spark). Set by the
+ * authorize call, sent only to the callback, which clears it.
+ */
+export const CONNECT_COOKIE = 'sparks_ms_connect';
+export const CONNECT_COOKIE_PATH = '/api/v1/integrations/microsoft/callback';
 
 interface StateClaims {
   typ: typeof STATE_TYPE;
@@ -27,7 +36,11 @@ interface StateClaims {
   spk: string;
   svc: IntegrationService;
   nonce: string;
+  /** SHA-256 (base64url) of the browser's binding cookie. */
+  bnd: string;
 }
+
+const digest = (value: string) => createHash('sha256').update(value).digest();
 
 export interface CallbackQuery {
   code?: unknown;
@@ -70,6 +83,21 @@ export class IntegrationsService {
     return name;
   }
 
+  /** The binding cookie's attributes (`maxAge` in ms, for Express). */
+  connectCookieOptions() {
+    return {
+      httpOnly: true,
+      sameSite: 'lax' as const,
+      secure: this.config.APP_URL.startsWith('https:'),
+      path: CONNECT_COOKIE_PATH,
+      maxAge: STATE_TTL_SECONDS * 1000,
+    };
+  }
+
+  /**
+   * The authorization URL, and the browser binding the controller sets as the `CONNECT_COOKIE`: the state carries
+   * its hash, and the callback accepts the state only from a browser that holds it.
+   */
   async authorize(userId: string, sparkId: string, providerName: string, service: IntegrationService) {
     await this.sparks.owned(userId, sparkId);
     this.provider(providerName);
@@ -77,22 +105,29 @@ export class IntegrationsService {
     if (!oauth) throw DomainError.of('MICROSOFT_NOT_CONFIGURED');
     await this.plans.assertDocumentSharing(userId);
     const nonce = newSecret();
+    const binding = newSecret();
     const { verifier, challenge } = pkcePair();
     await this.redis.set(this.verifierKey(nonce), verifier, 'EX', STATE_TTL_SECONDS);
-    const claims: StateClaims = { typ: STATE_TYPE, sub: userId, spk: sparkId, svc: service, nonce };
+    const bnd = digest(binding).toString('base64url');
+    const claims: StateClaims = { typ: STATE_TYPE, sub: userId, spk: sparkId, svc: service, nonce, bnd };
     const state = await this.jwt.signAsync(claims, { expiresIn: STATE_TTL_SECONDS });
-    return { authUrl: oauth.authorizeUrl(state, challenge) };
+    return { authUrl: oauth.authorizeUrl(state, challenge, service), binding };
   }
 
   /**
    * Where the browser goes after Microsoft sent it back: the Spark with `q=sharepoint-conected`, or with
    * `error=sharepoint` when anything failed (the state is bad, spent or expired, the user said no, the code did
-   * not trade, the Spark or the plan changed meanwhile). A state that does not verify leads to the app's home.
+   * not trade, the Spark or the plan changed meanwhile). A state that does not verify, or that comes from a browser
+   * without the binding cookie of the authorize call that made it (`binding`), leads to the app's home.
    */
-  async callback(query: CallbackQuery): Promise<string> {
+  async callback(query: CallbackQuery, binding: string | undefined): Promise<string> {
     const home = new URL('/', this.config.APP_URL);
     const claims = await this.verifyState(query.state);
     if (!claims) return home.toString();
+    if (!this.boundTo(claims, binding)) {
+      this.logger.warn(`Microsoft connection of Spark ${claims.spk} refused: not the browser that started it`);
+      return home.toString();
+    }
     const target = new URL(`/spark/${claims.spk}`, this.config.APP_URL);
     const fail = (why: string) => {
       this.logger.warn(`Microsoft connection of Spark ${claims.spk} failed: ${why}`);
@@ -111,7 +146,7 @@ export class IntegrationsService {
     if (!(await this.plans.documentSharing(claims.sub))) return fail('the plan is no longer zaphire');
     let tokens;
     try {
-      tokens = await oauth.exchangeCode(query.code, verifier);
+      tokens = await oauth.exchangeCode(query.code, verifier, claims.svc);
     } catch (err) {
       return fail(err instanceof OAuthError ? err.message : 'token exchange failed');
     }
@@ -136,10 +171,17 @@ export class IntegrationsService {
     if (typeof state !== 'string' || state.length > 2048) return undefined;
     try {
       const claims = await this.jwt.verifyAsync<StateClaims>(state);
-      return claims.typ === STATE_TYPE && claims.sub && claims.spk && claims.nonce ? claims : undefined;
+      return claims.typ === STATE_TYPE && claims.sub && claims.spk && claims.nonce && claims.bnd ? claims : undefined;
     } catch {
       return undefined;
     }
+  }
+
+  private boundTo(claims: StateClaims, binding: string | undefined): boolean {
+    if (!binding || binding.length > 256) return false;
+    const expected = Buffer.from(claims.bnd, 'base64url');
+    const actual = digest(binding);
+    return expected.length === actual.length && timingSafeEqual(expected, actual);
   }
 
   async view(userId: string, sparkId: string): Promise<IntegrationsView> {

@@ -34,6 +34,22 @@ describe('configuration', () => {
     expect(() => loadConfig({ ...base, STRIPE_API_BASE: 'not a url' })).toThrow(/STRIPE_API_BASE/);
   });
 
+  it('asks Microsoft for the least privilege per service, and refuses scopes without offline_access', () => {
+    const c = loadConfig(base);
+    expect(c.MICROSOFT_ONEDRIVE_SCOPES).toBe('offline_access Files.Read');
+    expect(c.MICROSOFT_SHAREPOINT_SCOPES).toBe('offline_access Files.Read.All Sites.Read.All');
+    const custom = loadConfig({ ...base, MICROSOFT_ONEDRIVE_SCOPES: '  offline_access   Files.Read User.Read ' });
+    expect(custom.MICROSOFT_ONEDRIVE_SCOPES).toBe('offline_access Files.Read User.Read');
+    expect(() => loadConfig({ ...base, MICROSOFT_SHAREPOINT_SCOPES: 'Files.Read.All Sites.Read.All' })).toThrow(
+      /MICROSOFT_SHAREPOINT_SCOPES.*offline_access/,
+    );
+    expect(() => loadConfig({ ...base, MICROSOFT_ONEDRIVE_SCOPES: 'Files.Read' })).toThrow(/MICROSOFT_ONEDRIVE_SCOPES/);
+    // The one list for every service is gone: an old override is refused rather than silently ignored.
+    expect(() => loadConfig({ ...base, MICROSOFT_SCOPES: 'offline_access Files.Read.All' })).toThrow(
+      /MICROSOFT_SCOPES.*MICROSOFT_ONEDRIVE_SCOPES/,
+    );
+  });
+
   it('builds links from APP_URL without a trailing slash', () => {
     expect(loadConfig({ ...base, APP_URL: 'https://sparks.example.com/' }).APP_URL).toBe('https://sparks.example.com');
   });

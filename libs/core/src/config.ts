@@ -11,6 +11,19 @@ const optionalString = z
   .optional()
   .transform((v) => (v && v.trim() !== '' ? v.trim() : undefined));
 
+/**
+ * Space-separated OAuth scopes (`fallback` when unset or blank), spaces normalised. `offline_access` must be among
+ * them: without a refresh token a connection would stop working when its first access token expires.
+ */
+const scopeList = (fallback: string) =>
+  z
+    .string()
+    .optional()
+    .transform((v) => (v && v.trim() !== '' ? v.trim().split(/\s+/).join(' ') : fallback))
+    .refine((v) => v.split(' ').includes('offline_access'), {
+      message: 'must include offline_access (without it a connection cannot be refreshed and stops within the hour)',
+    });
+
 /** The bytes of an `INTEGRATION_TOKEN_KEY` (64 hex digits or base64 of 32 bytes), or undefined. */
 export function tokenKeyBytes(value: string): Buffer | undefined {
   const v = value.trim();
@@ -146,7 +159,17 @@ export const configSchema = z
       .default('organizations'),
     MICROSOFT_LOGIN_URL: z.string().url().default('https://login.microsoftonline.com'),
     MICROSOFT_GRAPH_URL: z.string().url().default('https://graph.microsoft.com/v1.0'),
-    MICROSOFT_SCOPES: z.string().default('offline_access Files.Read.All Sites.Read.All'),
+    /**
+     * The delegated scopes asked for per service (least privilege): a OneDrive connection reads only the user's own
+     * files; a SharePoint one browses the sites the user can open. Overridable (a national cloud's resource-qualified
+     * names); `offline_access` is required, or the connection could not be refreshed.
+     */
+    MICROSOFT_ONEDRIVE_SCOPES: scopeList('offline_access Files.Read'),
+    MICROSOFT_SHAREPOINT_SCOPES: scopeList('offline_access Files.Read.All Sites.Read.All'),
+    /** Replaced by the two above: refused, so that an old override is not silently ignored. */
+    MICROSOFT_SCOPES: optionalString.refine((v) => v === undefined, {
+      message: 'was replaced by MICROSOFT_ONEDRIVE_SCOPES and MICROSOFT_SHAREPOINT_SCOPES (one per service)',
+    }),
     /** Host suffixes Graph may send file downloads to (its pre-authenticated links), comma-separated. */
     MICROSOFT_DOWNLOAD_HOSTS: z.string().default('sharepoint.com'),
     /**

@@ -6,6 +6,10 @@ export interface ConnectionTokenRow {
   id: string;
   sparkId: string;
   provider: string;
+  /** `onedrive` or `sharepoint`: what the connection was made for. */
+  service: string;
+  /** The scopes it was granted; its refreshes ask for these (`MicrosoftOAuth.refreshScopes`). */
+  scopes: string;
   accessTokenSealed: string;
   refreshTokenSealed: string | null;
   expiresAt: Date;
@@ -71,7 +75,7 @@ export async function freshAccessToken(
       ? openToken(key, context(row, 'refresh'), row.refreshTokenSealed)
       : undefined;
     if (!refresh) throw new OAuthError('the connection has no refresh token that opens: connect again', true);
-    const tokens = await oauth.refresh(refresh);
+    const tokens = await oauth.refresh(refresh, oauth.refreshScopes(row));
     return { tokens: sealTokenSet(key, row, tokens, row.refreshTokenSealed), result: tokens.accessToken };
   });
 }

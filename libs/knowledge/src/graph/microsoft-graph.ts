@@ -11,7 +11,8 @@ type MicrosoftSettings = Pick<
   | 'MICROSOFT_TENANT'
   | 'MICROSOFT_CLIENT_ID'
   | 'MICROSOFT_CLIENT_SECRET'
-  | 'MICROSOFT_SCOPES'
+  | 'MICROSOFT_ONEDRIVE_SCOPES'
+  | 'MICROSOFT_SHAREPOINT_SCOPES'
   | 'MICROSOFT_GRAPH_URL'
   | 'MICROSOFT_DOWNLOAD_HOSTS'
   | 'APP_URL'
@@ -36,7 +37,7 @@ export class MicrosoftGraph {
       tenant: config.MICROSOFT_TENANT,
       clientId: config.MICROSOFT_CLIENT_ID!,
       clientSecret: config.MICROSOFT_CLIENT_SECRET!,
-      scopes: config.MICROSOFT_SCOPES,
+      scopes: { onedrive: config.MICROSOFT_ONEDRIVE_SCOPES, sharepoint: config.MICROSOFT_SHAREPOINT_SCOPES },
       redirectUri: this.redirectUri,
     });
   }

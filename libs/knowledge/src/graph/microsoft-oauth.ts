@@ -6,17 +6,21 @@ export interface MicrosoftOAuthSettings {
   tenant: string;
   clientId: string;
   clientSecret: string;
-  /** Space-separated delegated scopes, `offline_access` among them. */
-  scopes: string;
+  /** Space-separated delegated scopes asked for per service, `offline_access` among them (least privilege). */
+  scopes: Record<MicrosoftService, string>;
   redirectUri: string;
   timeoutMs?: number;
 }
+
+/** What a connection reads: the user's own OneDrive, or the SharePoint sites they can open. */
+export type MicrosoftService = 'onedrive' | 'sharepoint';
 
 export interface TokenSet {
   accessToken: string;
   /** Microsoft may answer a new refresh token with each refresh; undefined when it did not. */
   refreshToken?: string;
   expiresAt: Date;
+  /** The scopes granted, as the token endpoint answered them (those asked for when it did not say). */
   scopes: string;
 }
 
@@ -51,14 +55,30 @@ export class MicrosoftOAuth {
     return `${this.s.loginUrl}/${encodeURIComponent(this.s.tenant)}/oauth2/v2.0/${name}`;
   }
 
-  authorizeUrl(state: string, codeChallenge: string): string {
+  /** The scopes a new connection to `service` asks for. */
+  scopesFor(service: MicrosoftService): string {
+    return this.s.scopes[service];
+  }
+
+  /**
+   * The scopes a connection's refresh asks for: those it was granted, with `offline_access` (Microsoft leaves it out
+   * of the granted list) so that a new refresh token comes back; a connection that recorded none asks for its
+   * service's.
+   */
+  refreshScopes(connection: { service: string; scopes: string }): string {
+    const granted = connection.scopes.split(/\s+/).filter((s) => s !== '');
+    if (granted.length === 0) return this.scopesFor(connection.service === 'onedrive' ? 'onedrive' : 'sharepoint');
+    return (granted.includes('offline_access') ? granted : ['offline_access', ...granted]).join(' ');
+  }
+
+  authorizeUrl(state: string, codeChallenge: string, service: MicrosoftService): string {
     const url = new URL(this.endpoint('authorize'));
     url.search = new URLSearchParams({
       client_id: this.s.clientId,
       response_type: 'code',
       redirect_uri: this.s.redirectUri,
       response_mode: 'query',
-      scope: this.s.scopes,
+      scope: this.scopesFor(service),
       state,
       code_challenge: codeChallenge,
       code_challenge_method: 'S256',
@@ -67,17 +87,19 @@ export class MicrosoftOAuth {
     return url.toString();
   }
 
-  exchangeCode(code: string, verifier: string): Promise<TokenSet> {
+  exchangeCode(code: string, verifier: string, service: MicrosoftService): Promise<TokenSet> {
     return this.token({
       grant_type: 'authorization_code',
       code,
       redirect_uri: this.s.redirectUri,
       code_verifier: verifier,
+      scope: this.scopesFor(service),
     });
   }
 
-  refresh(refreshToken: string): Promise<TokenSet> {
-    return this.token({ grant_type: 'refresh_token', refresh_token: refreshToken });
+  /** A new access token for a connection, with the scopes it was granted (`refreshScopes`). */
+  refresh(refreshToken: string, scopes: string): Promise<TokenSet> {
+    return this.token({ grant_type: 'refresh_token', refresh_token: refreshToken, scope: scopes });
   }
 
   private async token(params: Record<string, string>): Promise<TokenSet> {
@@ -90,7 +112,6 @@ export class MicrosoftOAuth {
         body: new URLSearchParams({
           client_id: this.s.clientId,
           client_secret: this.s.clientSecret,
-          scope: this.s.scopes,
           ...params,
         }),
         redirect: 'error',
@@ -113,7 +134,7 @@ export class MicrosoftOAuth {
       accessToken,
       refreshToken: typeof body.refresh_token === 'string' && body.refresh_token ? body.refresh_token : undefined,
       expiresAt: new Date(started + expiresIn * 1000),
-      scopes: typeof body.scope === 'string' ? body.scope : '',
+      scopes: typeof body.scope === 'string' && body.scope.trim() !== '' ? body.scope.trim() : params.scope,
     };
   }
 }

@@ -100,6 +100,44 @@ it('answers the 80 % and 100 % alerts once, on one message of the batch that cro
   expect((await counts(id)).counted).toBe(10);
 });
 
+it("writes an alert's e-mail with its event: a mail that cannot be written leaves the batch to its retry, which writes it", async () => {
+  const id = await tenant();
+  await sql.query('UPDATE tenants SET limit_interactions = 10 WHERE id = $1', [id]);
+  await billing.recordMany(await holds(id, 7), new Date());
+  const crossing = await holds(id, 3);
+  const failing = () => {
+    throw new Error('template missing');
+  };
+  // Before, the alerts were marked in the recording and the mail written after it: a failure there lost the mail.
+  await expect(billing.recordMany(crossing, new Date(), failing)).rejects.toThrow('template missing');
+  expect(await counts(id)).toEqual({ events: 7, counted: 7, credits: 0, holds: 3 });
+
+  const written: Array<{ level: number; language: string; used: number; limit: number }> = [];
+  const retry = await billing.recordMany(crossing, new Date(), (alert) => {
+    written.push({ level: alert.level, language: alert.language, used: alert.used, limit: alert.limit });
+    return { subject: `${alert.level} %`, text: `${alert.used} of ${alert.limit} (${alert.plan})` };
+  });
+  expect((await counts(id)).counted).toBe(10);
+  expect(written.sort((a, b) => a.level - b.level)).toEqual([
+    { level: 80, language: 'en', used: 10, limit: 10 },
+    { level: 100, language: 'en', used: 10, limit: 10 },
+  ]);
+  const emailIds = [...retry.values()].flatMap((r) => r.emailIds ?? []);
+  expect(emailIds).toHaveLength(2);
+  const mails = await sql.query(
+    `SELECT e.subject, e.text, e.status, e."to" = u.email AS to_owner FROM outbound_emails e, tenants t, users u
+     WHERE e.id = ANY($1::uuid[]) AND t.id = $2 AND u.id = t.user_id ORDER BY e.subject`,
+    [emailIds, id],
+  );
+  expect(mails.rows).toEqual([
+    { subject: '100 %', text: '10 of 10 (Free Plan)', status: 'pending', to_owner: true },
+    { subject: '80 %', text: '10 of 10 (Free Plan)', status: 'pending', to_owner: true },
+  ]);
+  // Once per period: nothing more after that.
+  const after = await billing.recordMany(await holds(id, 1), new Date(), () => ({ subject: 'again', text: '' }));
+  expect([...after.values()].flatMap((r) => r.emailIds ?? [])).toEqual([]);
+});
+
 it('the worker records 500 usage.record jobs added at once, each exactly once', async () => {
   const id = await tenant();
   const ids = await holds(id, 500);

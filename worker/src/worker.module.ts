@@ -10,6 +10,7 @@ import { UsageRecordJob } from './billing/usage-record.job';
 import { UsageSweep } from './billing/usage-sweep.service';
 import type { Redis } from 'ioredis';
 import { ConsumersService } from './consumers.service';
+import { EmailSweep } from './email/email-sweep.service';
 import { createMailer, MAILER } from './email/mailer';
 import { SendEmailJob } from './email/send-email.job';
 import { INGESTION_PROVIDERS } from './ingestion/ingestion.providers';
@@ -51,6 +52,7 @@ import { CONFIG, DB, LLM, REDIS } from './infra/tokens';
     UsageMeterJob,
     UsageSweep,
     SendEmailJob,
+    EmailSweep,
     ReplyJob,
     ...INGESTION_PROVIDERS,
     ...INTEGRATION_PROVIDERS,

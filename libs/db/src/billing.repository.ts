@@ -9,12 +9,14 @@ import {
   billingEvents,
   checkoutSessions,
   creditPacks,
+  outboundEmails,
   plans,
   tenantBilling,
   tenantCredits,
   tenants,
   usageEvents,
   usageReservations,
+  users,
 } from './schema/index';
 
 export type PlanRow = typeof plans.$inferSelect;
@@ -35,7 +37,21 @@ export interface RecordOutcome {
   /** Where the recorded interaction was counted (the plan, a credit pack, overage). */
   source?: UsageSource;
   alerts: Array<80 | 100>;
+  /** The alert e-mails written with the event (`outbound_emails` ids), to send. */
+  emailIds?: string[];
 }
+
+/** What an 80 % / 100 % alert e-mail says: the owner, their language, and the period's figures. */
+export interface UsageAlert {
+  level: 80 | 100;
+  language: 'es' | 'en';
+  used: number;
+  limit: number;
+  plan: string;
+}
+
+/** Writes an alert e-mail's subject and text (the caller's templates). */
+export type ComposeAlert = (alert: UsageAlert) => { subject: string; text: string };
 
 const FREE = FREE_PLAN_SLUG;
 
@@ -283,13 +299,15 @@ export class BillingRepository {
    * from (the tenants' `usage_interactions`, the packs' `used`, the months' overage). The tenants are
    * locked in id order, so batches running side by side cannot deadlock; a message without a settled
    * hold, or recorded already, changes nothing. Each tenant's 80 % / 100 % alerts are answered on the
-   * first message of that tenant recorded here.
+   * first message of that tenant recorded here; with `compose`, their e-mails are written in the same
+   * transaction (`emailIds`), so an alert marked as sent always has its mail, and a mail that cannot be
+   * written leaves the batch to be retried whole.
    *
    * A few statements whatever the batch's size: one locks the tenants and reads their billing rows,
    * one takes the holds, inserts the events and adds them to the three counters (a data-modifying
    * `WITH`), then one per tenant whose period moves on or whose alert is due (rare).
    */
-  async recordMany(messageIds: string[], now: Date): Promise<Map<string, RecordOutcome>> {
+  async recordMany(messageIds: string[], now: Date, compose?: ComposeAlert): Promise<Map<string, RecordOutcome>> {
     const out = new Map<string, RecordOutcome>(messageIds.map((id) => [id, { recorded: false, alerts: [] }]));
     if (messageIds.length === 0) return out;
     const ids = sql`${sql.param(messageIds)}::uuid[]`;
@@ -383,10 +401,38 @@ export class BillingRepository {
             ...(alerts.includes(100) ? { alerted100For: billing.periodStart } : {}),
           })
           .where(eq(tenantBilling.tenantId, tenant.id));
-        out.set(first, { recorded: true, tenantId: tenant.id, alerts });
+        const emailIds = compose ? await this.writeAlerts(tx, tenant, alerts, used, compose) : [];
+        out.set(first, { recorded: true, tenantId: tenant.id, alerts, ...(compose ? { emailIds } : {}) });
       }
       return out;
     });
+  }
+
+  /** The alert e-mails of one tenant, to its owner in their language, written inside the recording's transaction. */
+  private async writeAlerts(
+    tx: Tx,
+    tenant: TenantRowB,
+    levels: Array<80 | 100>,
+    used: number,
+    compose: ComposeAlert,
+  ): Promise<string[]> {
+    const [owner] = await tx
+      .select({ email: users.email, language: users.language })
+      .from(users)
+      .where(eq(users.id, tenant.userId));
+    if (!owner) return [];
+    const rows = levels.map((level) => {
+      const { subject, text } = compose({
+        level,
+        language: owner.language,
+        used,
+        limit: tenant.limitInteractions,
+        plan: tenant.productName,
+      });
+      return { to: owner.email.trim().toLowerCase(), subject, text, language: owner.language };
+    });
+    const written = await tx.insert(outboundEmails).values(rows).returning({ id: outboundEmails.id });
+    return written.map((r) => r.id);
   }
 
   async usageEventCount(tenantId: string): Promise<number> {

@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, lt } from 'drizzle-orm';
 import type { Database } from './client';
 import { outboundEmails } from './schema/index';
 
@@ -34,6 +34,20 @@ export class EmailsRepository {
       .update(outboundEmails)
       .set({ status: 'sent', transport, sentAt: new Date(), error: null, ...body })
       .where(eq(outboundEmails.id, id));
+  }
+
+  /**
+   * Mail still pending that was written before `before`, oldest first: what the e-mail sweep queues again
+   * in case its `email.send` was never queued (the writer stopped between its commit and the queue).
+   */
+  async pendingBefore(before: Date, limit = 200): Promise<string[]> {
+    const rows = await this.db
+      .select({ id: outboundEmails.id })
+      .from(outboundEmails)
+      .where(and(eq(outboundEmails.status, 'pending'), lt(outboundEmails.createdAt, before)))
+      .orderBy(asc(outboundEmails.createdAt))
+      .limit(limit);
+    return rows.map((r) => r.id);
   }
 
   async markError(id: string, error: string): Promise<void> {

@@ -1,24 +1,23 @@
 import type { AppConfig } from '@sparks/core';
-import type { AccountsRepository, BillingRepository, EmailsRepository, RecordOutcome } from '@sparks/db';
+import type { BillingRepository, ComposeAlert, RecordOutcome } from '@sparks/db';
 import type { JobProducer } from '@sparks/queues';
 import { usageEvents } from '../metrics';
 import { UsageRecordJob } from './usage-record.job';
 
 function setup(outcomes: Record<string, RecordOutcome>) {
   const billing = {
-    recordMany: jest.fn((ids: string[]) =>
+    recordMany: jest.fn((ids: string[], _now: Date, _compose?: ComposeAlert) =>
       Promise.resolve(new Map(ids.map((id) => [id, outcomes[id] ?? { recorded: false, alerts: [] }]))),
     ),
   };
+  const enqueue = jest.fn();
   const job = new UsageRecordJob(
     billing as unknown as BillingRepository,
-    {} as AccountsRepository,
-    {} as EmailsRepository,
-    { enqueue: jest.fn() } as unknown as JobProducer,
+    { enqueue } as unknown as JobProducer,
     { now: () => new Date('2026-11-25T12:00:00Z') },
     { STRIPE_ENABLED: false, APP_URL: 'http://localhost:3000' } as AppConfig,
   );
-  return { job, billing };
+  return { job, billing, enqueue };
 }
 
 const counted = async (source: string) =>
@@ -44,5 +43,25 @@ describe('usage.record: sparks_usage_events_total', () => {
     expect(await counted('plan')).toBe(1);
     expect(await counted('credits')).toBe(1);
     expect(await counted('overage')).toBe(0);
+  });
+});
+
+describe('usage.record: the 80 % / 100 % e-mails', () => {
+  it('has them written in the recording, in the owner’s language, and queues each one after it', async () => {
+    const { job, billing, enqueue } = setup({
+      m1: { recorded: true, tenantId: 't1', source: 'plan', alerts: [80, 100], emailIds: ['e80', 'e100'] },
+    });
+    await job.handle({ messageId: 'm1' });
+    expect(enqueue.mock.calls).toEqual([
+      ['email.send', { emailId: 'e80' }],
+      ['email.send', { emailId: 'e100' }],
+    ]);
+    const compose = billing.recordMany.mock.calls[0][2] as ComposeAlert;
+    const es = compose({ level: 80, language: 'es', used: 480, limit: 600, plan: 'Ruby' });
+    const en = compose({ level: 100, language: 'en', used: 600, limit: 600, plan: 'Ruby' });
+    expect(es.text).toContain('480');
+    expect(es.text).toContain('http://localhost:3000/billing');
+    expect(en.text).toContain('600');
+    expect(es.subject).not.toBe(en.subject);
   });
 });

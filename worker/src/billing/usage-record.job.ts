@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { renderEmail, type AppConfig } from '@sparks/core';
-import { AccountsRepository, BillingRepository, EmailsRepository, type Clock, type RecordOutcome } from '@sparks/db';
+import { BillingRepository, type Clock, type RecordOutcome } from '@sparks/db';
 import type { JobPayloads, JobProducer } from '@sparks/queues';
 import { INGEST_PRODUCER } from '../ingestion/tokens';
 import { CONFIG } from '../infra/tokens';
@@ -26,8 +26,6 @@ const BATCH_MAX = 1000;
 export class UsageRecordJob {
   constructor(
     private readonly billing: BillingRepository,
-    private readonly accounts: AccountsRepository,
-    private readonly emails: EmailsRepository,
     @Inject(INGEST_PRODUCER) private readonly jobs: JobProducer,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(CONFIG) private readonly config: AppConfig,
@@ -69,7 +67,15 @@ export class UsageRecordJob {
     const batch = this.pending.splice(0, BATCH_MAX);
     try {
       const ids = [...new Set(batch.map((b) => b.messageId))];
-      const outcomes = await this.billing.recordMany(ids, this.clock.now());
+      // The 80 % / 100 % alert e-mails are written in the recording's transaction (the owner's language).
+      const outcomes = await this.billing.recordMany(ids, this.clock.now(), (alert) =>
+        renderEmail(alert.level === 80 ? 'usage80' : 'usage100', alert.language, {
+          used: alert.used,
+          limit: alert.limit,
+          plan: alert.plan,
+          link: `${this.config.APP_URL}/billing`,
+        }),
+      );
       // With Stripe, the overage interactions to report, looked up for the whole batch after the commit
       // whether or not this run recorded them: a retry after a failed enqueue still reports them.
       const unreported = this.config.STRIPE_ENABLED ? await this.billing.unreportedOverageOf(ids) : undefined;
@@ -98,25 +104,8 @@ export class UsageRecordJob {
     // An overage interaction is reported to Stripe by its own job (`usage.meter`, job id from the usage
     // event); a reported one is not queued again.
     if (meterEventId) await this.jobs.enqueue('usage.meter', { usageEventId: meterEventId });
-    if (!outcome.tenantId || outcome.alerts.length === 0) return;
-    const [tenant] = await this.accountsTenant(outcome.tenantId);
-    if (!tenant) return;
-    const user = await this.accounts.findUserById(tenant.userId);
-    if (!user) return;
-    for (const level of outcome.alerts) {
-      const { subject, text } = renderEmail(level === 80 ? 'usage80' : 'usage100', user.language, {
-        used: tenant.usageInteractions,
-        limit: tenant.limitInteractions,
-        plan: tenant.productName,
-        link: `${this.config.APP_URL}/billing`,
-      });
-      const row = await this.emails.create({ to: user.email, subject, text, language: user.language });
-      await this.jobs.enqueue('email.send', { emailId: row.id });
-    }
-  }
-
-  private async accountsTenant(tenantId: string) {
-    const state = await this.billing.state(tenantId, this.clock.now());
-    return state ? [state.tenant] : [];
+    // Queued after the commit; a mail whose job was never queued (a crash right here) is queued by the
+    // e-mail sweep (worker/src/email/email-sweep.service.ts).
+    for (const emailId of outcome.emailIds ?? []) await this.jobs.enqueue('email.send', { emailId });
   }
 }

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, pgEnum, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { createdAt, id } from './common';
 
@@ -24,5 +25,11 @@ export const outboundEmails = pgTable(
     createdAt: createdAt(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },
-  (t) => [index('outbound_emails_to_created_idx').on(t.to, t.createdAt)],
+  (t) => [
+    index('outbound_emails_to_created_idx').on(t.to, t.createdAt),
+    // The e-mail sweep's look-up: only the few rows still pending.
+    index('outbound_emails_pending_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'pending'`),
+  ],
 );

@@ -1,0 +1,1 @@
+CREATE INDEX "outbound_emails_pending_idx" ON "outbound_emails" USING btree ("created_at") WHERE "outbound_emails"."status" = 'pending';

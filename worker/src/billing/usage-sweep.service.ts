@@ -1,6 +1,7 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { AppConfig } from '@sparks/core';
 import { BillingRepository, type Clock } from '@sparks/db';
+import { PeriodicSweep } from '../infra/periodic';
 import { CONFIG } from '../infra/tokens';
 import { CLOCK } from './tokens';
 
@@ -12,23 +13,15 @@ const SWEEP_INTERVAL_MS = 60_000;
  * (twice the reply timeout, at least 10 minutes) go back to the balance.
  */
 @Injectable()
-export class UsageSweep implements OnApplicationBootstrap, OnApplicationShutdown {
+export class UsageSweep extends PeriodicSweep {
   private readonly logger = new Logger(UsageSweep.name);
-  private timer?: NodeJS.Timeout;
 
   constructor(
     private readonly billing: BillingRepository,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(CONFIG) private readonly config: AppConfig,
-  ) {}
-
-  onApplicationBootstrap(): void {
-    this.timer = setInterval(() => void this.sweep(), SWEEP_INTERVAL_MS);
-    this.timer.unref();
-  }
-
-  onApplicationShutdown(): void {
-    if (this.timer) clearInterval(this.timer);
+  ) {
+    super(SWEEP_INTERVAL_MS);
   }
 
   async sweep(): Promise<number> {

@@ -1,7 +1,8 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { EmailsRepository, type Clock } from '@sparks/db';
 import type { JobProducer } from '@sparks/queues';
 import { CLOCK } from '../billing/tokens';
+import { PeriodicSweep } from '../infra/periodic';
 import { INGEST_PRODUCER } from '../ingestion/tokens';
 
 const SWEEP_INTERVAL_MS = 60_000;
@@ -16,23 +17,15 @@ export const EMAIL_SWEEP_AGE_MS = 5 * 60_000;
  * itself skips a mail already sent.
  */
 @Injectable()
-export class EmailSweep implements OnApplicationBootstrap, OnApplicationShutdown {
+export class EmailSweep extends PeriodicSweep {
   private readonly logger = new Logger(EmailSweep.name);
-  private timer?: NodeJS.Timeout;
 
   constructor(
     private readonly emails: EmailsRepository,
     @Inject(INGEST_PRODUCER) private readonly jobs: JobProducer,
     @Inject(CLOCK) private readonly clock: Clock,
-  ) {}
-
-  onApplicationBootstrap(): void {
-    this.timer = setInterval(() => void this.sweep(), SWEEP_INTERVAL_MS);
-    this.timer.unref();
-  }
-
-  onApplicationShutdown(): void {
-    if (this.timer) clearInterval(this.timer);
+  ) {
+    super(SWEEP_INTERVAL_MS);
   }
 
   /** Queues the stale pending mail; answers how many were handed to the queue. */

@@ -1,4 +1,10 @@
-import type { DocumentView, IntegrationsView, SparkTestView, UploadResult } from '@sparks/contracts';
+import type {
+  DocumentView,
+  IntegrationProvider,
+  IntegrationsView,
+  SparkTestView,
+  UploadResult,
+} from '@sparks/contracts';
 
 import { api, ApiError, unwrapBody, type ApiClient, type ApiErrorItem } from '../../api/client';
 import { readEventStream } from './sse';
@@ -142,7 +148,17 @@ export function getIntegrations(sparkId: string): Promise<IntegrationsView> {
   return api.get<IntegrationsView>(`/sparks/${sparkId}/integrations`);
 }
 
-/** Spec §7: where to sign in to Microsoft 365 for the Spark (opened in a new tab). */
+/** Disconnects the Spark from Microsoft 365: the server forgets the tokens; documents already imported stay. */
+export function disconnectIntegration(sparkId: string) {
+  return api.delete<{ provider: IntegrationProvider; disconnected: boolean }>(
+    `/sparks/${sparkId}/integrations/microsoft`,
+  );
+}
+
+/**
+ * Spec §7: where to sign in to Microsoft 365 for the Spark (opened in a new tab). The answer also sets the cookie
+ * that binds the sign-in to this browser (same origin, so fetch keeps it).
+ */
 export function authorizeIntegration(sparkId: string, service: 'sharepoint' | 'onedrive' = 'sharepoint') {
   return api.get<{ authUrl: string }>(`/sparks/${sparkId}/integrations/microsoft/authorize`, { params: { service } });
 }

@@ -1,7 +1,11 @@
 import { useTranslation } from 'react-i18next';
 
 import { DropdownMenu, type DropdownEntry } from '../../../ui/DropdownMenu';
-import { LinkIcon, PaperclipIcon, UploadIcon } from './UiIcons';
+import { LinkIcon, PaperclipIcon, UnlinkIcon, UploadIcon } from './UiIcons';
+
+/** How a document-sharing service is named (brands, the same in every language). */
+export const SERVICE_NAMES = { sharepoint: 'SharePoint', onedrive: 'OneDrive' } as const;
+export type SharingService = keyof typeof SERVICE_NAMES;
 
 export interface AttachMenuProps {
   onAddFiles: () => void;
@@ -9,7 +13,12 @@ export interface AttachMenuProps {
    * Spec §6: "Connect document-sharing" only on the zaphire plan. `configured` false: this server has no
    * Microsoft app, and the entry says so instead (as the Google button does); undefined: still asking.
    */
-  connect?: { configured: boolean | undefined; onConnect: () => void };
+  connect?: {
+    configured: boolean | undefined;
+    onConnect: () => void;
+    /** The service the Spark is connected to, with "Disconnect <service>" (which asks first). */
+    connected?: { service: SharingService; onDisconnect: () => void };
+  };
   disabled: boolean;
 }
 
@@ -34,6 +43,14 @@ export function AttachMenu({ onAddFiles, connect, disabled }: AttachMenuProps) {
             badge: connect.configured === false ? t('attach.notConfigured') : undefined,
           },
     );
+  if (connect?.connected)
+    entries.push({
+      key: 'disconnect',
+      label: t('attach.disconnect', { service: SERVICE_NAMES[connect.connected.service] }),
+      icon: <UnlinkIcon />,
+      tone: 'danger',
+      onSelect: connect.connected.onDisconnect,
+    });
   return (
     <DropdownMenu
       label={t('attach.button')}

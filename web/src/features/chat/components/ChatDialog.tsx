@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 export interface DialogAction {
   label: string;
   onClick: () => void;
-  variant?: 'primary' | 'secondary' | 'ghost';
+  variant?: 'primary' | 'secondary' | 'ghost' | 'danger';
   /** Takes the focus when the dialog opens. */
   autoFocus?: boolean;
   disabled?: boolean;

@@ -3,15 +3,23 @@ import { useTranslation } from 'react-i18next';
 import type { SendProblem } from '../hooks/useChat';
 import type { UploadProblem } from '../hooks/useDocumentUpload';
 import { formatFileSize, formatMegabytes, MAX_UPLOAD_MB } from '../upload';
+import { SERVICE_NAMES, type SharingService } from './AttachMenu';
 import { ChatDialog, type DialogAction } from './ChatDialog';
 
 /** Everything the chat may have to tell in a dialog (docs/product.md §2 dialogs, §8 errors). */
-export type ChatProblem = SendProblem | UploadProblem | { kind: 'noTests' } | { kind: 'confirmUpload'; file: File };
+export type ChatProblem =
+  | SendProblem
+  | UploadProblem
+  | { kind: 'noTests' }
+  | { kind: 'confirmUpload'; file: File }
+  | { kind: 'confirmDisconnect'; service: SharingService };
 
 export interface ChatDialogsProps {
   problem: ChatProblem | null;
   onClose: () => void;
   onConfirmUpload: (file: File) => void;
+  /** "Disconnect" in the confirmation of disconnecting the document-sharing service. */
+  onConfirmDisconnect: () => void;
   onViewPlans: () => void;
   /** The upgrade prompt's "buy more interactions" (the credit-pack popup). */
   onBuyMore: () => void;
@@ -25,7 +33,14 @@ interface DialogContent {
 }
 
 /** The chat's dialogs, one at a time. */
-export function ChatDialogs({ problem, onClose, onConfirmUpload, onViewPlans, onBuyMore }: ChatDialogsProps) {
+export function ChatDialogs({
+  problem,
+  onClose,
+  onConfirmUpload,
+  onConfirmDisconnect,
+  onViewPlans,
+  onBuyMore,
+}: ChatDialogsProps) {
   const { t, i18n } = useTranslation('chat');
   const language = i18n.resolvedLanguage ?? i18n.language;
   const understood: DialogAction = { label: t('dialogs.understood'), onClick: onClose, autoFocus: true };
@@ -96,6 +111,18 @@ export function ChatDialogs({ problem, onClose, onConfirmUpload, onViewPlans, on
             { label: t('dialogs.cancel'), onClick: onClose, variant: 'ghost' },
           ],
           alert: false,
+        };
+      }
+      case 'confirmDisconnect': {
+        const service = SERVICE_NAMES[problem.service];
+        return {
+          title: t('dialogs.disconnect.title', { service }),
+          text: t('dialogs.disconnect.text', { service }),
+          actions: [
+            { label: t('dialogs.disconnect.confirm'), onClick: onConfirmDisconnect, variant: 'danger' },
+            { label: t('dialogs.cancel'), onClick: onClose, variant: 'ghost', autoFocus: true },
+          ],
+          alert: true,
         };
       }
     }

@@ -557,5 +557,91 @@ describe('ChatPanel', () => {
       await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
       jest.mocked(console.error).mockRestore();
     });
+
+    it('opens the document-limit dialog when the plan refuses a file picked in the SharePoint browser', async () => {
+      api.loadHistory.mockResolvedValue({ sessionId: 'b1', sparkId: 's-pick', messages: [] });
+      const sent = server((text) => [
+        history(message('h', 'human', { content: text })),
+        done(
+          message('a1', 'ai', { content: 'Your plan allows 3 documents, and this Spark has them all.' }),
+          message('e1', 'action', { content: '', type: 'event', event: 'documentLimit', limit: 3 }),
+        ),
+      ]);
+      renderPanel({ kind: 'builder', sparkId: 's-pick' });
+      await waitFor(() => expect(box()).toBeEnabled());
+      fireEvent.change(box(), { target: { value: '2' } });
+      fireEvent.click(sendButton());
+      const dialog = await screen.findByRole('alertdialog', { name: 'Document limit reached!' });
+      expect(sent.map((s) => s.text)).toEqual(['2']);
+      expect(dialog).toHaveTextContent(
+        'For the moment, you cannot upload more documents. Would you like to upgrade your plan?',
+      );
+      expect(api.uploadDocument).not.toHaveBeenCalled();
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+      await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    });
+
+    describe('disconnecting document sharing', () => {
+      const connected = (service: 'sharepoint' | 'onedrive') => ({
+        configured: { microsoft: true },
+        connections: [{ provider: 'microsoft' as const, service, connectedAt: OLD }],
+      });
+      const openMenu = async () => {
+        fireEvent.click(await screen.findByRole('button', { name: 'Attach a file' }));
+        await screen.findByRole('menuitem', { name: 'Add files' });
+      };
+
+      beforeEach(() => {
+        mockPlan.name = 'Zaphire';
+      });
+
+      it('offers "Disconnect <service>" only when connected, asks first, then disconnects and offers connecting again', async () => {
+        const target: ChatTarget = { kind: 'builder', sparkId: 'spark-connected' };
+        api.getIntegrations.mockResolvedValue(connected('onedrive'));
+        api.disconnectIntegration.mockResolvedValue({ provider: 'microsoft', disconnected: true });
+        renderPanel(target);
+        await openMenu();
+        fireEvent.click(await screen.findByRole('menuitem', { name: 'Disconnect OneDrive' }));
+        // A confirmation first; Cancel changes nothing.
+        let dialog = await screen.findByRole('alertdialog', { name: 'Disconnect OneDrive?' });
+        expect(dialog).toHaveTextContent(
+          'This Spark will stop following its files in OneDrive, and the access you gave it is forgotten. ' +
+            'The documents already added stay.',
+        );
+        fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+        await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+        expect(api.disconnectIntegration).not.toHaveBeenCalled();
+
+        await openMenu();
+        fireEvent.click(await screen.findByRole('menuitem', { name: 'Disconnect OneDrive' }));
+        dialog = await screen.findByRole('alertdialog', { name: 'Disconnect OneDrive?' });
+        api.getIntegrations.mockResolvedValue({ configured: { microsoft: true }, connections: [] });
+        fireEvent.click(within(dialog).getByRole('button', { name: 'Disconnect' }));
+        await waitFor(() => expect(api.disconnectIntegration).toHaveBeenCalledWith('spark-connected'));
+        await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+        await waitFor(() => expect(api.getIntegrations).toHaveBeenCalledTimes(2));
+        await openMenu();
+        expect(await screen.findByRole('menuitem', { name: /Connect document-sharing/ })).toBeInTheDocument();
+        expect(screen.queryByRole('menuitem', { name: /Disconnect/ })).toBeNull();
+      });
+
+      it('is in Spanish for a Spanish user, and a failed disconnect says so', async () => {
+        await i18n.changeLanguage('es');
+        const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+        api.getIntegrations.mockResolvedValue(connected('sharepoint'));
+        api.disconnectIntegration.mockRejectedValue(new ApiError(undefined, [{ code: 'NETWORK_ERROR', message: 'x' }]));
+        renderPanel({ kind: 'builder', sparkId: 'spark-connected-es' });
+        fireEvent.click(await screen.findByRole('button', { name: 'Adjuntar un archivo' }));
+        fireEvent.click(await screen.findByRole('menuitem', { name: 'Desconectar SharePoint' }));
+        const dialog = await screen.findByRole('alertdialog', { name: '¿Desconectar SharePoint?' });
+        expect(dialog).toHaveTextContent('Este Spark dejará de seguir sus archivos de SharePoint');
+        expect(within(dialog).getByRole('button', { name: 'Cancelar' })).toBeInTheDocument();
+        fireEvent.click(within(dialog).getByRole('button', { name: 'Desconectar' }));
+        const failed = await screen.findByRole('alertdialog', { name: 'Error' });
+        expect(failed).toHaveTextContent('Algo ha fallado. Inténtalo de nuevo.');
+        expect(error).toHaveBeenCalledWith('Disconnecting document sharing failed', expect.any(ApiError));
+        error.mockRestore();
+      });
+    });
   });
 });

@@ -7,13 +7,14 @@ import { lazyComponent, whenIdle } from '../../../ui/lazyComponent';
 import { billingDialogs } from '../../billing/dialogs';
 import { PROFILE_KEY, useProfile } from '../../profile/useProfile';
 import { testsKey } from '../../sparks/keys';
-import { authorizeIntegration, getIntegrations, listDocuments, listTests } from '../api';
+import { isApiError } from '../../../api/client';
+import { authorizeIntegration, disconnectIntegration, getIntegrations, listDocuments, listTests } from '../api';
 import { toDisplayItems } from '../display';
 import { useChat, type SendProblem } from '../hooks/useChat';
 import { useDocumentUpload } from '../hooks/useDocumentUpload';
 import { targetKey, type ChatMessage, type ChatTarget, type Choice } from '../types';
 import { checkUpload, DOCUMENT_POLL_MS, UPLOAD_ACCEPT } from '../upload';
-import { AttachMenu } from './AttachMenu';
+import { AttachMenu, SERVICE_NAMES, type SharingService } from './AttachMenu';
 import { ChatActionsContext } from './chatActions';
 import type { ChatDialogsProps, ChatProblem } from './ChatDialogs';
 import { Composer, type ComposerHandle } from './Composer';
@@ -201,7 +202,29 @@ function ChatPanelBody({
   }, [problem, Dialogs]);
   const productName = profile?.tenants?.[0]?.subscription?.productName;
   const canConnect = !!sparkId && isZaphire(productName);
-  const { data: integrations } = useSWR(canConnect ? ['integrations', sparkId] : null, () => getIntegrations(sparkId!));
+  const { data: integrations, mutate: refreshIntegrations } = useSWR(
+    canConnect ? ['integrations', sparkId] : null,
+    () => getIntegrations(sparkId!),
+  );
+  const connection = integrations?.connections.find(
+    (c): c is typeof c & { service: SharingService } => c.provider === 'microsoft' && c.service in SERVICE_NAMES,
+  );
+  /** After the confirmation: the server forgets the tokens; the menu offers connecting again. */
+  const disconnect = useCallback(async () => {
+    setProblem(null);
+    if (!sparkId) return;
+    try {
+      await disconnectIntegration(sparkId);
+    } catch (error: unknown) {
+      console.error('Disconnecting document sharing failed', error);
+      setProblem({
+        kind: 'error',
+        // The server's message is in the user's language; a network failure gets the dialog's own text.
+        message: isApiError(error) && error.status !== undefined && error.code !== 'HTTP_ERROR' ? error.message : '',
+      });
+    }
+    await refreshIntegrations();
+  }, [sparkId, refreshIntegrations]);
   /**
    * Spec §7: the sign-in opens in a new tab. The tab is opened at once (in the click, so no pop-up blocker stops
    * it) and sent to Microsoft when the address arrives; a failed connect is only logged (spec §8).
@@ -339,7 +362,16 @@ function ChatPanelBody({
                 <AttachMenu
                   onAddFiles={() => fileInput.current?.click()}
                   connect={
-                    canConnect ? { configured: integrations?.configured.microsoft, onConnect: connect } : undefined
+                    canConnect
+                      ? {
+                          configured: integrations?.configured.microsoft,
+                          onConnect: connect,
+                          connected: connection && {
+                            service: connection.service,
+                            onDisconnect: () => setProblem({ kind: 'confirmDisconnect', service: connection.service }),
+                          },
+                        }
+                      : undefined
                   }
                   disabled={uploader.busy}
                 />
@@ -362,6 +394,7 @@ function ChatPanelBody({
             problem={problem}
             onClose={closeProblem}
             onConfirmUpload={confirmUpload}
+            onConfirmDisconnect={() => void disconnect()}
             onViewPlans={viewPlans}
             onBuyMore={buyMore}
           />

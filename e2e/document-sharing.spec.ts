@@ -68,7 +68,11 @@ for (const lang of ['en', 'es'] as const) {
       await request.post('/api/v1/sparks', { data: { name: 'Espiga' }, headers: account.headers }),
     );
     await useSession(context, account, lang);
-    await page.goto(`/spark/${spark._id}`);
+    // The Spark on the app's own address (APP_URL: localhost, which start.mjs defaults to), as users reach the app:
+    // the authorize call sets the cookie that binds the sign-in to this browser, and the callback on APP_URL needs it.
+    const appUrl = new URL(test.info().project.use.baseURL!);
+    appUrl.hostname = 'localhost';
+    await page.goto(new URL(`/spark/${spark._id}`, appUrl).toString());
     const attach = page.getByRole('button', { name: t.attach.button });
     await expect(attach).toBeVisible({ timeout: 15_000 });
     await attach.click();

@@ -728,6 +728,107 @@ describe('deploy: publish, the public widget API, the allow-list and visitors (r
   });
 });
 
+describe('deploy: the deploy assistant tells its owner when the widget is first seen on an allowed site', () => {
+  let t: TestApp;
+  let subscriber: Redis;
+  beforeAll(async () => {
+    t = await startApp();
+    subscriber = new Redis(process.env.REDIS_URL!, { maxRetriesPerRequest: null });
+  });
+  afterAll(async () => {
+    subscriber.disconnect();
+    await t.close();
+  });
+
+  /** The ai messages of a conversation that say a Spark was first seen. */
+  const sightings = async (o: Owner, sessionId: string) =>
+    (
+      (
+        await t
+          .http()
+          .get(`/api/v1/spark-sys/conversations/${sessionId}`)
+          .set(...o.user.auth())
+          .expect(200)
+      ).body.data.messages as Array<{ type: string; data: { content: string } }>
+    )
+      .filter((m) => m.type === 'ai' && /It's live!|¡Ya está en marcha!/.test(m.data.content))
+      .map((m) => m.data.content);
+
+  it('one message in the owner’s deploy conversation for the first config from an allowed site; none for a second, none for the app’s own origin', async () => {
+    const o = await owner(t);
+    const { sessionId } = await askDeploy(t, o.user, 'inicio');
+    const token = await publish(t, o);
+    // The chat open on /deploy listens on its conversation's channel: the message is published there too.
+    const channel = `${process.env.QUEUE_PREFIX}:conversation:${sessionId}`;
+    const published: Array<{ type: string; message?: { type: string; data: { content: string } } }> = [];
+    subscriber.on('message', (ch: string, payload: string) => {
+      if (ch === channel) published.push(JSON.parse(payload));
+    });
+    await subscriber.subscribe(channel);
+
+    // The app's own origin (the preview) is no sighting.
+    const base = await t.url();
+    expect((await fetch(`${base}${w(token)}/config`, { headers: { Origin: base } })).status).toBe(200);
+    expect(await sightings(o, sessionId)).toEqual([]);
+    expect((await deployment(t, o)).firstSeenAt).toBeNull();
+
+    await widgetConfig(t, token).expect(200);
+    // The address is escaped as markdown (no autolink): it reads as typed.
+    const told = "**Northwind** was seen for the first time on http\\://shop.localhost:8081. It's live!";
+    expect(await sightings(o, sessionId)).toEqual([told]);
+    await eventually(() => {
+      expect(published).toEqual([
+        { type: 'message', message: expect.objectContaining({ type: 'ai', data: { content: told } }) },
+      ]);
+      return Promise.resolve(true);
+    });
+
+    // Seen already: a second page view tells nothing more, nor does the app's own origin.
+    await widgetConfig(t, token).expect(200);
+    await fetch(`${base}${w(token)}/config`, { headers: { Origin: base } });
+    expect(await sightings(o, sessionId)).toEqual([told]);
+    await subscriber.unsubscribe(channel);
+    expect(published).toHaveLength(1);
+  });
+
+  it('in the owner’s language, in the deploy conversation last written to; a new code is told again once seen', async () => {
+    const o = await owner(t);
+    await sql.query(`UPDATE users SET language = 'es' WHERE id = $1`, [o.userId]);
+    const older = await askDeploy(t, o.user, 'inicio');
+    const newer = await askDeploy(t, o.user, 'inicio');
+    expect(newer.sessionId).not.toBe(older.sessionId);
+    const token = await publish(t, o);
+    await widgetConfig(t, token).expect(200);
+    const told = '**Northwind** se ha visto por primera vez en http\\://shop.localhost:8081. ¡Ya está en marcha!';
+    expect(await sightings(o, newer.sessionId)).toEqual([told]);
+    expect(await sightings(o, older.sessionId)).toEqual([]);
+
+    const rotated = (
+      await t
+        .http()
+        .post(`${dep(o)}/rotate`)
+        .set(...o.user.auth())
+        .expect(200)
+    ).body.data.token as string;
+    expect(await sightings(o, newer.sessionId)).toEqual([told]);
+    await widgetConfig(t, rotated).expect(200);
+    await widgetConfig(t, rotated).expect(200);
+    expect(await sightings(o, newer.sessionId)).toEqual([told, told]);
+  });
+
+  it('an owner with no deploy conversation yet: the sighting is recorded, no conversation is made', async () => {
+    const o = await owner(t);
+    const token = await publish(t, o);
+    await widgetConfig(t, token).expect(200);
+    expect(await deployment(t, o)).toMatchObject({ firstSeenOrigin: SHOP, firstSeenAt: expect.any(String) });
+    const { rows } = await sql.query(
+      `SELECT count(*)::int AS n FROM conversations WHERE user_id = $1 AND kind = 'system'`,
+      [o.userId],
+    );
+    expect(rows[0].n).toBe(0);
+  });
+});
+
 describe('deploy: the public widget API’s limits per IP and per deploy token (429 with Retry-After)', () => {
   let t: TestApp;
   beforeAll(async () => {

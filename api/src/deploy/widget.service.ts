@@ -1,10 +1,22 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import { widgetIconPaths, type ConnectView, type VisitorSessionView, type WidgetConfigView } from '@sparks/contracts';
 import { DomainError, type AppConfig } from '@sparks/core';
-import { DeployRepository, type ConversationRow, type DeploymentRow, type SparkRow } from '@sparks/db';
+import {
+  AccountsRepository,
+  ConversationsRepository,
+  DeployRepository,
+  toWireMessage,
+  type ConversationRow,
+  type DeploymentRow,
+  type MessageRow,
+  type SparkRow,
+} from '@sparks/db';
+import { firstSeenMessage } from '@sparks/engine';
+import { publishConversationEvent } from '@sparks/queues';
 import type { Request } from 'express';
-import { CONFIG } from '../infra/tokens';
+import type { Redis } from 'ioredis';
+import { CONFIG, REDIS } from '../infra/tokens';
 import { hashToken, normalizeOrigin, openDeployToken, snippetFor, withLiveToken } from './deploy-secrets';
 
 /** What a public token names: a published Spark, or the owner's preview of one (app origin only). */
@@ -49,10 +61,15 @@ export const selfOrigin = (req: Request) => `${req.protocol}://${req.get('host')
  */
 @Injectable()
 export class WidgetService {
+  private readonly logger = new Logger(WidgetService.name);
+
   constructor(
     private readonly repo: DeployRepository,
+    private readonly conversations: ConversationsRepository,
+    private readonly accounts: AccountsRepository,
     private readonly jwt: JwtService,
     @Inject(CONFIG) private readonly config: AppConfig,
+    @Inject(REDIS) private readonly redis: Redis,
   ) {}
 
   private get appOrigin(): string {
@@ -102,7 +119,7 @@ export class WidgetService {
 
   async widgetConfig(req: Request, ctx: WidgetContext): Promise<WidgetConfigView> {
     if (ctx.deployment && !ctx.deployment.firstSeenAt && !this.isAppOrigin(req, ctx.origin)) {
-      await this.repo.markSeen(ctx.deployment.id, ctx.origin);
+      await this.firstSighting(ctx.deployment, ctx.spark, ctx.origin);
     }
     const o = ctx.spark.options;
     return {
@@ -118,6 +135,37 @@ export class WidgetService {
         iconPaths: [...widgetIconPaths(o.theme?.icon)],
       },
     };
+  }
+
+  /**
+   * Records the first sighting of a deployment's widget on an allowed site and, with it (one
+   * transaction), the deploy assistant's message telling the owner, in their language, in their deploy
+   * conversation (the one last written to; none yet: nothing is posted, the panel shows the sighting).
+   * Only the call that records it tells it; rotating the token clears it, so the new code's first
+   * sighting is told again. A failure is logged and the config still served: nothing was recorded,
+   * the next page view tries again. The message is then published on the conversation's channel.
+   */
+  private async firstSighting(deployment: DeploymentRow, spark: SparkRow, origin: string): Promise<void> {
+    let told: MessageRow | undefined;
+    try {
+      const owner = await this.accounts.findUserById(spark.userId);
+      await this.repo.markSeen(deployment.id, origin, async (tx) => {
+        const conversations = this.conversations.withTx(tx);
+        const conversation = await conversations.lastActiveSystem(spark.userId, 'deploy');
+        if (!conversation) return;
+        const content = firstSeenMessage(owner?.language ?? 'es', spark.name, origin);
+        told = await conversations.addMessage(conversation.id, 'ai', { content });
+      });
+    } catch (err) {
+      this.logger.error({ err }, `could not record the first sighting of deployment ${deployment.id}`);
+      return;
+    }
+    if (!told) return;
+    const message = told;
+    await publishConversationEvent(this.redis, this.config.QUEUE_PREFIX, message.conversationId, {
+      type: 'message',
+      message: toWireMessage(message),
+    }).catch((err: unknown) => this.logger.warn(`could not publish to ${message.conversationId}: ${String(err)}`));
   }
 
   // — visitors —

@@ -67,8 +67,25 @@ export class ConversationsRepository {
     return row;
   }
 
+  /** The user's conversation with a system assistant that was last written to (about any Spark or none). */
+  async lastActiveSystem(userId: string, systemName: string): Promise<ConversationRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(conversations)
+      .where(
+        and(
+          eq(conversations.userId, userId),
+          eq(conversations.kind, 'system'),
+          eq(conversations.systemName, systemName),
+        ),
+      )
+      .orderBy(desc(conversations.updatedAt), desc(conversations.createdAt))
+      .limit(1);
+    return row;
+  }
+
   /**
-   * The newest conversation with this key, or a new one when there is none. Looked up and created under a
+   * The newest conversation with this key when there is none. Looked up and created under a
    * transaction-scoped advisory lock on the key, so requests that open the same chat at once (a page loading
    * its history while a message is sent to it) all get one conversation, never one each.
    */

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { Database } from './client';
+import type { Database, Transaction } from './client';
 import {
   allowedOrigins,
   conversations,
@@ -150,12 +150,22 @@ export class DeployRepository {
     return row;
   }
 
-  /** Records the first time the widget ran on an allowed site (once). */
-  async markSeen(deploymentId: string, origin: string): Promise<void> {
-    await this.db
-      .update(deployments)
-      .set({ firstSeenAt: sql`now()`, firstSeenOrigin: origin })
-      .where(and(eq(deployments.id, deploymentId), isNull(deployments.firstSeenAt)));
+  /**
+   * Records the first time the widget ran on an allowed site (once per token: rotating clears it).
+   * Answers true only to the call that set it; `then` runs in the same transaction (what is told of
+   * the sighting is written with it, or neither is and the next sighting tries again).
+   */
+  async markSeen(deploymentId: string, origin: string, then?: (tx: Transaction) => Promise<void>): Promise<boolean> {
+    return this.db.transaction(async (tx) => {
+      const rows = await tx
+        .update(deployments)
+        .set({ firstSeenAt: sql`now()`, firstSeenOrigin: origin })
+        .where(and(eq(deployments.id, deploymentId), isNull(deployments.firstSeenAt)))
+        .returning({ id: deployments.id });
+      if (rows.length === 0) return false;
+      await then?.(tx);
+      return true;
+    });
   }
 
   // — allow-list —

@@ -5,6 +5,7 @@ import { mainFlow } from './definitions/main';
 import { newSparkFlow } from './definitions/new-spark';
 import type { Flow } from './types';
 
+export { firstSeenMessage } from './definitions/deploy';
 export * from './business';
 export * from './engine';
 export * from './ports';

@@ -1,4 +1,5 @@
-import type { Flow, Step } from '../types';
+import { msg, say } from '../texts';
+import type { Flow, Lang, Step } from '../types';
 
 /** A step of the deploy objectives: done in the deploy page's panel, which marks it (PATCH /objectives/deploy). */
 const panelStep = (id: string, objective: string, title: Step['title'] & object, say: Step['say'][number]): Step => ({
@@ -109,3 +110,10 @@ export const deployFlow: Flow = {
     ),
   ],
 };
+
+/**
+ * What the deploy assistant tells its owner when a published Spark's widget is first seen on one of the
+ * allowed sites (the api posts it in the owner's deploy conversation; the message's own time says when).
+ */
+export const firstSeenMessage = (lang: Lang, name: string, origin: string): string =>
+  say(lang, msg('deployFirstSeen'), { name, origin });

@@ -441,6 +441,44 @@ describe('Spark builder chat and its objectives', () => {
     expect(groups.flatMap((g) => [g.status, ...g.steps.map((step) => step.status)]).every((x) => x === 'pending')).toBe(
       true,
     );
+
+    // The deploy page's panel marks a step (PATCH /objectives/deploy): the owner's objectives move, nobody else's.
+    await t
+      .http()
+      .patch('/api/v1/objectives/deploy')
+      .set(...a.auth())
+      .send({ stepId: 'deploy.spark', status: 'completed' })
+      .expect(200);
+    await t
+      .http()
+      .patch('/api/v1/objectives/deploy')
+      .set(...a.auth())
+      .send({ stepId: 'deploy.nope', status: 'completed' })
+      .expect(400);
+    const marked = (
+      await t
+        .http()
+        .get('/api/v1/objectives/deploy?lang=en')
+        .set(...a.auth())
+        .expect(200)
+    ).body;
+    expect(marked.meta).toMatchObject({ progress: Math.round((1 / 6) * 100), isCompleted: false });
+    expect(marked.data[0]).toMatchObject({
+      _id: 'choose',
+      status: 'inProgress',
+      steps: [
+        { _id: 'deploy.spark', status: 'completed' },
+        { _id: 'deploy.channel', status: 'pending' },
+      ],
+    });
+    const others = (
+      await t
+        .http()
+        .get('/api/v1/objectives/deploy?lang=en')
+        .set(...b.auth())
+        .expect(200)
+    ).body;
+    expect(others.meta.progress).toBe(0);
   });
 });
 

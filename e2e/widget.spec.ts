@@ -5,11 +5,18 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { Pool } from 'pg';
 
 import { WIDGET_ICON_PATHS } from '../libs/contracts/src/icons';
-import { useSession } from './support/account';
+import enFlows from '../libs/engine/src/locales/en/flows.json';
+import esFlows from '../libs/engine/src/locales/es/flows.json';
+import enDeploy from '../web/public/locales/en/deploy.json';
+import esDeploy from '../web/public/locales/es/deploy.json';
+import { TEXTS } from '../web/src/widget/texts';
+import { useSession, type Account } from './support/account';
+import { fill } from './support/catalogues';
 import { shotInto } from './support/shots';
-import { sparkWithPdf, themeSpark } from './support/sparks';
+import { dataOf, sparkWithPdf, themeSpark } from './support/sparks';
 
 /**
  * The website widget end to end (issue 16), in English and in Spanish: a Spark with a PDF is
@@ -48,6 +55,22 @@ const words = {
     colours: { background: 'rgb(194, 24, 91)', icon: 'rgb(252, 228, 239)' },
   },
 } as const;
+
+const catalogues = { en: { flows: enFlows, deploy: enDeploy }, es: { flows: esFlows, deploy: esDeploy } } as const;
+
+/** The deploy assistant's message on the first sighting, as the chat shows it (the name in bold, the address as is). */
+const firstSeenText = (lang: 'en' | 'es', name: string, origin: string) =>
+  catalogues[lang].flows.deployFirstSeen.replace('**{name}**', name).replace('{origin}', origin);
+
+/** Runs `statement` on the account's tenant row (`… WHERE user_id = <the account's user>`). */
+async function onTenant(account: Account, statement: string) {
+  const sql = new Pool({ connectionString: process.env.E2E_DATABASE_URL, max: 1 });
+  try {
+    await sql.query(`${statement} WHERE user_id = (SELECT id FROM users WHERE username = $1)`, [account.email]);
+  } finally {
+    await sql.end();
+  }
+}
 
 /** A Spark in `lang` with its PDF read, on an account whose plan allows one deployment. */
 function sparkWithPdfIn(request: APIRequestContext, lang: 'en' | 'es') {
@@ -115,6 +138,8 @@ for (const lang of ['en', 'es'] as const) {
     const unlisted = await hostPage();
     try {
       const snippet = await publishThroughDeployPage(page, lang, w.name, site.origin);
+      // The deploy page stays open (never reloaded: the mark survives) while the widget is first seen.
+      await page.evaluate(() => Object.assign(globalThis, { stillOpen: true }));
       site.show(snippet);
       unlisted.show(snippet);
       // The allowed site: launcher in the Spark's colour, isolated from the page's CSS.
@@ -154,6 +179,20 @@ for (const lang of ['en', 'es'] as const) {
       await shotInto(SHOTS, visitor, `widget-phone-${lang}`, 300);
       await visitor.close();
 
+      // The deploy assistant told the owner in its conversation, on the page left open, in the owner's language.
+      const told = page.locator('.chat-bubble--assistant', { hasText: firstSeenText(lang, w.name, siteUrl) });
+      await expect(told).toHaveCount(1, { timeout: 30_000 });
+      expect(await page.evaluate(() => (globalThis as { stillOpen?: boolean }).stillOpen)).toBe(true);
+      await shotInto(SHOTS, page, `deploy-first-seen-${lang}`, 300);
+      // Seen again (the page reloaded, another page view): said once.
+      const again = await browser.newPage();
+      await again.goto(siteUrl);
+      await expect(again.getByRole('button', { name: w.open })).toBeVisible();
+      await again.close();
+      await page.reload();
+      await expect(page.locator('.chat-bubble--assistant').first()).toBeVisible({ timeout: 30_000 });
+      await expect(told).toHaveCount(1);
+
       // The unlisted site: the server refuses the Spark's config (403, no CORS header), nothing is drawn.
       const direct = await request.get(
         `${new URL(snippet.match(/src="([^"]+)"/)![1]).origin}/api/v1/public/widgets/${
@@ -174,6 +213,69 @@ for (const lang of ['en', 'es'] as const) {
     } finally {
       await site.close();
       await unlisted.close();
+    }
+  });
+}
+
+for (const lang of ['en', 'es'] as const) {
+  test(`out of interactions, the widget answers politely in the visitor's language and takes an e-mail for the owner (${lang})`, async ({
+    page,
+    request,
+    context,
+    browser,
+  }) => {
+    test.setTimeout(180_000);
+    const w = words[lang];
+    const texts = TEXTS[lang];
+    const { account, sparkId } = await sparkWithPdfIn(request, lang);
+    const deployment = `/api/v1/sparks/${sparkId}/deployment`;
+    const site = await hostPage();
+    try {
+      const { snippet } = await dataOf<{ snippet: string }>(
+        await request.post(deployment, { headers: account.headers, data: {} }),
+      );
+      await dataOf(
+        await request.post(`${deployment}/origins`, { headers: account.headers, data: { origin: site.origin } }),
+      );
+      site.show(snippet);
+      // The tenant's interactions are used up (the billing meter refuses with 402 OUT_OF_INTERACTIONS).
+      await onTenant(account, 'UPDATE tenants SET usage_interactions = limit_interactions');
+
+      const visitor = await browser.newPage({ locale: lang === 'es' ? 'es-ES' : 'en-US' });
+      await visitor.goto(site.origin);
+      await visitor.getByRole('button', { name: w.open }).click();
+      const dialog = visitor.getByRole('dialog', { name: w.name });
+      await expect(dialog).toContainText(w.greeting);
+      const refused = visitor.waitForResponse((r) => r.url().endsWith('/stream'));
+      await dialog.getByPlaceholder(w.placeholder).fill(w.question);
+      await dialog.getByPlaceholder(w.placeholder).press('Enter');
+      expect((await refused).status()).toBe(402);
+      await expect(dialog).toContainText(texts.outOfInteractions);
+      // No raw error: neither the API's code or message nor a generic failure; no answer.
+      await expect(dialog).not.toContainText(/OUT_OF_INTERACTIONS|402|interaction|interacci|error/i);
+      await expect(dialog).not.toContainText(texts.failed);
+      await expect(dialog.locator('.m.ai')).not.toContainText(w.answer);
+      const email = dialog.getByLabel(texts.email);
+      await shotInto(SHOTS, visitor, `widget-out-of-interactions-${lang}`, 300);
+      const address = `visitor.${lang}.${Date.now()}@example.com`;
+      await email.fill(address);
+      await dialog.getByRole('button', { name: texts.leaveEmail }).click();
+      await expect(dialog).toContainText(texts.emailSaved);
+      await expect(dialog.getByLabel(texts.email)).toHaveCount(0);
+      await shotInto(SHOTS, visitor, `widget-email-left-${lang}`, 300);
+      await visitor.close();
+
+      // The owner reads it on /deploy, in the Spark's visitors' conversations.
+      await useSession(context, account, lang);
+      await page.goto(`/deploy?q=${encodeURIComponent(w.name)}`);
+      const panel = page.getByTestId('deploy-panel');
+      await expect(panel).toContainText(fill(catalogues[lang].deploy.panel.contact, { email: address }), {
+        timeout: 90_000,
+      });
+      await panel.getByText(fill(catalogues[lang].deploy.panel.contact, { email: address })).scrollIntoViewIfNeeded();
+      await shotInto(SHOTS, page, `deploy-contact-${lang}`, 300);
+    } finally {
+      await site.close();
     }
   });
 }

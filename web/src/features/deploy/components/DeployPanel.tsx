@@ -1,5 +1,5 @@
 import type { DeployChannel, DeploymentView } from '@sparks/contracts';
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import useSWR, { useSWRConfig } from 'swr';
 
@@ -19,9 +19,10 @@ function pickSpark(sparks: Array<{ _id: string; name: string }>, q: string | und
  * The deploy page's working panel: choose the Spark and the channel, list the allowed sites, see
  * the live preview, publish (snippet and copy), verify (first seen), unpublish or replace the code,
  * a WordPress site key, and the visitors' conversations (read-only). Each step done is marked in
- * the deploy objectives (PATCH /objectives/deploy).
+ * the deploy objectives (PATCH /objectives/deploy). `onFirstSeen`: the Spark on show was just seen for
+ * the first time while the page was open (the deploy assistant has written it in its conversation).
  */
-export function DeployPanel({ q }: { q?: string }) {
+export function DeployPanel({ q, onFirstSeen }: { q?: string; onFirstSeen?: () => void }) {
   const { t, i18n } = useTranslation('deploy');
   const { mutate } = useSWRConfig();
   const ids = { spark: useId(), site: useId() };
@@ -46,6 +47,15 @@ export function DeployPanel({ q }: { q?: string }) {
     // While published and not seen yet, look again: the first sighting shows by itself.
     refreshInterval: (v) => (v?.published && !v.firstSeenAt ? 5000 : 0),
   });
+  // Not seen, then seen, for the same Spark while the page is open: the first sighting happened now.
+  const seenBefore = useRef<{ sparkId: string; seen: boolean } | null>(null);
+  useEffect(() => {
+    if (!view) return;
+    const before = seenBefore.current;
+    const seen = !!view.firstSeenAt;
+    seenBefore.current = { sparkId: view.sparkId, seen };
+    if (seen && before?.sparkId === view.sparkId && !before.seen) onFirstSeen?.();
+  }, [view, onFirstSeen]);
   const { data: conversations } = useSWR(sparkId ? ['deploy-conversations', sparkId] : null, () =>
     deployApi.fetchVisitorConversations(sparkId!),
   );

@@ -39,6 +39,10 @@ export default function DeployPage() {
     afterObjectives();
     void mutate((key) => Array.isArray(key) && key[0] === 'deployment');
   }, [afterObjectives, mutate]);
+  // The widget was first seen while the page is open: the assistant said so in its conversation, which the
+  // chat reads again (a new mount resumes the same conversation; `?q=` is not sent a second time).
+  const [sightings, setSightings] = useState(0);
+  const onFirstSeen = useCallback(() => setSightings((n) => n + 1), []);
   const overlay = narrow;
   const hidden = overlay && !panelOpen;
 
@@ -105,14 +109,14 @@ export default function DeployPage() {
               </button>
             </div>
           )}
-          <DeployPanel {...(q ? { q } : {})} />
+          <DeployPanel {...(q ? { q } : {})} onFirstSeen={onFirstSeen} />
         </div>
         <ChatPanel
-          key={`deploy:${q ?? ''}`}
+          key={`deploy:${q ?? ''}:${sightings}`}
           target={{ kind: 'system', name: 'deploy' }}
           autoStart
           freshAfterMs={DEPLOY_WELCOME_REFRESH_MS}
-          {...(q ? { initialText: q } : {})}
+          {...(q && sightings === 0 ? { initialText: q } : {})}
           onMessages={afterReply}
           className="chat-page__panel"
         />

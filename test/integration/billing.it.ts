@@ -521,3 +521,68 @@ describe('metering', () => {
     ]);
   });
 });
+
+describe('overage setting', () => {
+  const overage = (c: Ctx) =>
+    t
+      .http()
+      .get('/api/v1/billing/overage')
+      .set(...c.user.auth());
+  const setOverage = (c: Ctx, body: Record<string, unknown>) =>
+    t
+      .http()
+      .put('/api/v1/billing/overage')
+      .set(...c.user.auth())
+      .send(body);
+
+  it('the free plan has none: shown as not available, and turning it on is 402 OVERAGE_NEEDS_PLAN', async () => {
+    const c = await owner('es');
+    expect((await overage(c).expect(200)).body.data).toMatchObject({
+      enabled: false,
+      capCents: 0,
+      available: false,
+      unitAmount: 0,
+      usedInteractions: 0,
+      spentCents: 0,
+    });
+    const res = await setOverage(c, { enabled: true, capCents: 5000 }).expect(402);
+    expect(res.body.errors[0]).toMatchObject({ code: 'OVERAGE_NEEDS_PLAN' });
+    expect(res.body.errors[0].message).toMatch(/plan de pago/);
+    // Turning it off is always allowed.
+    await setOverage(c, { enabled: false, capCents: 0 }).expect(200);
+  });
+
+  it("a paid plan: the rate, the cap kept, a cap out of range or below one interaction refused in the owner's language", async () => {
+    const c = await owner('es');
+    await buy(c);
+    const view = (await overage(c).expect(200)).body.data;
+    expect(view).toMatchObject({ enabled: false, available: true, unitAmount: 12, currency: 'eur' });
+    expect(Date.parse(view.periodEnd)).toBeGreaterThan(Date.now());
+
+    for (const capCents of [-100, 10_000_001, 12.5, 1e12]) {
+      const res = await setOverage(c, { enabled: true, capCents }).expect(400);
+      expect(res.body.errors[0]).toMatchObject({ code: 'OVERAGE_CAP_INVALID', field: 'capCents' });
+      expect(res.body.errors[0].message).toMatch(/límite mensual/);
+    }
+    const low = await setOverage(c, { enabled: true, capCents: 11 }).expect(400);
+    expect(low.body.errors[0]).toMatchObject({ code: 'OVERAGE_CAP_TOO_LOW', field: 'capCents' });
+    expect(low.body.errors[0].message).toMatch(/al menos una interacción/);
+    expect((await overage(c).expect(200)).body.data).toMatchObject({ enabled: false, capCents: 0 });
+
+    const on = await setOverage(c, { enabled: true, capCents: 2400 }).expect(200);
+    expect(on.body.data).toMatchObject({ enabled: true, capCents: 2400, unitAmount: 12 });
+    // Spent this period: plan used up, two overage answers at 12 cents.
+    await sql.query('UPDATE tenants SET usage_interactions = limit_interactions WHERE id = $1', [c.tenantId]);
+    await send(c).expect(201);
+    await send(c).expect(201);
+    await settled(c);
+    expect((await overage(c).expect(200)).body.data).toMatchObject({
+      enabled: true,
+      capCents: 2400,
+      usedInteractions: 2,
+      spentCents: 24,
+    });
+    await setOverage(c, { enabled: false, capCents: 2400 }).expect(200);
+    expect((await send(c).expect(402)).body.errors[0].code).toBe('OUT_OF_INTERACTIONS');
+  });
+});

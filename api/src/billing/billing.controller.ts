@@ -96,6 +96,16 @@ export class BillingController {
     return this.billing.purchaseCredits(user.id, body.productId);
   }
 
+  @Get('billing/overage')
+  @ApiOperation({
+    summary:
+      "The owner's overage setting (on/off, monthly cap in cents), the plan's premium rate and this period's overage",
+  })
+  @ApiZodResponse(overageViewSchema)
+  overageSetting(@CurrentUser() user: AuthUser) {
+    return this.billing.overage(user.id);
+  }
+
   @Put('billing/overage')
   @ApiOperation({ summary: 'Turn overage (the premium per-interaction rate) on or off, with a monthly cap in cents' })
   @ApiZodBody(overageSchema)

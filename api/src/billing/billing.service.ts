@@ -3,6 +3,7 @@ import type {
   CheckoutSessionView,
   CreditItemView,
   LocalizedNames,
+  OverageView,
   PriceView,
   SubscriptionView,
 } from '@sparks/contracts';
@@ -207,14 +208,42 @@ export class BillingService {
     return this.checkout(userId, sessionId);
   }
 
-  async setOverage(
-    userId: string,
-    enabled: boolean,
-    capCents: number,
-  ): Promise<{ enabled: boolean; capCents: number }> {
+  /** The overage setting and this period's overage (GET /billing/overage). */
+  async overage(userId: string): Promise<OverageView> {
     const tenant = await this.tenantOf(userId);
-    await this.billing.state(tenant.id, this.clock.now());
+    return this.overageView(tenant.id);
+  }
+
+  private async overageView(tenantId: string): Promise<OverageView> {
+    const state = await this.billing.state(tenantId, this.clock.now());
+    if (!state) throw DomainError.notFound();
+    const { tenant, billing, plan } = state;
+    const unitAmount = tenant.subscriptionId ? (plan?.overageUnitAmount ?? 0) : 0;
+    return {
+      enabled: billing.overageEnabled,
+      capCents: billing.overageCapCents,
+      available: unitAmount > 0,
+      unitAmount,
+      currency: plan?.currency ?? 'eur',
+      usedInteractions: billing.overageUsed,
+      spentCents: billing.overageUsed * unitAmount,
+      periodEnd: billing.periodEnd.toISOString(),
+    };
+  }
+
+  /**
+   * Turns overage on or off with its monthly cap (PUT /billing/overage). Turning it on needs a paid plan with a
+   * premium rate (`OVERAGE_NEEDS_PLAN`) and a cap that pays for one interaction at least (`OVERAGE_CAP_TOO_LOW`);
+   * turning it off is always allowed. The cap's range is the contract's (`OVERAGE_CAP_INVALID`).
+   */
+  async setOverage(userId: string, enabled: boolean, capCents: number): Promise<OverageView> {
+    const tenant = await this.tenantOf(userId);
+    const current = await this.overageView(tenant.id);
+    if (enabled) {
+      if (!current.available) throw DomainError.of('OVERAGE_NEEDS_PLAN');
+      if (capCents < current.unitAmount) throw DomainError.invalid('OVERAGE_CAP_TOO_LOW', 'capCents');
+    }
     await this.billing.setOverage(tenant.id, enabled, capCents);
-    return { enabled, capCents };
+    return { ...current, enabled, capCents };
   }
 }

@@ -12,10 +12,15 @@ export const checkoutSessionSchema = z.object({
 
 export const creditPurchaseSchema = z.object({ productId: z.string().min(1).max(100) });
 
+/** The highest monthly overage cap an owner may set: 100,000 € (in cents). */
+export const OVERAGE_CAP_MAX_CENTS = 10_000_000;
+
 export const overageSchema = z.object({
   enabled: z.boolean(),
-  /** Monthly spending cap in cents (0–100,000 €). */
-  capCents: z.number().int().min(0).max(10_000_000),
+  /** Monthly spending cap in whole cents (0–100,000 €); anything else is `OVERAGE_CAP_INVALID`. */
+  capCents: z.number().refine((n) => Number.isInteger(n) && n >= 0 && n <= OVERAGE_CAP_MAX_CENTS, {
+    params: { code: 'OVERAGE_CAP_INVALID' },
+  }),
 });
 
 const limit = z.object({ value: z.number() });
@@ -101,5 +106,22 @@ export const creditPurchaseResultSchema = z.object({
   status: z.enum(['paid', 'open']),
   sessionUrl: z.string().optional(),
 });
-/** PUT /billing/overage. */
-export const overageViewSchema = z.object({ enabled: z.boolean(), capCents: z.number() });
+/**
+ * GET and PUT /billing/overage: the owner's overage setting and this period's overage. `available` is false without a
+ * paid plan with a premium rate (the free plan has no overage: turning it on is `OVERAGE_NEEDS_PLAN`).
+ */
+export const overageViewSchema = z.object({
+  enabled: z.boolean(),
+  /** Monthly spending cap in cents. */
+  capCents: z.number(),
+  available: z.boolean(),
+  /** The plan's premium rate, cents per interaction beyond the plan and the packs (0 without a paid plan). */
+  unitAmount: z.number(),
+  currency: z.string(),
+  /** Overage interactions counted this period, and what they cost in cents. */
+  usedInteractions: z.number(),
+  spentCents: z.number(),
+  /** When this period's overage starts again from 0. */
+  periodEnd: z.string(),
+});
+export type OverageView = z.infer<typeof overageViewSchema>;

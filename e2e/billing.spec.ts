@@ -18,6 +18,7 @@ import enFlows from '../libs/engine/src/locales/en/flows.json';
 import esFlows from '../libs/engine/src/locales/es/flows.json';
 import { signUp, useSession, type Account } from './support/account';
 import { fill } from './support/catalogues';
+import { buyPlan } from './support/sparks';
 
 /**
  * The billing screens against the real api, worker and database (issue 15), in English and in Spanish: the
@@ -415,6 +416,122 @@ for (const lang of ['en', 'es'] as const) {
     await expect.poll(() => answers.count(), { timeout: 30_000 }).toBeGreaterThan(before);
     await expect(page.getByRole('dialog')).toHaveCount(0);
     await expect.poll(available, { timeout: 15_000 }).toBe(99);
+  });
+
+  test(`overage on a paid plan: turned on with a cap, a used-up plan keeps answering; turned off, the buy-more prompt (${lang})`, async ({
+    page,
+    context,
+    request,
+  }) => {
+    test.setTimeout(180_000);
+    const account = await signUp(request, lang, 'overage');
+    await buyPlan(request, account, 'price_ruby_month');
+    const spark = await dataOf<{ _id: string }>(
+      await request.post('/api/v1/sparks', {
+        headers: account.headers,
+        data: { name: 'Overage Spark', options: { language: lang } },
+      }),
+    );
+    const testCase = await dataOf<{ _id: string }>(
+      await request.post(`/api/v1/sparks/${spark._id}/tests`, {
+        headers: account.headers,
+        data: { name: 'T1', params: { documentId: null, waitResponse: true } },
+      }),
+    );
+    const overage = () =>
+      request
+        .get('/api/v1/billing/overage', { headers: account.headers })
+        .then((res) =>
+          dataOf<{ enabled: boolean; capCents: number; usedInteractions: number; spentCents: number }>(res),
+        );
+    await useSession(context, account, lang);
+
+    // — /billing: the overage button beside "Change plan", off; its dialog shows Ruby's rate (12 cents) —
+    await page.goto('/billing');
+    const open = page.getByTestId('overage-open');
+    await expect(open).toContainText(billing.overage.button);
+    await expect(open).toContainText(billing.overage.statusOff);
+    await expect(page.getByRole('button', { name: billing.manage.changePlan })).toBeVisible();
+    await shot(page, `${lang}-30-overage-off`, true);
+    await open.click();
+    const dialog = page.getByRole('dialog', { name: billing.overage.title });
+    const rate = lang === 'en' ? '€0.12' : '0,12 €';
+    await expect(dialog).toHaveAccessibleDescription(money(fill(billing.overage.lead, { rate })));
+    const cap = dialog.getByLabel(fill(billing.overage.cap, { symbol: '€' }));
+    await expect(cap).toBeDisabled();
+    await dialog.getByRole('switch', { name: money(fill(billing.overage.toggle, { rate })) }).check();
+
+    // A cap the server refuses (below one interaction): its message, in the user's language, and nothing saved.
+    await cap.fill(lang === 'en' ? '0.10' : '0,10');
+    await dialog.getByRole('button', { name: billing.overage.save }).click();
+    await expect(dialog.getByRole('alert')).toHaveText(
+      lang === 'en'
+        ? 'The monthly spending cap must pay for at least one interaction at the overage rate'
+        : 'El límite mensual de gasto debe cubrir al menos una interacción a la tarifa adicional',
+    );
+    await shot(page, `${lang}-31-overage-refused`, true);
+    expect((await overage()).enabled).toBe(false);
+
+    await cap.fill(lang === 'en' ? '20.40' : '20,40');
+    await expect(dialog).toContainText(fill(billing.overage.capHint_other, { n: '170', count: 170 }));
+    await shot(page, `${lang}-32-overage-dialog`, true);
+    await dialog.getByRole('button', { name: billing.overage.save }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(open).toContainText(
+      money(fill(billing.overage.statusOn, { cap: lang === 'en' ? '€20.40' : '20,40 €' })),
+    );
+    expect(await overage()).toMatchObject({ enabled: true, capCents: 2040 });
+    await shot(page, `${lang}-33-overage-on`, true);
+
+    // — the plan's 600 interactions used up (set in the database), no packs: a test chat send is answered, and
+    // counted as overage; no out-of-interactions modal, no buy-more prompt —
+    await onTenant(account, 'UPDATE tenants SET usage_interactions = limit_interactions');
+    const testPath = `/spark/${spark._id}/test/${testCase._id}`;
+    const question = lang === 'en' ? 'What are your opening hours?' : '¿Qué horario tenéis?';
+    const answers = page.locator('.chat-bubble--assistant');
+    const ask = async () => {
+      await expect(page.getByTestId('test-loading-overlay')).toHaveCount(0, { timeout: 15_000 });
+      const box = page.getByRole('textbox', { name: chat.composer.label });
+      await expect(box).toBeEnabled({ timeout: 30_000 });
+      await box.fill(question);
+      await box.press('Enter');
+    };
+    await page.goto(testPath);
+    await expect(answers.first()).toBeVisible({ timeout: 30_000 }); // the greeting
+    const greeted = await answers.count();
+    await ask();
+    await expect.poll(() => answers.count(), { timeout: 30_000 }).toBeGreaterThan(greeted);
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await expect.poll(async () => (await overage()).usedInteractions, { timeout: 15_000 }).toBe(1);
+    expect((await overage()).spentCents).toBe(12);
+    await shot(page, `${lang}-34-answered-as-overage`, true);
+
+    // — back on /billing the dialog shows this period's overage; turned off —
+    await page.goto('/billing');
+    await page.getByTestId('overage-open').click();
+    const spentLine = money(fill(billing.overage.spent_one, { n: '1', count: 1, spent: rate, date: 'DATE' }))
+      .replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+      .replace('DATE', '.+');
+    await expect
+      .poll(async () => money(await dialog.getByTestId('overage-spent').innerText()))
+      .toMatch(new RegExp(`^${spentLine}$`));
+    await shot(page, `${lang}-34b-overage-spent`, true);
+    await dialog.getByRole('switch').uncheck();
+    await dialog.getByRole('button', { name: billing.overage.save }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(page.getByTestId('overage-open')).toContainText(billing.overage.statusOff);
+    expect(await overage()).toMatchObject({ enabled: false, capCents: 2040 });
+
+    // — the next send gets the buy-more prompt, and nothing more is counted —
+    await page.goto(testPath);
+    const modal = page.getByRole('dialog', { name: billing.outOfInteractions.title });
+    // Off again, the used-up plan opens the out-of-interactions modal on the page's load: not now.
+    await modal.getByRole('button', { name: billing.outOfInteractions.notNow }).click();
+    await ask();
+    const prompt = page.getByRole('dialog', { name: chat.dialogs.buyMorePrompt.title });
+    await expect(prompt).toContainText(chat.dialogs.buyMorePrompt.text);
+    await shot(page, `${lang}-35-overage-off-buy-more`, true);
+    expect((await overage()).usedInteractions).toBe(1);
   });
 
   test(`the trial ends: a 402 on a send opens the trial-ended popup, then the plans that cannot be closed (${lang})`, async ({

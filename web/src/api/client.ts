@@ -176,6 +176,7 @@ export interface ApiClient {
   get<T>(url: string, config?: RequestConfig): Promise<T>;
   post<T>(url: string, body?: unknown, config?: RequestConfig): Promise<T>;
   patch<T>(url: string, body?: unknown, config?: RequestConfig): Promise<T>;
+  put<T>(url: string, body?: unknown, config?: RequestConfig): Promise<T>;
   delete<T>(url: string, config?: RequestConfig): Promise<T>;
   /** Ends the local session: clears the storage (keeping language and remembered e-mail) and goes to /auth. */
   endSession(): void;
@@ -387,6 +388,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     get: (url, config) => unwrap(request('GET', url, undefined, config)),
     post: (url, body, config) => unwrap(request('POST', url, body, config)),
     patch: (url, body, config) => unwrap(request('PATCH', url, body, config)),
+    put: (url, body, config) => unwrap(request('PUT', url, body, config)),
     delete: (url, config) => unwrap(request('DELETE', url, undefined, config)),
     endSession,
     refreshTokens,

@@ -1,4 +1,4 @@
-import type { CheckoutSessionView, CreditItemView, PriceView, SubscriptionView } from '@sparks/contracts';
+import type { CheckoutSessionView, CreditItemView, OverageView, PriceView, SubscriptionView } from '@sparks/contracts';
 
 import { api } from '../../api/client';
 
@@ -41,3 +41,10 @@ export const fetchSubscriptions = (customerId: string) =>
 /** POST /billing/customers/{customerId}/portal: where the subscription is changed or cancelled. */
 export const openPortal = (customerId: string) =>
   api.post<{ sessionUrl: string }>(`/billing/customers/${encodeURIComponent(customerId)}/portal`, {});
+
+export const OVERAGE_KEY = ['billing', 'overage'] as const;
+/** GET /billing/overage: the owner's overage setting, the plan's premium rate and this period's overage. */
+export const fetchOverage = () => api.get<OverageView>('/billing/overage');
+/** PUT /billing/overage: turns overage on or off with its monthly cap in cents (checked by the server). */
+export const saveOverage = (enabled: boolean, capCents: number) =>
+  api.put<OverageView>('/billing/overage', { enabled, capCents });

@@ -2,11 +2,14 @@ import type { CreditItemView, PriceView, UserProfile } from '@sparks/contracts';
 
 import {
   canBuyPack,
+  capToCents,
+  centsToCapText,
   checkoutDestination,
   formatPrice,
   heldPlan,
   localName,
   outOfInteractions,
+  overageHasRoom,
   pageCount,
   pageOf,
   plansClosable,
@@ -218,5 +221,33 @@ describe('where a cancelled checkout goes back to', () => {
     expect(safeReturnTo({ returnTo: '/checkout/cs_local_1' })).toBeUndefined();
     expect(safeReturnTo(null)).toBeUndefined();
     expect(safeReturnTo({ returnTo: 42 })).toBeUndefined();
+  });
+});
+
+describe('overage', () => {
+  it('reads a cap typed in euros as cents, either decimal mark; anything else is not an amount', () => {
+    expect(capToCents('50')).toBe(5000);
+    expect(capToCents(' 12,5 ')).toBe(1250);
+    expect(capToCents('12.05')).toBe(1205);
+    expect(capToCents('-5')).toBe(-500);
+    expect(capToCents('')).toBeNull();
+    expect(capToCents('1.000,50')).toBeNull();
+    expect(capToCents('12.345')).toBeNull();
+    expect(capToCents('fifty')).toBeNull();
+  });
+
+  it('writes cents back in the language, without a fraction when whole', () => {
+    expect(centsToCapText(5000, 'en')).toBe('50');
+    expect(centsToCapText(1250, 'es')).toBe('12,50');
+    expect(centsToCapText(0, 'en')).toBe('');
+  });
+
+  it('has room while on and one more interaction fits under the cap', () => {
+    const on = { enabled: true, available: true, unitAmount: 12, capCents: 30 };
+    expect(overageHasRoom({ ...on, usedInteractions: 1 })).toBe(true);
+    expect(overageHasRoom({ ...on, usedInteractions: 2 })).toBe(false);
+    expect(overageHasRoom({ ...on, enabled: false, usedInteractions: 0 })).toBe(false);
+    expect(overageHasRoom({ ...on, available: false, usedInteractions: 0 })).toBe(false);
+    expect(overageHasRoom(undefined)).toBe(false);
   });
 });

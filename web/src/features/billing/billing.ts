@@ -1,4 +1,4 @@
-import type { CreditItemView, LocalizedNames, PriceView, UserProfile } from '@sparks/contracts';
+import type { CreditItemView, LocalizedNames, OverageView, PriceView, UserProfile } from '@sparks/contracts';
 import { CREDIT_PACKS_PER_PAGE } from '@sparks/contracts/rules';
 
 import { FREE_PLAN, firstTenant } from '../profile/profile';
@@ -48,6 +48,12 @@ export function outOfInteractions(
   return credits < 1 && planUsedUp(profile);
 }
 
+/** Overage is on and its monthly cap pays for one more interaction: a used-up plan still answers (at the premium rate). */
+export function overageHasRoom(overage: Partial<OverageView> | undefined): boolean {
+  if (!overage?.enabled || !overage.available || !overage.unitAmount) return false;
+  return ((overage.usedInteractions ?? 0) + 1) * overage.unitAmount <= (overage.capCents ?? 0);
+}
+
 /** A paid plan whose period's interactions are used up: the out-of-interactions modal may be due (credits decide). */
 export function planUsedUp(profile: UserProfile | undefined): boolean {
   const tenant = firstTenant(profile);
@@ -95,6 +101,35 @@ export function localName(
 ): string {
   const lang = language.toLowerCase().startsWith('es') ? 'es' : 'en';
   return item.names?.[lang] || item.names?.en || item.name || item.productName || '';
+}
+
+/**
+ * A monthly cap typed in the currency's units (`50`, `12.50`, `12,50`, `-5`) as cents, or null when it is not an
+ * amount. Its range is the server's to check (OVERAGE_CAP_INVALID, OVERAGE_CAP_TOO_LOW), in the user's language.
+ */
+export function capToCents(text: string): number | null {
+  const plain = text.replace(/\s/g, '');
+  const match = /^(-?)(\d{1,12})(?:[.,](\d{1,2}))?$/.exec(plain);
+  if (!match) return null;
+  const cents = Number(match[2]) * 100 + Number((match[3] ?? '').padEnd(2, '0'));
+  return match[1] ? -cents : cents;
+}
+
+/** Cents as the amount typed in the cap field (`50`, `12.5` → `12.50`), with the language's decimal mark. */
+export function centsToCapText(cents: number, locale: string): string {
+  if (cents <= 0) return '';
+  const whole = cents % 100 === 0;
+  return new Intl.NumberFormat(locale, {
+    minimumFractionDigits: whole ? 0 : 2,
+    maximumFractionDigits: 2,
+    useGrouping: false,
+  }).format(cents / 100);
+}
+
+/** The symbol a currency is written with in the language (`€`, `US$`). */
+export function currencySymbol(currency: string, locale: string): string {
+  const parts = new Intl.NumberFormat(locale, { style: 'currency', currency: currency.toUpperCase() }).formatToParts(0);
+  return parts.find((part) => part.type === 'currency')?.value ?? currency.toUpperCase();
 }
 
 export function formatCount(value: number, locale: string): string {

@@ -1,8 +1,9 @@
+import type { OverageView } from '@sparks/contracts';
 import useSWR from 'swr';
 
 import { useProfile } from '../../profile/useProfile';
-import { AVAILABLE_CREDITS_KEY, fetchAvailableCredits } from '../api';
-import { heldPlan, outOfInteractions, planUsedUp, trialEnded } from '../billing';
+import { AVAILABLE_CREDITS_KEY, fetchAvailableCredits, fetchOverage, OVERAGE_KEY } from '../api';
+import { heldPlan, outOfInteractions, overageHasRoom, planUsedUp, trialEnded } from '../billing';
 import { billingDialogs, useBillingDialogs } from '../dialogs';
 import CreditPacksDialog from './CreditPacksDialog';
 import OutOfInteractionsDialog from './OutOfInteractionsDialog';
@@ -22,7 +23,7 @@ export interface BillingDialogsProps {
 /**
  * The account's billing dialogs, one at a time (spec §2, §4): the plans popup (`showPlans=true`), the trial-ended
  * popup (trial over with no plan, or a 402 TRIAL_ENDED), the credit-pack popup, and the out-of-interactions modal
- * (a paid plan used up, no credits left, no 402 yet; once per page load).
+ * (a paid plan used up, no credits left, no overage with room under its cap, no 402 yet; once per page load).
  */
 export default function BillingDialogs({
   showPlans,
@@ -35,6 +36,9 @@ export default function BillingDialogs({
   const dialogs = useBillingDialogs();
   const usedUp = planUsedUp(profile);
   const { data: credits } = useSWR<number, Error>(usedUp ? AVAILABLE_CREDITS_KEY : null, fetchAvailableCredits);
+  // With overage on and room under its cap, the Spark keeps answering: the owner is not out of interactions.
+  const { data: overage, error: overageFailed } = useSWR<OverageView, Error>(usedUp ? OVERAGE_KEY : null, fetchOverage);
+  const overageKnown = overage !== undefined || overageFailed !== undefined;
   const ended = trialEnded(profile) || (dialogs.open === 'trialEnded' && heldPlan(profile) === null);
 
   if (showPlans) return <PlansDialog onClose={closePlans} />;
@@ -48,7 +52,12 @@ export default function BillingDialogs({
         }}
       />
     );
-  if (!dialogs.outAnswered && outOfInteractions(profile, credits, dialogs.had402)) {
+  if (
+    !dialogs.outAnswered &&
+    overageKnown &&
+    !overageHasRoom(overage) &&
+    outOfInteractions(profile, credits, dialogs.had402)
+  ) {
     const tenant = profile?.tenants[0];
     return (
       <OutOfInteractionsDialog

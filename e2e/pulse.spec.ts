@@ -1,6 +1,9 @@
+import fs from 'node:fs';
+
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 
-import type { Account } from './support/account';
+import esDeploy from '../web/public/locales/es/deploy.json';
+import { useSession, type Account } from './support/account';
 import { shotInto } from './support/shots';
 import { dataOf, sparkWithPdf } from './support/sparks';
 import { startWordPress, type WordPress } from './support/wordpress';
@@ -150,18 +153,43 @@ async function publishedSpark(request: APIRequestContext): Promise<{ account: Ac
   return published;
 }
 
-test('the owner connects the site with a one-time key; the widget answers visitors of the WordPress site from the PDF', async ({
+test('the owner takes the plugin and a one-time key from /deploy, connects the site, and the widget answers visitors of the WordPress site from the PDF', async ({
   page,
+  context,
   request,
   browser,
   baseURL,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(240_000);
   const { account, sparkId } = await publishedSpark(request);
   const deployment = `/api/v1/sparks/${sparkId}/deployment`;
-  const { siteKey } = await dataOf<{ siteKey: string }>(
-    await request.post(`${deployment}/site-key`, { headers: account.headers }),
-  );
+
+  // The deploy page's panel for a Spark published for the Pulse: the plugin's zip and the site key.
+  await useSession(context, account, 'es');
+  const owner = await context.newPage();
+  await owner.goto(`/deploy?q=${encodeURIComponent('Panadería Espiga')}`);
+  const panel = owner.getByTestId('deploy-panel');
+  await expect(panel.getByRole('radio', { name: esDeploy.panel.channels.pulse })).toBeChecked({ timeout: 90_000 });
+  const link = panel.getByRole('link', { name: esDeploy.panel.pulseDownload });
+  await expect(link).toHaveAttribute('download');
+  const [download] = await Promise.all([owner.waitForEvent('download'), link.click()]);
+  expect(download.suggestedFilename()).toBe('sparks-pulse.zip');
+  const zip = fs.readFileSync(await download.path());
+  expect(zip.subarray(0, 2).toString()).toBe('PK');
+  for (const file of [
+    'sparks-pulse/sparks-pulse.php',
+    'sparks-pulse/readme.txt',
+    'sparks-pulse/languages/sparks-pulse-es_ES.mo',
+  ])
+    expect(zip.toString('latin1')).toContain(file);
+  await panel.getByRole('button', { name: esDeploy.panel.siteKey }).click();
+  const shown = panel.getByTestId('deploy-site-key');
+  await expect(shown).toHaveText(/^sk_[\w-]{20,}$/);
+  await expect(panel).toContainText(esDeploy.panel.siteKeyHint);
+  await shown.scrollIntoViewIfNeeded();
+  await shotInto(shots, owner, 'deploy-site-key-es', 300);
+  const siteKey = (await shown.textContent())!.trim();
+  await owner.close();
 
   wp.php(`update_user_meta(1, 'locale', 'es_ES');`);
   await signIn(page);
@@ -216,18 +244,4 @@ test('the owner connects the site with a one-time key; the widget answers visito
   await page.getByRole('button', { name: 'Desconectar' }).click();
   await expect(page.locator('.notice-success')).toContainText('Desconectado');
   expect(await (await fetch(`${wp.url}/?page_id=${wp.pageId}`)).text()).not.toContain('widget.js');
-});
-
-test('the deploy page offers the plugin as an installable zip', async ({ request }) => {
-  const zip = await request.get('/downloads/sparks-pulse.zip');
-  expect(zip.status()).toBe(200);
-  const body = await zip.body();
-  expect(body.subarray(0, 2).toString()).toBe('PK');
-  const names = body.toString('latin1');
-  for (const file of [
-    'sparks-pulse/sparks-pulse.php',
-    'sparks-pulse/readme.txt',
-    'sparks-pulse/languages/sparks-pulse-es_ES.mo',
-  ])
-    expect(names).toContain(file);
 });

@@ -1,3 +1,7 @@
+import { BillingRepository } from '@sparks/db';
+import { Queue } from 'bullmq';
+import { Redis } from 'ioredis';
+import { randomUUID } from 'node:crypto';
 import { Pool } from 'pg';
 import { CLOCK } from '../../api/src/billing/tokens';
 import { buyPlan, createSpark, createTest } from './factories';
@@ -584,5 +588,82 @@ describe('overage setting', () => {
     });
     await setOverage(c, { enabled: false, capCents: 2400 }).expect(200);
     expect((await send(c).expect(402)).body.errors[0].code).toBe('OUT_OF_INTERACTIONS');
+  });
+});
+
+describe('holds given back', () => {
+  it('a failed answer gives its interaction back: the reply job fails in the worker, the api releases the hold', async () => {
+    const c = await owner();
+    await buy(c);
+    // One interaction left on the plan.
+    await sql.query('UPDATE tenants SET usage_interactions = limit_interactions - 1 WHERE id = $1', [c.tenantId]);
+    const redis = new Redis(process.env.REDIS_URL!, { maxRetriesPerRequest: null });
+    const replies = new Queue('assistant-reply', { connection: redis, prefix: process.env.QUEUE_PREFIX });
+    try {
+      // The reply waits in the paused queue while its conversation loses its Spark: the worker's reply job cannot
+      // answer (no Spark), fails for good and publishes REPLY_FAILED.
+      await replies.pause();
+      const failed = send(c).then((r) => r);
+      await eventually(async () => (await tenantRow(c)).holds === 1);
+      await sql.query('UPDATE conversations SET spark_id = NULL WHERE id = $1', [c.conversationId]);
+      await replies.resume();
+      const res = await failed;
+      expect(res.status).toBe(502);
+      expect(res.body.errors[0].code).toBe('REPLY_FAILED');
+    } finally {
+      await replies.resume();
+      await replies.close();
+      redis.disconnect();
+    }
+    // The hold is gone and nothing was counted: the last interaction is still there.
+    await eventually(async () => (await tenantRow(c)).holds === 0);
+    const row = await tenantRow(c);
+    expect(row.usage_interactions).toBe(row.limit_interactions - 1);
+    expect(row.events).toBe(0);
+    await sql.query('UPDATE conversations SET spark_id = $2 WHERE id = $1', [c.conversationId, c.sparkId]);
+    await send(c).expect(201);
+    const after = await settled(c);
+    expect(after.usage_interactions).toBe(after.limit_interactions);
+    expect(after.events).toBe(1);
+    expect((await send(c).expect(402)).body.errors[0].code).toBe('OUT_OF_INTERACTIONS');
+  });
+
+  it("the worker's UsageSweep (releaseStale) gives back holds never settled, and only those", async () => {
+    const c = await owner();
+    await buy(c);
+    await sql.query('UPDATE tenants SET usage_interactions = limit_interactions - 1 WHERE id = $1', [c.tenantId]);
+    // An api that stopped mid-answer left a hold on the last interaction five minutes ago (the worker's own sweep,
+    // at 10 minutes, does not take it); a recent hold and a settled one must stay.
+    const stale = randomUUID();
+    const fresh = randomUUID();
+    const done = randomUUID();
+    await sql.query(
+      `INSERT INTO usage_reservations (id, tenant_id, source, message_id, settled_at, created_at) VALUES
+         ($1, $4, 'plan', NULL, NULL, now() - interval '5 minutes'),
+         ($2, $4, 'credits', NULL, NULL, now()),
+         ($3, $4, 'plan', $5, now() - interval '5 minutes', now() - interval '6 minutes')`,
+      [stale, fresh, done, c.tenantId, randomUUID()],
+    );
+    expect((await send(c).expect(402)).body.errors[0].code).toBe('OUT_OF_INTERACTIONS');
+
+    const released = await t.app.get(BillingRepository).releaseStale(new Date(Date.now() - 60_000));
+    expect(released).toBeGreaterThanOrEqual(1);
+    const left = await sql.query('SELECT id FROM usage_reservations WHERE tenant_id = $1 ORDER BY created_at', [
+      c.tenantId,
+    ]);
+    expect(left.rows.map((r) => r.id)).toEqual([done, fresh]);
+    // Once more changes nothing of this tenant's.
+    await t.app.get(BillingRepository).releaseStale(new Date(Date.now() - 60_000));
+    expect(
+      (await sql.query('SELECT count(*)::int AS n FROM usage_reservations WHERE tenant_id = $1', [c.tenantId])).rows[0]
+        .n,
+    ).toBe(2);
+    await sql.query('DELETE FROM usage_reservations WHERE id = ANY($1::uuid[])', [[fresh, done]]);
+
+    // The interaction is back: the next send is answered from the plan.
+    await send(c).expect(201);
+    const row = await settled(c);
+    expect(row.usage_interactions).toBe(row.limit_interactions);
+    expect(row.events).toBe(1);
   });
 });

@@ -145,6 +145,21 @@ describe('widget chat: streamed answers and the non-streaming fallback', () => {
     expect(sends(api.calls).map((c) => c.path)).toEqual([`/conversations/${CONVERSATION}/messages`]);
   });
 
+  it('out of interactions: the e-mail form that is offered keeps the focus (the question box does not take it back)', async () => {
+    Object.assign(globalThis, { ReadableStream: NodeReadableStream });
+    const api = server('readable');
+    const out = { ok: false, status: 402, headers: headers({}), json: () => Promise.resolve({}) };
+    const fetch = jest.fn((url: string, init?: RequestInit) =>
+      url.endsWith('/stream') ? Promise.resolve(out as unknown as Response) : api.fetch(url, init),
+    );
+    Object.assign(globalThis, { fetch });
+    const w = mountWidget();
+    w.ask('How much is an electric bike?');
+    await waitFor(() => expect(w.root.querySelector('form.contact input[type="email"]')).not.toBeNull());
+    await new Promise((r) => setTimeout(r, 20));
+    expect(w.root.activeElement).toBe(w.root.querySelector('form.contact input[type="email"]'));
+  });
+
   it('keeps the stored conversation when reading it back is only rate-limited', async () => {
     localStorage.setItem(`sparks-widget:${CONFIG.sparkId}`, JSON.stringify({ v: 'vt_1', c: CONVERSATION }));
     const api = server('none');

@@ -319,7 +319,8 @@ function mount(o: MountOptions): ChatPanel {
       .finally(() => {
         busy = false;
         send.disabled = false;
-        field.focus();
+        // The e-mail form offered when the Spark cannot answer keeps the focus it took.
+        if (!root.activeElement?.closest('.contact')) field.focus();
       });
   });
   field.addEventListener('keydown', (event) => {

@@ -19,6 +19,11 @@ export interface WeightedTerm {
   alts?: string[];
   /** A `generic` lexicon term (a price, the hours): it counts in the coverage only beside a specific one. */
   generic?: boolean;
+  /**
+   * What a match by one of `alts` counts: RANKING.ALT_MATCH when the question is in the documents'
+   * language (a synonym), 1 when it is in the other one (a translation is its only way in).
+   */
+  altWeight?: number;
 }
 
 /** Tuning, chosen on the development articles of bench/answer-quality.mjs (bench/RESULTS.md). */
@@ -31,6 +36,13 @@ export const RANKING = {
    * begins "debutaron": at 0.6 such loose matches made questions of another subject look covered).
    */
   PREFIX_MATCH: 0.4,
+  /**
+   * A word the lexicon relates to the term (a synonym, a day of "weekdays") counts this much when the
+   * question is in the Spark's language: a paraphrase is less sure than the question's own word ("¿Hacéis
+   * pizzas a domicilio…?" is not answered by "Hacemos envíos…"). A question in the other language is
+   * matched by translations at full weight (WeightedTerm.altWeight).
+   */
+  ALT_MATCH: 0.6,
   /**
    * Below this many sampled chunks, how many chunks hold a term says nothing about how telling it is
    * (in a one-page Spark every word it has is "in every chunk"): all terms weigh the same there.
@@ -75,11 +87,14 @@ export function words(text: string): Array<{ raw: string; folded: string }> {
 
 const isNumber = (s: string) => /^\d+$/.test(s);
 
-/** How well one folded word matches a term: 1 by its stem, PREFIX_MATCH by its shorter prefix, else 0. */
+/**
+ * How well one folded word matches a term: 1 by its stem, ALT_MATCH by a word the lexicon relates to it,
+ * PREFIX_MATCH by its shorter prefix, else 0.
+ */
 export function matchWeight(word: string, term: WeightedTerm): number {
   if (isNumber(term.stem)) return word === term.stem || word.replace(/[.,]/g, '') === term.stem ? 1 : 0;
   if (word.startsWith(term.stem)) return 1;
-  if (term.alts?.some((a) => word.startsWith(a))) return 1;
+  if (term.alts?.some((a) => word.startsWith(a))) return term.altWeight ?? RANKING.ALT_MATCH;
   if (term.prefix && word.startsWith(term.prefix)) return RANKING.PREFIX_MATCH;
   return 0;
 }

@@ -420,7 +420,9 @@ export async function retrieve(
     const weighted = lang.terms.map((t, i) => ({
       stem: fold(t.lexeme),
       prefix: t.prefix === null ? null : fold(t.prefix),
-      ...(t.alts ? { alts: t.alts.map(fold), generic: t.generic === true } : {}),
+      ...(t.alts
+        ? { alts: t.alts.map(fold), generic: t.generic === true, altWeight: config === own ? RANKING.ALT_MATCH : 1 }
+        : {}),
       idf: n < RANKING.MIN_CHUNKS_FOR_IDF ? 1 : idf(lang.sample.termHits[i]?.length ?? 0, n),
     }));
     if (sources.length > 0) searches.push({ config, plan, sources, weighted });

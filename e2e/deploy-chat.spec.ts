@@ -184,12 +184,31 @@ for (const lang of ['en', 'es'] as const) {
     await snap(page, `deploy-chat-unpublished-${lang}`);
   });
 
-  test(`the panel's own unpublish asks before it acts (${lang})`, async ({ page, context, request }) => {
+  test(`?q= picks the Spark it names, and the panel's own unpublish asks before it acts (${lang})`, async ({
+    page,
+    context,
+    request,
+  }) => {
     test.setTimeout(300_000);
     const { account, token } = await publishedSpark(request, lang);
+    // A second Spark, not published: whichever the panel shows by default, ?q= must pick the one it names.
+    const other = `${w.name} II`;
+    await dataOf(
+      await request.post('/api/v1/sparks', {
+        headers: account.headers,
+        data: { name: other, options: { language: lang } },
+      }),
+    );
     await useSession(context, account, lang);
-    await page.goto('/deploy');
     const panel = page.getByTestId('deploy-panel');
+    await page.goto(`/deploy?q=${encodeURIComponent(other)}`);
+    await expect(panel.getByRole('combobox')).toHaveValue(/.+/, { timeout: 60_000 });
+    await expect(panel.getByRole('combobox').locator('option:checked')).toHaveText(other);
+    await expect(panel.getByTestId('deploy-publish')).toBeVisible();
+    // The conversation opens with the Spark's name as the owner's message.
+    await expect(log(page).locator('.chat-bubble--human').filter({ hasText: other })).toHaveCount(1);
+    await page.goto(`/deploy?q=${encodeURIComponent(w.name.toUpperCase())}`);
+    await expect(panel.getByRole('combobox').locator('option:checked')).toHaveText(w.name);
     await expect(panel.getByTestId('deploy-snippet')).toContainText(token);
     await panel.getByRole('button', { name: w.deploy.unpublish, exact: true }).click();
     await expect(panel).toContainText(w.deploy.confirmUnpublish);

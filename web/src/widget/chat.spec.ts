@@ -160,6 +160,50 @@ describe('widget chat: streamed answers and the non-streaming fallback', () => {
     expect(w.root.activeElement).toBe(w.root.querySelector('form.contact input[type="email"]'));
   });
 
+  it('a stream cut before its end: the answer is read back from the conversation, the question not sent again', async () => {
+    Object.assign(globalThis, { ReadableStream: NodeReadableStream });
+    const api = server('readable');
+    const cut = new NodeReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(
+          new TextEncoder().encode(
+            sse([
+              { type: 'history', messages: [], sessionId: CONVERSATION },
+              { type: 'token', messageId: 'a1', text: 'Electric bikes' },
+            ]),
+          ),
+        );
+        controller.error(new TypeError('network error'));
+      },
+    });
+    const stored = {
+      data: {
+        messages: [
+          { _id: 'h1', type: 'human', data: { content: 'How much is an electric bike?' } },
+          { _id: 'a1', type: 'ai', data: { content: ANSWER } },
+        ],
+      },
+    };
+    const fetch = jest.fn((url: string, init?: RequestInit) => {
+      if (url.endsWith('/stream'))
+        return Promise.resolve({ ok: true, status: 200, headers: headers({}), body: cut } as unknown as Response);
+      if (url === `${API}/conversations/${CONVERSATION}` && !init?.method)
+        return Promise.resolve({
+          ok: true,
+          status: 200,
+          headers: headers({}),
+          json: () => Promise.resolve(stored),
+        } as unknown as Response);
+      return api.fetch(url, init);
+    });
+    Object.assign(globalThis, { fetch });
+    const w = mountWidget();
+    w.ask('How much is an electric bike?');
+    await waitFor(() => expect(w.answers()).toContain(ANSWER), { timeout: 4000 });
+    const sent = fetch.mock.calls.filter(([url, init]) => init?.method === 'POST' && /\/(stream|messages)$/.test(url));
+    expect(sent).toHaveLength(1);
+  });
+
   it('keeps the stored conversation when reading it back is only rate-limited', async () => {
     localStorage.setItem(`sparks-widget:${CONFIG.sparkId}`, JSON.stringify({ v: 'vt_1', c: CONVERSATION }));
     const api = server('none');

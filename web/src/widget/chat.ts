@@ -240,6 +240,27 @@ function mount(o: MountOptions): ChatPanel {
   };
 
   /**
+   * A stream cut before its end (the network, a proxy, an api replica stopping): the api kept the question
+   * and a worker answers it all the same, so the answer is read back from the conversation, never asked
+   * again. Tried for about half a minute.
+   */
+  const readBack = async (id: string, question: string): Promise<string | undefined> => {
+    for (const wait of [1000, 2000, 4000, 8000, 15000]) {
+      await new Promise((resolve) => setTimeout(resolve, wait));
+      try {
+        const res = await request(`/conversations/${id}`);
+        const { messages } = ((await res.json()) as { data: { messages: WireMessage[] } }).data;
+        const [before, last] = messages.slice(-2);
+        if (last?.type === 'ai' && before?.type === 'human' && before.data.content === question)
+          return last.data.content;
+      } catch {
+        // Not there yet, or the network is still away: the next try.
+      }
+    }
+    return undefined;
+  };
+
+  /**
    * Streams the answer. A browser that cannot read a response as it arrives asks the JSON route
    * instead, decided before sending: the api keeps every message it accepts, so a question is never
    * sent twice (a stream answered without a readable body is read whole, not asked again).
@@ -267,8 +288,13 @@ function mount(o: MountOptions): ChatPanel {
             failed = true;
           }
         };
-        if (res.body) await readEventStream(res.body, onEvent);
-        else {
+        if (res.body) {
+          try {
+            await readEventStream(res.body, onEvent);
+          } catch {
+            // Cut while reading: the question was accepted, so the answer is read back below.
+          }
+        } else {
           const parser = new EventStreamParser();
           for (const payload of [...parser.push(await res.text()), ...parser.flush()]) {
             let event: unknown;
@@ -284,6 +310,7 @@ function mount(o: MountOptions): ChatPanel {
         const json = await request(`/conversations/${id}/messages`, { method: 'POST', body });
         final = ((await json.json()) as { data: { ai: WireMessage | null } }).data.ai?.data.content;
       }
+      if (final === undefined && !failed) final = await readBack(id, question);
       reply.item.removeAttribute('aria-busy');
       if (final !== undefined && !failed) finish(reply.body, final);
       else {

@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { Pool } from 'pg';
 
 import enBilling from '../web/public/locales/en/billing.json';
 import enChat from '../web/public/locales/en/chat.json';
@@ -16,9 +15,9 @@ import esLayout from '../web/public/locales/es/layout.json';
 import esObjectives from '../web/public/locales/es/objectives.json';
 import enFlows from '../libs/engine/src/locales/en/flows.json';
 import esFlows from '../libs/engine/src/locales/es/flows.json';
-import { signUp, useSession, type Account } from './support/account';
+import { signUp, useSession } from './support/account';
 import { fill } from './support/catalogues';
-import { buyPlan } from './support/sparks';
+import { buyPlan, onTenant, sparkWithTest } from './support/sparks';
 
 /**
  * The billing screens against the real api, worker and database (issue 15), in English and in Spanish: the
@@ -77,16 +76,6 @@ async function billingObjectives(page: Page, lang: 'en' | 'es') {
 async function dataOf<T>(res: Awaited<ReturnType<APIRequestContext['get']>>): Promise<T> {
   expect(res.ok(), await res.text()).toBe(true);
   return ((await res.json()) as { data: T }).data;
-}
-
-/** Runs one statement on the test run's database against the account's tenant. */
-async function onTenant(account: Account, statement: string) {
-  const sql = new Pool({ connectionString: process.env.E2E_DATABASE_URL, max: 1 });
-  try {
-    await sql.query(`${statement} WHERE user_id = (SELECT id FROM users WHERE username = $1)`, [account.email]);
-  } finally {
-    await sql.end();
-  }
 }
 
 const profileButton = (page: Page, lang: 'en' | 'es') =>
@@ -185,18 +174,7 @@ for (const lang of ['en', 'es'] as const) {
 
     // — chatting in a test until the period's interactions run out: the last of the 600 is answered (the
     // 599 before it are set in the database, no 599 sends), the next send gets the buy-more prompt —
-    const spark = await dataOf<{ _id: string }>(
-      await request.post('/api/v1/sparks', {
-        headers: account.headers,
-        data: { name: 'Ruby Spark', options: { language: lang } },
-      }),
-    );
-    const testCase = await dataOf<{ _id: string }>(
-      await request.post(`/api/v1/sparks/${spark._id}/tests`, {
-        headers: account.headers,
-        data: { name: 'T1', params: { documentId: null, waitResponse: true } },
-      }),
-    );
+    const { spark, testCase } = await sparkWithTest(request, account, 'Ruby Spark', lang);
     const testPath = `/spark/${spark._id}/test/${testCase._id}`;
     const used = async () =>
       (
@@ -327,18 +305,7 @@ for (const lang of ['en', 'es'] as const) {
   }) => {
     test.setTimeout(300_000);
     const account = await signUp(request, lang, 'freepack');
-    const spark = await dataOf<{ _id: string }>(
-      await request.post('/api/v1/sparks', {
-        headers: account.headers,
-        data: { name: 'Pack Spark', options: { language: lang } },
-      }),
-    );
-    const testCase = await dataOf<{ _id: string }>(
-      await request.post(`/api/v1/sparks/${spark._id}/tests`, {
-        headers: account.headers,
-        data: { name: 'T1', params: { documentId: null, waitResponse: true } },
-      }),
-    );
+    const { spark, testCase } = await sparkWithTest(request, account, 'Pack Spark', lang);
     const available = async () =>
       (
         await dataOf<{ total: number }>(
@@ -426,18 +393,7 @@ for (const lang of ['en', 'es'] as const) {
     test.setTimeout(180_000);
     const account = await signUp(request, lang, 'overage');
     await buyPlan(request, account, 'price_ruby_month');
-    const spark = await dataOf<{ _id: string }>(
-      await request.post('/api/v1/sparks', {
-        headers: account.headers,
-        data: { name: 'Overage Spark', options: { language: lang } },
-      }),
-    );
-    const testCase = await dataOf<{ _id: string }>(
-      await request.post(`/api/v1/sparks/${spark._id}/tests`, {
-        headers: account.headers,
-        data: { name: 'T1', params: { documentId: null, waitResponse: true } },
-      }),
-    );
+    const { spark, testCase } = await sparkWithTest(request, account, 'Overage Spark', lang);
     const overage = () =>
       request
         .get('/api/v1/billing/overage', { headers: account.headers })
@@ -541,18 +497,7 @@ for (const lang of ['en', 'es'] as const) {
   }) => {
     test.setTimeout(150_000);
     const account = await signUp(request, lang, 'trial');
-    const spark = await dataOf<{ _id: string }>(
-      await request.post('/api/v1/sparks', {
-        headers: account.headers,
-        data: { name: 'Trial Spark', options: { language: lang } },
-      }),
-    );
-    const testCase = await dataOf<{ _id: string }>(
-      await request.post(`/api/v1/sparks/${spark._id}/tests`, {
-        headers: account.headers,
-        data: { name: 'T1', params: { documentId: null, waitResponse: true } },
-      }),
-    );
+    const { spark, testCase } = await sparkWithTest(request, account, 'Trial Spark', lang);
     await useSession(context, account, lang);
     await page.goto(`/spark/${spark._id}/test/${testCase._id}`);
     await expect(page.getByTestId('test-loading-overlay')).toHaveCount(0, { timeout: 15_000 });

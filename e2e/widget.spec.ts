@@ -5,7 +5,6 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { Pool } from 'pg';
 
 import { WIDGET_ICON_PATHS } from '../libs/contracts/src/icons';
 import enFlows from '../libs/engine/src/locales/en/flows.json';
@@ -13,10 +12,10 @@ import esFlows from '../libs/engine/src/locales/es/flows.json';
 import enDeploy from '../web/public/locales/en/deploy.json';
 import esDeploy from '../web/public/locales/es/deploy.json';
 import { TEXTS } from '../web/src/widget/texts';
-import { useSession, type Account } from './support/account';
+import { useSession } from './support/account';
 import { fill } from './support/catalogues';
 import { shotInto } from './support/shots';
-import { dataOf, sparkWithPdf, themeSpark } from './support/sparks';
+import { dataOf, onTenant, sparkWithPdf, themeSpark } from './support/sparks';
 
 /**
  * The website widget end to end (issue 16), in English and in Spanish: a Spark with a PDF is
@@ -61,16 +60,6 @@ const catalogues = { en: { flows: enFlows, deploy: enDeploy }, es: { flows: esFl
 /** The deploy assistant's message on the first sighting, as the chat shows it (the name in bold, the address as is). */
 const firstSeenText = (lang: 'en' | 'es', name: string, origin: string) =>
   catalogues[lang].flows.deployFirstSeen.replace('**{name}**', name).replace('{origin}', origin);
-
-/** Runs `statement` on the account's tenant row (`… WHERE user_id = <the account's user>`). */
-async function onTenant(account: Account, statement: string) {
-  const sql = new Pool({ connectionString: process.env.E2E_DATABASE_URL, max: 1 });
-  try {
-    await sql.query(`${statement} WHERE user_id = (SELECT id FROM users WHERE username = $1)`, [account.email]);
-  } finally {
-    await sql.end();
-  }
-}
 
 /** A Spark in `lang` with its PDF read, on an account whose plan allows one deployment. */
 function sparkWithPdfIn(request: APIRequestContext, lang: 'en' | 'es') {

@@ -25,6 +25,35 @@ export function makePdf(title: string, ...body: string[]): Promise<Buffer> {
   });
 }
 
+/** Runs `statement` on the account's tenant row (`… WHERE user_id = <the account's user>`). */
+export async function onTenant(account: Account, statement: string): Promise<void> {
+  const sql = new Pool({ connectionString: process.env.E2E_DATABASE_URL, max: 1 });
+  try {
+    await sql.query(`${statement} WHERE user_id = (SELECT id FROM users WHERE username = $1)`, [account.email]);
+  } finally {
+    await sql.end();
+  }
+}
+
+/** A Spark named `name` in `lang` (no documents) with one test, made through the API. */
+export async function sparkWithTest(
+  request: APIRequestContext,
+  account: Account,
+  name: string,
+  lang: 'en' | 'es',
+): Promise<{ spark: { _id: string }; testCase: { _id: string } }> {
+  const spark = await dataOf<{ _id: string }>(
+    await request.post('/api/v1/sparks', { headers: account.headers, data: { name, options: { language: lang } } }),
+  );
+  const testCase = await dataOf<{ _id: string }>(
+    await request.post(`/api/v1/sparks/${spark._id}/tests`, {
+      headers: account.headers,
+      data: { name: 'T1', params: { documentId: null, waitResponse: true } },
+    }),
+  );
+  return { spark, testCase };
+}
+
 /** Sets how many Sparks the account's plan lets it publish at once (billing sets it per plan). */
 export async function allowDeployments(account: Account, count: number): Promise<void> {
   const sql = new Pool({ connectionString: process.env.E2E_DATABASE_URL, max: 1 });

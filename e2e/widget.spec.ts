@@ -35,6 +35,7 @@ const words = {
     question: 'How much is an electric bike per day?',
     answer: /45/,
     open: /Open the chat with Northwind Bikes/,
+    newConversation: 'New conversation',
     placeholder: 'Type your question…',
     close: 'Close the chat',
     theme: { palette: { name: 'ocean', primary: '#0b6bcb', secondary: '#e3f1ff' }, icon: 'store' },
@@ -48,6 +49,7 @@ const words = {
     question: '¿Hasta qué hora abrís los domingos?',
     answer: /14:00/,
     open: /Abrir el chat con Panadería Sol/,
+    newConversation: 'Nueva conversación',
     placeholder: 'Escribe tu pregunta…',
     close: 'Cerrar el chat',
     theme: { palette: { name: 'rose', primary: '#c2185b', secondary: '#fce4ef' }, icon: 'heart' },
@@ -162,6 +164,24 @@ for (const lang of ['en', 'es'] as const) {
       await visitor.keyboard.press('Escape');
       await expect(dialog).toBeHidden();
       await expect(launcher).toBeFocused();
+      // The conversation is kept in the host page's storage: a reload shows it again; "new conversation"
+      // starts afresh with the greeting alone, and the next question gets a conversation of its own.
+      await visitor.reload();
+      await visitor.getByRole('button', { name: w.open }).click();
+      await expect(dialog.locator('.m.ai').last()).toContainText(w.answer, { timeout: 30_000 });
+      const kept = await visitor.evaluate<string>("Object.values(localStorage).join(' ')");
+      await dialog.getByRole('button', { name: w.newConversation }).click();
+      await expect(dialog.locator('.m.ai')).toHaveCount(1);
+      await expect(dialog.locator('.m.ai')).toContainText(w.greeting);
+      await expect(dialog.getByPlaceholder(w.placeholder)).toBeFocused();
+      await dialog.getByPlaceholder(w.placeholder).fill(w.question);
+      await dialog.getByPlaceholder(w.placeholder).press('Enter');
+      await expect(dialog.locator('.m.ai').last()).toContainText(w.answer, { timeout: 30_000 });
+      const conversationOf = (stored: string) => /"c":"([^"]+)"/.exec(stored)?.[1];
+      const fresh = await visitor.evaluate<string>("Object.values(localStorage).join(' ')");
+      expect(conversationOf(fresh)).toBeTruthy();
+      expect(conversationOf(fresh)).not.toBe(conversationOf(kept));
+      await visitor.keyboard.press('Escape');
       await visitor.setViewportSize({ width: 390, height: 844 });
       await launcher.click();
       await expect(dialog).toBeVisible();

@@ -81,6 +81,18 @@ async function dataOf<T>(res: Awaited<ReturnType<APIRequestContext['get']>>): Pr
 const profileButton = (page: Page, lang: 'en' | 'es') =>
   page.getByRole('button', { name: new RegExp(`^${texts[lang].layout.profile.button.split('{{')[0]}`) });
 
+/** What the billing tests ask a Spark's test chat (a Spark without documents still answers it). */
+const QUESTION = { en: 'What are your opening hours?', es: '¿Qué horario tenéis?' } as const;
+
+/** Sends QUESTION in the open test chat once the page has loaded and its composer takes a message. */
+async function askInTest(page: Page, lang: 'en' | 'es') {
+  await expect(page.getByTestId('test-loading-overlay')).toHaveCount(0, { timeout: 15_000 });
+  const box = page.getByRole('textbox', { name: texts[lang].chat.composer.label });
+  await expect(box).toBeEnabled({ timeout: 30_000 });
+  await box.fill(QUESTION[lang]);
+  await box.press('Enter');
+}
+
 const money = (text: string) => text.replace(/\s/g, ' ');
 
 for (const lang of ['en', 'es'] as const) {
@@ -182,14 +194,7 @@ for (const lang of ['en', 'es'] as const) {
           await request.get('/api/v1/account/profile', { headers: account.headers }),
         )
       ).tenants[0].usage.interactions;
-    const question = lang === 'en' ? 'What are your opening hours?' : '¿Qué horario tenéis?';
-    const ask = async () => {
-      await expect(page.getByTestId('test-loading-overlay')).toHaveCount(0, { timeout: 15_000 });
-      const box = page.getByRole('textbox', { name: chat.composer.label });
-      await expect(box).toBeEnabled({ timeout: 30_000 });
-      await box.fill(question);
-      await box.press('Enter');
-    };
+    const ask = () => askInTest(page, lang);
     await onTenant(account, 'UPDATE tenants SET usage_interactions = 599');
     await page.goto(testPath);
     const answers = page.locator('.chat-bubble--assistant');
@@ -321,7 +326,7 @@ for (const lang of ['en', 'es'] as const) {
 
     // The Free Plan's interactions of the period are used up (set in the database).
     await onTenant(account, 'UPDATE tenants SET usage_interactions = limit_interactions');
-    const question = lang === 'en' ? 'What are your opening hours?' : '¿Qué horario tenéis?';
+    const question = QUESTION[lang];
     await box.fill(question);
     await box.press('Enter');
 
@@ -443,15 +448,8 @@ for (const lang of ['en', 'es'] as const) {
     // counted as overage; no out-of-interactions modal, no buy-more prompt —
     await onTenant(account, 'UPDATE tenants SET usage_interactions = limit_interactions');
     const testPath = `/spark/${spark._id}/test/${testCase._id}`;
-    const question = lang === 'en' ? 'What are your opening hours?' : '¿Qué horario tenéis?';
     const answers = page.locator('.chat-bubble--assistant');
-    const ask = async () => {
-      await expect(page.getByTestId('test-loading-overlay')).toHaveCount(0, { timeout: 15_000 });
-      const box = page.getByRole('textbox', { name: chat.composer.label });
-      await expect(box).toBeEnabled({ timeout: 30_000 });
-      await box.fill(question);
-      await box.press('Enter');
-    };
+    const ask = () => askInTest(page, lang);
     await page.goto(testPath);
     await expect(answers.first()).toBeVisible({ timeout: 30_000 }); // the greeting
     const greeted = await answers.count();

@@ -32,19 +32,21 @@ interface Call {
   body?: string;
 }
 
+/** A response as the widget reads it: status, JSON body, and whatever `extra` overrides. */
+const reply = (status: number, json: unknown, extra: Partial<Response> = {}) =>
+  ({
+    ok: status < 400,
+    status,
+    headers: headers({}),
+    json: () => Promise.resolve(json),
+    text: () => Promise.resolve(JSON.stringify(json)),
+    body: null,
+    ...extra,
+  }) as unknown as Response;
+
 /** The widget's public API as the browser's fetch sees it; `body` says how the stream's response carries it. */
 function server(streamBody: 'readable' | 'none') {
   const calls: Call[] = [];
-  const reply = (status: number, json: unknown, extra: Partial<Response> = {}) =>
-    ({
-      ok: status < 400,
-      status,
-      headers: headers({}),
-      json: () => Promise.resolve(json),
-      text: () => Promise.resolve(JSON.stringify(json)),
-      body: null,
-      ...extra,
-    }) as unknown as Response;
   const fetch = jest.fn((url: string, init: RequestInit = {}) => {
     const path = url.slice(API.length);
     const method = init.method ?? 'GET';
@@ -148,9 +150,8 @@ describe('widget chat: streamed answers and the non-streaming fallback', () => {
   it('out of interactions: the e-mail form that is offered keeps the focus (the question box does not take it back)', async () => {
     Object.assign(globalThis, { ReadableStream: NodeReadableStream });
     const api = server('readable');
-    const out = { ok: false, status: 402, headers: headers({}), json: () => Promise.resolve({}) };
     const fetch = jest.fn((url: string, init?: RequestInit) =>
-      url.endsWith('/stream') ? Promise.resolve(out as unknown as Response) : api.fetch(url, init),
+      url.endsWith('/stream') ? Promise.resolve(reply(402, {})) : api.fetch(url, init),
     );
     Object.assign(globalThis, { fetch });
     const w = mountWidget();
@@ -185,15 +186,8 @@ describe('widget chat: streamed answers and the non-streaming fallback', () => {
       },
     };
     const fetch = jest.fn((url: string, init?: RequestInit) => {
-      if (url.endsWith('/stream'))
-        return Promise.resolve({ ok: true, status: 200, headers: headers({}), body: cut } as unknown as Response);
-      if (url === `${API}/conversations/${CONVERSATION}` && !init?.method)
-        return Promise.resolve({
-          ok: true,
-          status: 200,
-          headers: headers({}),
-          json: () => Promise.resolve(stored),
-        } as unknown as Response);
+      if (url.endsWith('/stream')) return Promise.resolve(reply(200, {}, { body: cut as never }));
+      if (url === `${API}/conversations/${CONVERSATION}` && !init?.method) return Promise.resolve(reply(200, stored));
       return api.fetch(url, init);
     });
     Object.assign(globalThis, { fetch });
@@ -209,7 +203,7 @@ describe('widget chat: streamed answers and the non-streaming fallback', () => {
     const api = server('none');
     const fetch = jest.fn((url: string, init?: RequestInit) =>
       url === `${API}/conversations/${CONVERSATION}` && !init?.method
-        ? Promise.resolve({ ok: false, status: 429, headers: headers({ 'retry-after': '30' }) } as unknown as Response)
+        ? Promise.resolve(reply(429, {}, { headers: headers({ 'retry-after': '30' }) as never }))
         : api.fetch(url, init),
     );
     Object.assign(globalThis, { fetch });

@@ -13,7 +13,7 @@ import {
   type SparkRow,
 } from '@sparks/db';
 import { firstSeenMessage } from '@sparks/engine';
-import { publishConversationEvent } from '@sparks/queues';
+import { publishMessage } from '@sparks/queues';
 import type { Request } from 'express';
 import type { Redis } from 'ioredis';
 import { CONFIG, REDIS } from '../infra/tokens';
@@ -162,10 +162,9 @@ export class WidgetService {
     }
     if (!told) return;
     const message = told;
-    await publishConversationEvent(this.redis, this.config.QUEUE_PREFIX, message.conversationId, {
-      type: 'message',
-      message: toWireMessage(message),
-    }).catch((err: unknown) => this.logger.warn(`could not publish to ${message.conversationId}: ${String(err)}`));
+    await publishMessage(this.redis, this.config.QUEUE_PREFIX, message.conversationId, toWireMessage(message), (t) =>
+      this.logger.warn(t),
+    );
   }
 
   // — visitors —

@@ -9,7 +9,7 @@ import {
   sanitizeFileName,
   type FileStorage,
 } from '@sparks/knowledge';
-import { JobProducer, jobIds, publishConversationEvent } from '@sparks/queues';
+import { JobProducer, jobIds, publishMessage } from '@sparks/queues';
 import type { Request } from 'express';
 import type { Redis } from 'ioredis';
 import { randomUUID } from 'node:crypto';
@@ -189,10 +189,9 @@ export class UploadService {
   }
 
   private async publish(message: MessageRow): Promise<void> {
-    await publishConversationEvent(this.redis, this.config.QUEUE_PREFIX, message.conversationId, {
-      type: 'message',
-      message: toWireMessage(message),
-    }).catch((err: unknown) => this.logger.warn(`could not publish to ${message.conversationId}: ${String(err)}`));
+    await publishMessage(this.redis, this.config.QUEUE_PREFIX, message.conversationId, toWireMessage(message), (t) =>
+      this.logger.warn(t),
+    );
   }
 
   private result(document: DocumentRow, duplicate: boolean): UploadResult {

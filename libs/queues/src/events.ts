@@ -17,3 +17,19 @@ export async function publishConversationEvent(
 ): Promise<void> {
   await redis.publish(conversationChannel(prefix, conversationId), JSON.stringify(event));
 }
+
+/**
+ * Tells the open chats of a conversation about a message already stored. A failure only goes to `warn`:
+ * the message is kept, and the chat shows it on its next read of the conversation.
+ */
+export async function publishMessage(
+  redis: Redis,
+  prefix: string,
+  conversationId: string,
+  message: WireMessage,
+  warn: (text: string) => void,
+): Promise<void> {
+  await publishConversationEvent(redis, prefix, conversationId, { type: 'message', message }).catch((err: unknown) =>
+    warn(`could not publish to ${conversationId}: ${String(err)}`),
+  );
+}

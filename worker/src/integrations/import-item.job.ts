@@ -36,7 +36,7 @@ import {
   type FileStorage,
   type GraphClient,
 } from '@sparks/knowledge';
-import { jobIds, JobProducer, publishConversationEvent, type JobPayloads } from '@sparks/queues';
+import { jobIds, JobProducer, publishMessage, type JobPayloads } from '@sparks/queues';
 import { UnrecoverableError } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { createHash, randomUUID } from 'node:crypto';
@@ -263,10 +263,9 @@ export class ImportItemJob {
     });
     if (!conversation) return;
     const message: MessageRow = await this.conversations.addMessage(conversation.id, 'ai', { content, ...extra });
-    await publishConversationEvent(this.redis, this.config.QUEUE_PREFIX, conversation.id, {
-      type: 'message',
-      message: toWireMessage(message),
-    }).catch((err: unknown) => this.logger.warn(`could not publish to ${conversation.id}: ${String(err)}`));
+    await publishMessage(this.redis, this.config.QUEUE_PREFIX, conversation.id, toWireMessage(message), (t) =>
+      this.logger.warn(t),
+    );
   }
 
   /** A Graph or sign-in failure that retrying will not cure, as a skip reason; undefined for one worth a retry. */

@@ -22,7 +22,7 @@ import {
 import {
   jobIds,
   JobProducer,
-  publishConversationEvent,
+  publishMessage,
   queueOf,
   unscheduleIntegrationSync,
   type JobPayloads,
@@ -230,9 +230,8 @@ export class IntegrationSyncJob {
   private async post(conversationId: string | null, data: Record<string, unknown> & { content: string }) {
     const message = await this.documents.post(conversationId, { type: 'ai', data });
     if (!message) return;
-    await publishConversationEvent(this.redis, this.config.QUEUE_PREFIX, message.conversationId, {
-      type: 'message',
-      message: toWireMessage(message),
-    }).catch((err: unknown) => this.logger.warn(`could not publish to ${message.conversationId}: ${String(err)}`));
+    await publishMessage(this.redis, this.config.QUEUE_PREFIX, message.conversationId, toWireMessage(message), (t) =>
+      this.logger.warn(t),
+    );
   }
 }

@@ -3,7 +3,6 @@ import type { RouteObject } from 'react-router-dom';
 
 import { RequireAuth } from './features/auth/RequireAuth';
 import { PublicLayout } from './layout/PublicLayout';
-import { RouteError } from './ui/RouteError';
 
 // Every page is its own chunk; the layouts' <Suspense> shows a translated loading line meanwhile. The signed-in
 // layout (sidebar, menus, data fetching) is a chunk too, so the auth screens never load it.
@@ -34,8 +33,8 @@ const NotFoundPage = lazy(() => import('./ui/NotFoundPage'));
  */
 export const routes: RouteObject[] = [
   {
+    // What a page throws while rendering shows the error page: RouteErrorBoundary around these routes (main.tsx).
     id: 'root',
-    errorElement: <RouteError />,
     children: [
       {
         element: <PublicLayout />,

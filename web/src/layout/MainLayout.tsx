@@ -1,6 +1,6 @@
 import { Suspense, lazy, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { Outlet, useLocation } from 'react-router-dom';
 import { SWRConfig, type SWRConfiguration } from 'swr';
 
 import { useAccountInactiveReported } from '../api/accountInactive';
@@ -14,6 +14,7 @@ import { useTour } from '../features/onboarding/tour/useTour';
 import { isInactive } from '../features/profile/profile';
 import { useAccountLanguage } from '../features/profile/useAccountLanguage';
 import { useProfile } from '../features/profile/useProfile';
+import { useNavigate, useSearchParams } from '../lib/router';
 import { useQueryFlags } from '../lib/useQueryFlags';
 import { AppFooter } from '../ui/AppFooter';
 import { AppHeader } from '../ui/AppHeader';

@@ -1,12 +1,12 @@
 import type { UserProfile } from '@sparks/contracts';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
 
 import { useIsAdmin } from '../features/admin/api';
 import { startLogout } from '../features/auth/startLogout';
 import { billingState } from '../features/billing/billingMessage';
 import { useManageSubscription } from '../features/billing/useManageSubscription';
 import { USERNAME_CUT, displayName, planInfo } from '../features/profile/profile';
+import { useNavigate } from '../lib/router';
 import { DropdownMenu } from '../ui/DropdownMenu';
 import { LogoutIcon, UserIcon } from '../ui/icons';
 import { NARROW_SIDEBAR_QUERY, useMediaQuery } from '../ui/useMediaQuery';

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams } from './router';
 
 export type QueryFlag = 'q' | 'mainChat' | 'showPlans' | 'showCredits' | 'activateTutorial' | 'startMobileTutorial';
 

@@ -1,4 +1,5 @@
-import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
+import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { isRouteErrorResponse, useLocation, type Location } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 
 import { LogoMark } from './Logo';
@@ -12,8 +13,7 @@ export function describeRouteError(error: unknown): string {
 }
 
 /** The router's error page (docs/product.md §8): "Unexpected Application Error!" plus the status text or message. */
-export function RouteError() {
-  const error = useRouteError();
+export function RouteError({ error }: { error: unknown }) {
   const { t } = useTranslation();
   const detail = describeRouteError(error);
   return (
@@ -26,4 +26,48 @@ export function RouteError() {
       </a>
     </main>
   );
+}
+
+interface BoundaryProps {
+  location: Location;
+  children: ReactNode;
+}
+
+interface BoundaryState {
+  location: Location;
+  /** What a page threw while rendering (a page's chunk that failed to load, a bug); undefined while none. */
+  error: unknown;
+}
+
+/**
+ * What the data router's `errorElement` on the root route did, for the routes rendered with `useRoutes`
+ * (src/main.tsx): whatever a page throws while rendering shows the error page instead of the app, and the next
+ * navigation renders the routes again. Same rules and the same console line as react-router's boundary.
+ */
+class Boundary extends Component<BoundaryProps, BoundaryState> {
+  constructor(props: BoundaryProps) {
+    super(props);
+    this.state = { location: props.location, error: undefined };
+  }
+
+  static getDerivedStateFromError(error: unknown): Partial<BoundaryState> {
+    return { error };
+  }
+
+  static getDerivedStateFromProps(props: BoundaryProps, state: BoundaryState): Partial<BoundaryState> | null {
+    return state.location !== props.location ? { location: props.location, error: undefined } : null;
+  }
+
+  override componentDidCatch(error: unknown, _info: ErrorInfo) {
+    console.error('React Router caught the following error during render', error);
+  }
+
+  override render() {
+    return this.state.error !== undefined ? <RouteError error={this.state.error} /> : this.props.children;
+  }
+}
+
+/** The error boundary of the routes (see Boundary); reset by a change of location. */
+export function RouteErrorBoundary({ children }: { children: ReactNode }) {
+  return <Boundary location={useLocation()}>{children}</Boundary>;
 }

@@ -1,6 +1,7 @@
 import { useCallback } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
 
+import { useNavigate } from '../../lib/router';
 import { checkoutDestination, returnPath } from './billing';
 import { leaveTo } from './leave';
 

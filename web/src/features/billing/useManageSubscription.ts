@@ -1,8 +1,8 @@
 import type { SubscriptionView } from '@sparks/contracts';
 import { useCallback, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
 import useSWR from 'swr';
 
+import { useNavigate } from '../../lib/router';
 import { firstTenant } from '../profile/profile';
 import { useProfile } from '../profile/useProfile';
 import { fetchSubscriptions, openPortal, subscriptionsKey } from './api';

@@ -1,9 +1,9 @@
 import { RESEND_COOLDOWN_SECONDS } from '@sparks/contracts/rules';
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
 
 import { isApiError } from '../../../api/client';
+import { useNavigate } from '../../../lib/router';
 import { sendCode, verifyCode } from '../api';
 import { mapApiError, secondsIn, type Message } from '../errors';
 import { useCooldown } from '../hooks/useCooldown';

@@ -1,10 +1,11 @@
 import { RESEND_COOLDOWN_SECONDS } from '@sparks/contracts/rules';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
 
 import { isApiError } from '../../../api/client';
 import { toLanguage } from '../../../i18n';
+import { useNavigate, useSearchParams } from '../../../lib/router';
 import { exchangeToken, sendCode } from '../api';
 import { ConfirmCodeStep } from '../components/ConfirmCodeStep';
 import { FormAlert } from '../components/FormAlert';

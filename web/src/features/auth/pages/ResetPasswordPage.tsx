@@ -1,9 +1,10 @@
 import { isValidResetPassword } from '@sparks/contracts/rules';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 
 import { isApiError } from '../../../api/client';
+import { useNavigate, useSearchParams } from '../../../lib/router';
 import { login, resetPassword } from '../api';
 import { FormAlert } from '../components/FormAlert';
 import { PasswordField } from '../components/PasswordField';

@@ -1,9 +1,10 @@
 import { RESEND_COOLDOWN_SECONDS } from '@sparks/contracts/rules';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 
 import { isApiError } from '../../../api/client';
+import { useNavigate, useSearchParams } from '../../../lib/router';
 import { sendCode, verifyCode } from '../api';
 import { CodeField } from '../components/CodeField';
 import { FormAlert } from '../components/FormAlert';

@@ -1,10 +1,10 @@
 import type { CreditItemView } from '@sparks/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
 import useSWR, { mutate } from 'swr';
 
 import { isApiError } from '../../../api/client';
+import { useNavigate } from '../../../lib/router';
 import { Dialog } from '../../../ui/Dialog';
 import { PROFILE_KEY } from '../../profile/useProfile';
 import { CREDITS_KEY, fetchCreditCatalog, purchaseCredits } from '../api';

@@ -1,10 +1,11 @@
 import type { CheckoutSessionView } from '@sparks/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate, useParams } from 'react-router-dom';
+import { useLocation, useParams } from 'react-router-dom';
 import useSWR, { mutate } from 'swr';
 
 import { isApiError } from '../../../api/client';
+import { useNavigate } from '../../../lib/router';
 import { PageLoading } from '../../../ui/PageLoading';
 import { PROFILE_KEY } from '../../profile/useProfile';
 import { cancelCheckout, checkoutKey, fetchCheckout, payCheckout } from '../api';

@@ -1,8 +1,9 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ChangeEvent, type JSX, type ReactNode } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import useSWR, { useSWRConfig } from 'swr';
 
+import { useNavigate } from '../../../lib/router';
 import { lazyComponent, whenIdle } from '../../../ui/lazyComponent';
 import { billingDialogs } from '../../billing/dialogs';
 import { PROFILE_KEY, useProfile } from '../../profile/useProfile';

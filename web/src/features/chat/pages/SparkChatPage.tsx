@@ -1,9 +1,10 @@
 import { SHAREPOINT_CONNECTED_QUERY } from '@sparks/contracts/rules';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 
 import { isApiError } from '../../../api/client';
+import { useNavigate, useSearchParams } from '../../../lib/router';
 import { CloseIcon, QuestionIcon } from '../../../ui/icons';
 import { clearActiveSparkId, setActiveSparkId } from '../../sparks/activeSpark';
 import { UnansweredPanel, useUnanswered } from '../../insights/UnansweredPanel';

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 
+import { useNavigate } from '../../../lib/router';
 import { MOBILE_QUERY, useMediaQuery } from '../../../ui/useMediaQuery';
 import { greetingName } from '../../profile/profile';
 import { useProfile } from '../../profile/useProfile';

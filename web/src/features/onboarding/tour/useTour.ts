@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
 
+import { useNavigate } from '../../../lib/router';
 import type { useQueryFlags } from '../../../lib/useQueryFlags';
 import type { TourKind, TourStep } from './steps';
 import type { TourEnd } from './Tour';

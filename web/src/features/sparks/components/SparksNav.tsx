@@ -1,8 +1,9 @@
 import type { SparkView } from '@sparks/contracts';
 import { Suspense, lazy, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
 
+import { useNavigate } from '../../../lib/router';
 import { ChevronLeftIcon, ChevronRightIcon } from '../../../ui/icons';
 import { useActiveSparkId } from '../activeSpark';
 import { usePinnedSparks, useSparkActions, useSparks } from '../hooks';

@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { Link, useParams } from 'react-router-dom';
 
 import { isApiError } from '../../../api/client';
+import { useNavigate } from '../../../lib/router';
 import { ChevronLeftIcon } from '../../../ui/icons';
 import { ChatPanel } from '../../chat/components/ChatPanel';
 import { setActiveSparkId } from '../../sparks/activeSpark';

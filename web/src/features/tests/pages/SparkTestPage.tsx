@@ -1,8 +1,9 @@
 import type { SparkTestView } from '@sparks/contracts';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 
 import { isApiError } from '../../../api/client';
+import { useNavigate } from '../../../lib/router';
 import { DropdownMenu } from '../../../ui/DropdownMenu';
 import { CloseIcon, DotsIcon } from '../../../ui/icons';
 import { ChatPageFrame } from '../../chat/components/ChatPageFrame';

@@ -23,6 +23,12 @@ export default defineConfig(({ command }) => ({
         ? [
             { find: /^react-router$/, replacement: path.join(reactRouter, 'dist/production/index.mjs') },
             { find: /^react-router\/dom$/, replacement: path.join(reactRouter, 'dist/production/dom-export.mjs') },
+            // swr and react-i18next import the CommonJS polyfill of useSyncExternalStore for React 16/17, which on
+            // React 19 only hands back React's own hook (0.3 kB gzip and a CommonJS wrapper on every first load).
+            {
+              find: /^use-sync-external-store\/shim$/,
+              replacement: fileURLToPath(new URL('./src/lib/syncExternalStoreShim.ts', import.meta.url)),
+            },
           ]
         : []),
       {
@@ -57,10 +63,19 @@ export default defineConfig(({ command }) => ({
         codeSplitting: {
           groups: [
             {
+              // The app's modules that the entry imports (the API client, swr, the i18n setup…) load on every
+              // route anyway: one chunk with the entry instead of a dozen small shared ones (1.2 kB gzip less on each
+              // route). The vendor groups below rank higher, so react and i18n keep their own long-cached chunks.
+              name: 'boot',
+              tags: ['$initial'],
+            },
+            {
+              priority: 1,
               name: 'react',
               test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|cookie)[\\/]/,
             },
             {
+              priority: 1,
               name: 'i18n',
               test: /node_modules[\\/](i18next|react-i18next|i18next-http-backend|i18next-browser-languagedetector|void-elements|html-parse-stringify)[\\/]/,
             },

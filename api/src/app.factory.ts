@@ -1,10 +1,10 @@
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
-import { loadConfig, type AppConfig } from '@sparks/core';
+import { createLogger, loadConfig, type AppConfig } from '@sparks/core';
+import { PinoNestLogger } from '@sparks/nest';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import helmet from 'helmet';
-import { Logger } from 'nestjs-pino';
 import fs from 'node:fs';
 import path from 'node:path';
 import { mountQueuesBoard, QUEUES_BOARD_PATH } from './admin/queues-board';
@@ -12,6 +12,7 @@ import { AppModule } from './app.module';
 import { httpMetrics, metricsEndpoint } from './metrics/metrics';
 import { JobProducer } from '@sparks/queues';
 import { simpleEnvelope } from './common/error-envelope';
+import { accessLog } from './common/access-log';
 import { isUtf8 } from './common/text-input';
 import { APP_VERSION } from './version';
 import { STRIPE_WEBHOOK_PATH, type RawBodyRequest } from './billing/stripe/raw-body';
@@ -128,8 +129,12 @@ function guardApiDocs(config: AppConfig) {
 
 export async function createApp(): Promise<NestExpressApplication> {
   const config = loadConfig();
-  const app = await NestFactory.create<NestExpressApplication>(AppModule, { bodyParser: false, bufferLogs: true });
-  app.useLogger(app.get(Logger));
+  const log = createLogger('api', config.LOG_LEVEL);
+  const app = await NestFactory.create<NestExpressApplication>(AppModule, {
+    bodyParser: false,
+    logger: new PinoNestLogger(log),
+  });
+  app.use(accessLog(log));
   // Client IPs (rate limits) come from the socket unless a proxy we run is declared.
   app.set(
     'trust proxy',

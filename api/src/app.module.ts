@@ -1,14 +1,11 @@
-import { Module, RequestMethod } from '@nestjs/common';
+import { Module } from '@nestjs/common';
 import { APP_FILTER, APP_INTERCEPTOR } from '@nestjs/core';
-import { loadConfig } from '@sparks/core';
 import { ConfigModule, DatabaseModule, DomainModule } from '@sparks/nest';
-import { LoggerModule } from 'nestjs-pino';
 import { AccountsModule } from './accounts/accounts.module';
 import { AdminModule } from './admin/admin.module';
 import { AuthModule } from './auth/auth.module';
 import { BillingModule } from './billing/billing.module';
 import { ChatModule } from './chat/chat.module';
-import { accessLogOptions } from './common/access-log';
 import { AllExceptionsFilter } from './common/all-exceptions.filter';
 import { EnvelopeInterceptor } from './common/envelope.interceptor';
 import { DeployModule } from './deploy/deploy.module';
@@ -24,12 +21,6 @@ import { SparksModule } from './sparks/sparks.module';
 
 @Module({
   imports: [
-    LoggerModule.forRootAsync({
-      useFactory: () => ({
-        forRoutes: [{ path: '{*path}', method: RequestMethod.ALL }],
-        pinoHttp: accessLogOptions(loadConfig().LOG_LEVEL),
-      }),
-    }),
     ConfigModule,
     DatabaseModule,
     DomainModule,

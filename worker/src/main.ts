@@ -2,9 +2,9 @@ import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import { createLogger, loadConfig } from '@sparks/core';
 import { runMigrations } from '@sparks/db';
+import { PinoNestLogger } from '@sparks/nest';
 import { ConsumersService } from './consumers.service';
 import { serveMetrics } from './metrics';
-import { PinoNestLogger } from './pino-logger';
 import { WorkerModule } from './worker.module';
 
 async function main(): Promise<void> {

@@ -3,3 +3,4 @@ export * from './config.module';
 export * from './database.module';
 export * from './domain.module';
 export * from './stripe';
+export * from './pino-nest-logger';

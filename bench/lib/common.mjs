@@ -18,7 +18,7 @@ export const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379'
 // — statistics —
 
 /** Nearest-rank percentile of an ascending array. */
-export function percentile(sorted, p) {
+function percentile(sorted, p) {
   if (sorted.length === 0) return NaN;
   const rank = Math.ceil((p / 100) * sorted.length);
   return sorted[Math.min(sorted.length, Math.max(1, rank)) - 1];
@@ -226,6 +226,10 @@ export function onCleanup(label, fn) {
   cleanups.push({ label, fn });
 }
 
+/**
+ * Runs the registered cleanups now (at the end they run anyway), for a script that must clean up before it goes on.
+ * @public
+ */
 export function runCleanups() {
   if (!cleaning) {
     cleaning = (async () => {
@@ -316,7 +320,7 @@ export function scratchRedisPrefix(name) {
   return prefix;
 }
 
-export async function deleteRedisKeys(prefix) {
+async function deleteRedisKeys(prefix) {
   const Redis = rootRequire('ioredis');
   const redis = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 2 });
   await redis.connect();

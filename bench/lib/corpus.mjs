@@ -9,7 +9,7 @@ const int = (r, lo, hi) => lo + Math.floor(r() * (hi - lo + 1));
 const cap = (s) => s[0].toUpperCase() + s.slice(1);
 
 // Rare words: each appears in only a few chunks (the "rare" questions look for them).
-export const BRANDS = ['Zentrix', 'Kalvado', 'Orbelia', 'Tramonte', 'Velquist'];
+const BRANDS = ['Zentrix', 'Kalvado', 'Orbelia', 'Tramonte', 'Velquist'];
 const COLORS = {
   es: ['verde', 'negro', 'azul marino', 'gris perla'],
   en: ['green', 'black', 'navy blue', 'pearl grey'],

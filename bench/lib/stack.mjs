@@ -237,7 +237,7 @@ const PAGES = {
     'Opening hours: Monday to Friday from 8:00 to 18:00, Saturday from 9:00 to 13:00.',
   ],
 };
-export const ASK = {
+const ASK = {
   es: [
     '¿Cuál es el horario de apertura los sábados?',
     '¿Cuánto cuesta el envío a domicilio?',

@@ -15,7 +15,7 @@ const ROOT = path.resolve(__dirname, '..', '..');
 const CATALOGUES = ['web/public/locales', 'libs/engine/src/locales', 'libs/core/src/locales'];
 
 /** The spec's own words and names that stay as they are in Spanish (docs/decisions.md, issue 18 item 14). */
-export const ALLOWED = new Set([
+const ALLOWED = new Set([
   // The product's names and the spec's words: Spark(s), Pulse, the Borrar of deletion, the DOC and TEST tags.
   'spark',
   'sparks',
@@ -53,7 +53,7 @@ export const ALLOWED = new Set([
  * catalogues share that is not here fails the catalogue test: either it is English left in Spanish, or it is
  * reviewed and added.
  */
-export const SHARED = new Set([
+const SHARED = new Set([
   ...ALLOWED,
   'board',
   'bull',
@@ -110,7 +110,7 @@ function catalogueText(lang: 'en' | 'es'): string[] {
 }
 
 /** Lower-case words of letters (accents and ñ included), two letters or more; placeholders and markup left out. */
-export function wordsOf(text: string): string[] {
+function wordsOf(text: string): string[] {
   const plain = text
     .replace(/\{\{[^}]*\}\}|\{[^}]*\}/g, ' ')
     .replace(/[\w.+-]+@[\w-]+(\.[\w-]+)+/g, ' ')

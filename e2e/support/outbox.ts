@@ -1,6 +1,6 @@
 import { expect, type APIRequestContext } from '@playwright/test';
 
-export interface OutboxMessage {
+interface OutboxMessage {
   to: string;
   subject: string;
   text: string;
@@ -11,7 +11,7 @@ export interface OutboxMessage {
  * Waits for a mail to `to` in the dev outbox (GET /api/v1/dev/outbox, newest first) that `match` accepts,
  * and answers it. Mail goes out through the worker's queue, hence the polling.
  */
-export async function waitForMail(
+async function waitForMail(
   request: APIRequestContext,
   to: string,
   match: (message: OutboxMessage) => boolean,

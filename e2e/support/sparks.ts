@@ -99,7 +99,7 @@ export async function buyPlan(request: APIRequestContext, account: Account, pric
 }
 
 /** Waits until every document of the Spark is read (`completed`), and checks there are `count` of them. */
-export async function documentsRead(request: APIRequestContext, account: Account, sparkId: string, count = 1) {
+async function documentsRead(request: APIRequestContext, account: Account, sparkId: string, count = 1) {
   await expect
     .poll(
       async () =>

@@ -34,7 +34,7 @@ function freePort(): Promise<number> {
 }
 
 /** Why WordPress cannot run here, or undefined when it can. */
-export function wordpressMissing(): string | undefined {
+function wordpressMissing(): string | undefined {
   if (spawnSync('php', ['-v']).status !== 0) return 'php is not installed (apt-get install php-cli php-mysql)';
   if (!fs.existsSync(path.join(WORDPRESS, 'wp-settings.php')))
     return `WordPress is not installed at ${WORDPRESS} (apt-get install wordpress)`;

@@ -114,7 +114,7 @@ export async function sparkOwner(
 }
 
 /** The `name=value` pairs of the cookies a response sets, as a browser would send them back (one Cookie header). */
-export function cookiesOf(res: { headers: Record<string, unknown> }): string {
+function cookiesOf(res: { headers: Record<string, unknown> }): string {
   const set = res.headers['set-cookie'];
   const lines = Array.isArray(set) ? (set as string[]) : typeof set === 'string' ? [set] : [];
   return lines.map((line) => line.split(';')[0]).join('; ');

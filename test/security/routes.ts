@@ -90,7 +90,7 @@ export interface JsonSchema {
 }
 
 /** Dotted paths of the uuid fields of a JSON schema. */
-export function uuidFields(schema: JsonSchema | undefined, at = ''): string[] {
+function uuidFields(schema: JsonSchema | undefined, at = ''): string[] {
   if (!schema) return [];
   const found = schema.format === 'uuid' ? [at] : [];
   for (const sub of [...(schema.anyOf ?? []), ...(schema.oneOf ?? []), ...(schema.allOf ?? [])]) {

@@ -15,7 +15,7 @@ export interface CaseResult {
  * registry, possibly its own process) and printed by the project's global teardown. It lives in the
  * run's scratch folder, which the integration teardown removes.
  */
-export function scoreboardFile(): string {
+function scoreboardFile(): string {
   const storage = process.env.STORAGE_DIR;
   if (!storage) throw new Error('the security tests run through jest --selectProjects security (global setup missing)');
   return path.join(path.dirname(storage), 'security-scoreboard.jsonl');

@@ -4,19 +4,17 @@ import { makePdf } from '../integration/fixtures/pdfs';
 import { createUser, eventually, type SignedUser, type TestApp } from '../integration/harness';
 
 /** The kinds of resource a route can name by id. A route naming a new kind needs it added here. */
-export const ID_KINDS = [
-  'spark',
-  'test',
-  'document',
-  'builderConversation',
-  'testConversation',
-  'systemConversation',
-  'widgetConversation',
-  'customer',
-  'checkoutSession',
-  'unansweredQuestion',
-] as const;
-export type IdKind = (typeof ID_KINDS)[number];
+export type IdKind =
+  | 'spark'
+  | 'test'
+  | 'document'
+  | 'builderConversation'
+  | 'testConversation'
+  | 'systemConversation'
+  | 'widgetConversation'
+  | 'customer'
+  | 'checkoutSession'
+  | 'unansweredQuestion';
 
 /**
  * A user with one of everything: a Spark, a test, a read document, and a builder, a test and a

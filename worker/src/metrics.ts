@@ -5,12 +5,12 @@ import { timingSafeEqual } from 'node:crypto';
 import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client';
 
 /** The worker's Prometheus metrics, served on WORKER_METRICS_PORT (each worker process its own). */
-export const registry = new Registry();
+const registry = new Registry();
 collectDefaultMetrics({ register: registry, prefix: 'sparks_worker_' });
 
 const SECONDS = [0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120, 300, 600];
 
-export const jobDuration = new Histogram({
+const jobDuration = new Histogram({
   name: 'sparks_job_duration_seconds',
   help: 'Time a job ran (from taken to finished), by queue, job name and outcome',
   labelNames: ['queue', 'job', 'outcome'] as const,
@@ -18,7 +18,7 @@ export const jobDuration = new Histogram({
   registers: [registry],
 });
 
-export const jobWait = new Histogram({
+const jobWait = new Histogram({
   name: 'sparks_job_wait_seconds',
   help: 'Time a job waited in its queue before a worker took it (after any delay), by queue and job name',
   labelNames: ['queue', 'job'] as const,

@@ -7,7 +7,7 @@ import { CONFIG } from '../infra/tokens';
 
 /** The admin pages' cookie: httpOnly, SameSite=Strict, sent only to the admin paths. */
 export const ADMIN_COOKIE = 'sparks_admin';
-export const ADMIN_COOKIE_PATH = '/admin';
+const ADMIN_COOKIE_PATH = '/admin';
 
 interface AdminSessionClaims {
   sub: string;

@@ -23,7 +23,7 @@ const REFUSED_ACTIONS = [/^\/api\/queues\/[^/]+\/add\/?$/, /^\/api\/queues\/[^/]
  * admin. Nest guards do not see these routes; this is their only gate. A bearer token is not a
  * session here: the board is a page, and a page navigation sends no Authorization header.
  */
-export function requireAdminSession(admin: AdminService) {
+function requireAdminSession(admin: AdminService) {
   return (req: Request, res: Response, next: NextFunction): void => {
     const token = parseCookies(req.headers.cookie ?? '')[ADMIN_COOKIE];
     admin.checkSession(token).then(

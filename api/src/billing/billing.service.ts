@@ -19,7 +19,7 @@ import {
 import { PAYMENT_PROVIDER, type CheckoutItem, type PaymentProvider } from './payment-provider';
 import { CLOCK } from './tokens';
 
-export function toPriceView(p: PlanRow): PriceView {
+function toPriceView(p: PlanRow): PriceView {
   return {
     priceId: p.priceId,
     productId: p.productId,
@@ -40,7 +40,7 @@ export function toPriceView(p: PlanRow): PriceView {
 }
 
 /** A pack's name in each language: the catalogue's translation, else its (English) name. */
-export function packNames(pack: Pick<CreditPackRow, 'name' | 'names'>): LocalizedNames {
+function packNames(pack: Pick<CreditPackRow, 'name' | 'names'>): LocalizedNames {
   return { en: pack.names.en ?? pack.name, es: pack.names.es ?? pack.name };
 }
 

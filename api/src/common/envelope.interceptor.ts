@@ -5,7 +5,7 @@ import { map, type Observable } from 'rxjs';
 import { Paged } from './paged';
 import { badText, findBadQueryEscape, findBadText } from './text-input';
 
-export const RAW_RESPONSE = 'sparks:raw-response';
+const RAW_RESPONSE = 'sparks:raw-response';
 /** The handler writes its own body (streams, redirects); do not wrap it in `{ data }`. */
 export const RawResponse = () => SetMetadata(RAW_RESPONSE, true);
 

@@ -21,7 +21,7 @@ const PROXY_HEADERS = [
   'fastly-client-ip',
 ];
 
-export function isProxied(req: Request): boolean {
+function isProxied(req: Request): boolean {
   return Object.keys(req.headers).some((name) => name.startsWith('x-forwarded-') || PROXY_HEADERS.includes(name));
 }
 

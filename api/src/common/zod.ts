@@ -25,7 +25,7 @@ export class ZodPipe<S extends z.ZodType> implements PipeTransform<unknown, z.ou
   }
 }
 
-export function jsonSchema(schema: z.ZodType): SchemaObject {
+function jsonSchema(schema: z.ZodType): SchemaObject {
   return z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as SchemaObject;
 }
 
@@ -44,7 +44,7 @@ export const ApiZodQuery = (schema: z.ZodObject) =>
   );
 
 /** A schema of what a route answers, as OpenAPI 3.0 (the document's version) sees it. */
-export function responseJsonSchema(schema: z.ZodType): SchemaObject {
+function responseJsonSchema(schema: z.ZodType): SchemaObject {
   return z.toJSONSchema(schema, { io: 'output', target: 'openapi-3.0', unrepresentable: 'any' }) as SchemaObject;
 }
 

@@ -43,7 +43,7 @@ const PREVIEW_TTL_SECONDS = 4 * 3600;
 /** An expired visitor token still renews its visitor for this long (the same browser comes back). */
 const RENEW_WITHIN_SECONDS = 30 * 86_400;
 
-export const PREVIEW_PREFIX = 'pv_';
+const PREVIEW_PREFIX = 'pv_';
 
 /** The origin of the page that made a request; a same-origin GET carries no Origin header. */
 export function requestOrigin(req: Request): string | undefined {
@@ -53,7 +53,7 @@ export function requestOrigin(req: Request): string | undefined {
   return undefined;
 }
 
-export const selfOrigin = (req: Request) => `${req.protocol}://${req.get('host') ?? ''}`;
+const selfOrigin = (req: Request) => `${req.protocol}://${req.get('host') ?? ''}`;
 
 /**
  * The public side of deploying: which Spark a token names, whether the calling site is allowed,

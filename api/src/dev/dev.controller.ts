@@ -11,7 +11,7 @@ import { CONFIG } from '../infra/tokens';
 
 /** Off, the outbox answers 404 before anything else (even a bad query), exactly like a missing route. */
 @Injectable()
-export class DevOutboxOnGuard implements CanActivate {
+class DevOutboxOnGuard implements CanActivate {
   constructor(@Inject(CONFIG) private readonly config: AppConfig) {}
 
   canActivate(): boolean {

@@ -19,7 +19,7 @@ import { SparksService } from '../sparks/sparks.service';
 import { MicrosoftService } from './microsoft.service';
 
 /** How long a started connection may take: the signed state and its PKCE verifier live this long, once. */
-export const STATE_TTL_SECONDS = 600;
+const STATE_TTL_SECONDS = 600;
 const STATE_TYPE = 'integration-state';
 
 /**
@@ -28,7 +28,7 @@ const STATE_TYPE = 'integration-state';
  * authorize call, sent only to the callback, which clears it.
  */
 export const CONNECT_COOKIE = 'sparks_ms_connect';
-export const CONNECT_COOKIE_PATH = '/api/v1/integrations/microsoft/callback';
+const CONNECT_COOKIE_PATH = '/api/v1/integrations/microsoft/callback';
 
 interface StateClaims {
   typ: typeof STATE_TYPE;

@@ -38,7 +38,7 @@ const ENVELOPE_ALLOWANCE = 1024 * 1024;
 /** After a refusal the rest of the body is read and dropped (so the client sees the answer), up to this much. */
 const DRAIN_LIMIT = 16 * 1024 * 1024;
 
-export function tooLarge(maxBytes: number): DomainError {
+function tooLarge(maxBytes: number): DomainError {
   const maxMb = Math.round(maxBytes / (1024 * 1024));
   return new DomainError([
     { code: 'FILE_TOO_LARGE', field: 'file' },
@@ -46,14 +46,14 @@ export function tooLarge(maxBytes: number): DomainError {
   ]);
 }
 
-export function uploadTimeout(idleTimeoutMs: number): DomainError {
+function uploadTimeout(idleTimeoutMs: number): DomainError {
   return new DomainError({
     code: 'UPLOAD_TIMEOUT',
     params: { seconds: Math.max(1, Math.round(idleTimeoutMs / 1000)) },
   });
 }
 
-export function incorrectFormat(): DomainError {
+function incorrectFormat(): DomainError {
   return new DomainError([
     { code: 'INCORRECT_FORMAT', field: 'file' },
     { code: 'INCORRECT_FORMAT_DETAIL', field: 'file' },

@@ -9,17 +9,17 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom
  * export at scrape time; job durations, wait times and ingestion pages are the worker's (its own
  * /metrics on WORKER_METRICS_PORT).
  */
-export const registry = new Registry();
+const registry = new Registry();
 collectDefaultMetrics({ register: registry, prefix: 'sparks_api_' });
 
-export const httpRequests = new Counter({
+const httpRequests = new Counter({
   name: 'sparks_http_requests_total',
   help: 'HTTP requests answered, by method, route (the pattern, not the path) and status',
   labelNames: ['method', 'route', 'status'] as const,
   registers: [registry],
 });
 
-export const httpDuration = new Histogram({
+const httpDuration = new Histogram({
   name: 'sparks_http_request_duration_seconds',
   help: 'Time to answer an HTTP request (event streams: until they end), by method, route and status',
   labelNames: ['method', 'route', 'status'] as const,

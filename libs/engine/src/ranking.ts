@@ -81,7 +81,7 @@ export const fold = (w: string): string =>
 const WORD = /[\p{L}\p{N}]+(?:[.,:'’][\p{L}\p{N}]+)*/gu;
 
 /** The words of a text, folded, with their original form. */
-export function words(text: string): Array<{ raw: string; folded: string }> {
+function words(text: string): Array<{ raw: string; folded: string }> {
   return [...text.matchAll(WORD)].map((m) => ({ raw: m[0], folded: fold(m[0]) }));
 }
 

@@ -35,9 +35,6 @@ export function startOpenAiServer(options?: {
   none?: string;
 }): Promise<OpenAiServer>;
 
-/** The numbered passages (`[n] …` blocks) of a prompt. */
-export function passagesOf(text: string): Array<{ n: number; text: string }>;
-
 /** What `grounded` writes when asked for a Spark's instructions: one paragraph from the facts it was sent. */
 export function instructionsOf(facts: {
   name: string;

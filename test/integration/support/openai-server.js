@@ -207,4 +207,4 @@ async function startOpenAiServer(options = {}) {
   };
 }
 
-module.exports = { startOpenAiServer, passagesOf, instructionsOf };
+module.exports = { startOpenAiServer, instructionsOf };

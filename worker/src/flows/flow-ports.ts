@@ -53,7 +53,7 @@ async function unlessGone<T>(work: Promise<T>): Promise<T | undefined> {
   }
 }
 
-export function sparkInfo(s: SparkRow): SparkInfo {
+function sparkInfo(s: SparkRow): SparkInfo {
   const o = s.options;
   return {
     id: s.id,

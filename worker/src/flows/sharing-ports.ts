@@ -14,7 +14,7 @@ import {
 import type { JobProducer } from '@sparks/queues';
 
 /** The most lines of one place the browser reads (Graph's pages followed up to this). */
-export const BROWSE_MAX_ENTRIES = 500;
+const BROWSE_MAX_ENTRIES = 500;
 
 export interface SharingDeps {
   integrations: IntegrationsRepository;

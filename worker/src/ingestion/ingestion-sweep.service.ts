@@ -6,12 +6,12 @@ import { IngestDocumentJob } from './ingest-document.job';
 import { INGEST_PRODUCER } from './tokens';
 
 /** How often each worker looks for documents that no job will finish. */
-export const SWEEP_INTERVAL_MS = 60_000;
+const SWEEP_INTERVAL_MS = 60_000;
 /**
  * A document untouched for less than this is left alone: an upload may still be queueing it (the
  * api writes the document, then stores the file and queues the job), or a job still reading it.
  */
-export const SWEEP_AFTER_MS = 10 * 60_000;
+const SWEEP_AFTER_MS = 10 * 60_000;
 /** Documents looked at in one sweep (the next sweep takes the rest). */
 const SWEEP_BATCH = 100;
 

@@ -15,7 +15,7 @@ const MB = 1024 * 1024;
  * in a bounded process (or by pdf.js in a bounded thread, see INGEST_PDF_READER), with bounded
  * memory, time and output. A wrong INGEST_PDF_READER or PDFTOTEXT_PATH stops the worker at boot.
  */
-export function createPdfReader(c: AppConfig, env: NodeJS.ProcessEnv = process.env): PdfTextReader {
+function createPdfReader(c: AppConfig, env: NodeJS.ProcessEnv = process.env): PdfTextReader {
   const inflated = c.INGEST_MAX_MEMORY_MB * MB;
   const choice = choosePoppler(pdfReaderSettings(env));
   new Logger('Ingestion').log(choice.note);

@@ -33,7 +33,7 @@ import { INGEST_PRODUCER, STORAGE } from '../ingestion/tokens';
 import { MICROSOFT } from './tokens';
 
 /** The job that reads one followed file (again) and replaces the document's knowledge (issue 20). */
-export const IMPORT_JOB = 'integration.import';
+const IMPORT_JOB = 'integration.import';
 
 /**
  * The id of the import of one version of a file: the connection, the drive, the item and the eTag, so that a

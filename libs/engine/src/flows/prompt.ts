@@ -51,7 +51,7 @@ export function instructionFacts(s: SparkInfo): InstructionFacts {
 }
 
 /** Bounds of the model's part: shorter is no description, longer is not what was asked. */
-export const INSTRUCTIONS_MIN = 40;
+const INSTRUCTIONS_MIN = 40;
 export const INSTRUCTIONS_MAX = 1200;
 
 // Controls but tab and line breaks, zero-width and bidirectional marks, the byte-order mark.

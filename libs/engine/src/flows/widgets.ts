@@ -9,7 +9,7 @@ import type { AnswerSpec, Choice, Condition, Lang, Step } from './types';
 import { LANGUAGE_CHOICES } from './understand';
 
 /** The fields of the action `T` of the contracts besides its type and content. */
-export type ActionFields<T extends ActionData['type']> =
+type ActionFields<T extends ActionData['type']> =
   Extract<ActionData, { type: T }> extends infer A ? (A extends unknown ? Omit<A, 'type' | 'content'> : never) : never;
 
 /** Adds one action message (a widget, a card or an event of `@sparks/contracts`) to the conversation. */
@@ -53,7 +53,7 @@ export async function visible(choices: Choice[], vars: Record<string, string>, p
 }
 
 /** A choice as a button or option: a route of the app, an external link, or a value to answer with. */
-export function renderChoice(lang: Lang, c: Choice, vars: Record<string, string>) {
+function renderChoice(lang: Lang, c: Choice, vars: Record<string, string>) {
   return {
     label: label(lang, c.label, vars),
     ...(c.goto ? { goto: route(c.goto, vars) } : c.link ? { link: c.link } : { value: c.value }),

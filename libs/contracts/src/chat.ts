@@ -121,7 +121,6 @@ export type WidgetType = Widget['type'];
 /** The widget whose `data.type` is `T`. */
 export type WidgetOf<T extends WidgetType> = Extract<Widget, { type: T }>;
 
-export { WIDGET_TYPES, isWidgetType } from './widgets';
 /** The zod-free list and the schemas name the same widget types (a compile error otherwise). */
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 const sameWidgetTypes: Same<WidgetType, (typeof WIDGET_TYPES)[number]> = true;

@@ -6,7 +6,6 @@ export const MAX_TESTS_PER_SPARK = 5;
 export const MAX_MESSAGE_LENGTH = 4000;
 /** A user pins at most 4 Sparks (the sidebar's pinned strip shows them all); a fifth pin is refused with PIN_LIMIT. */
 export const MAX_PINNED_SPARKS = 4;
-export const PINNED_SHOWN = MAX_PINNED_SPARKS;
 
 const uuid = z.uuid();
 

@@ -2,4 +2,4 @@
  * The product rules written once in `@sparks/contracts` (rules.ts), re-exported for the libs that
  * depend on core only (db, knowledge).
  */
-export { isStartKeyword, START_KEYWORD, textSearchConfig, type TextSearchConfig } from '@sparks/contracts';
+export { textSearchConfig, type TextSearchConfig } from '@sparks/contracts';

@@ -56,9 +56,6 @@ export function cleanFacts(raw: Partial<Record<keyof BusinessFacts, string | nul
   return out;
 }
 
-/** How many of the facts are known. */
-export const factCount = (f: BusinessFacts) => Object.values(f).filter(Boolean).length;
-
 const fold = (s: string) =>
   s
     .normalize('NFD')

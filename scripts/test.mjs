@@ -177,6 +177,8 @@ async function main() {
   await step('lint', () => {
     run('npm', ['run', 'lint'], { cwd: root });
     npx('prettier', ['--check', '.', '--log-level', 'warn']);
+    // Unused files, exports and dependencies (knip.jsonc).
+    run('npm', ['run', 'check:dead'], { cwd: root });
   });
   await step('unit', () => npx('jest', ['--selectProjects', 'unit', 'web', '--ci']));
 

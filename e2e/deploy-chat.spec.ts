@@ -184,7 +184,7 @@ for (const lang of ['en', 'es'] as const) {
     await snap(page, `deploy-chat-unpublished-${lang}`);
   });
 
-  test(`?q= picks the Spark it names, and the panel's own unpublish asks before it acts (${lang})`, async ({
+  test(`?q= picks the Spark it names, its snippet is copied, and the panel's own unpublish asks before it acts (${lang})`, async ({
     page,
     context,
     request,
@@ -210,6 +210,13 @@ for (const lang of ['en', 'es'] as const) {
     await page.goto(`/deploy?q=${encodeURIComponent(w.name.toUpperCase())}`);
     await expect(panel.getByRole('combobox').locator('option:checked')).toHaveText(w.name);
     await expect(panel.getByTestId('deploy-snippet')).toContainText(token);
+    // The copy button puts the whole snippet on the clipboard and says so.
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await panel.getByTestId('deploy-copy').click();
+    await expect(panel.getByTestId('deploy-copy')).toHaveText(w.deploy.copied);
+    const copied = await page.evaluate<string>('navigator.clipboard.readText()');
+    expect(copied).toBe(await panel.getByTestId('deploy-snippet').textContent());
+    expect(copied).toContain(`data-token="${token}"`);
     await panel.getByRole('button', { name: w.deploy.unpublish, exact: true }).click();
     await expect(panel).toContainText(w.deploy.confirmUnpublish);
     await panel.getByRole('button', { name: w.deploy.cancel }).click();

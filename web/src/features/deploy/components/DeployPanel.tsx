@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import useSWR, { useSWRConfig } from 'swr';
 
 import { isApiError } from '../../../api/client';
+import { copyText } from '../../../lib/copy';
 import { isObjectivesKey } from '../../objectives/api';
 import { fetchSparks } from '../../sparks/api';
 import * as deployApi from '../api';
@@ -32,7 +33,9 @@ export function DeployPanel({ q, onFirstSeen }: { q?: string; onFirstSeen?: () =
   const [channel, setChannel] = useState<DeployChannel>('widget');
   const [site, setSite] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [copied, setCopied] = useState(false);
+  /** What the copy button did: copied, or only selected the snippet (no clipboard on a plain-HTTP address). */
+  const [copied, setCopied] = useState<'copied' | 'selected' | null>(null);
+  const snippetRef = useRef<HTMLPreElement>(null);
   const [siteKey, setSiteKey] = useState<string | null>(null);
   const [reading, setReading] = useState<string | null>(null);
   /** Unpublishing and a new code are confirmed first (the assistant's chat asks too). */
@@ -209,20 +212,26 @@ export function DeployPanel({ q, onFirstSeen }: { q?: string; onFirstSeen?: () =
             {view.snippet && (
               <>
                 <p>{t('panel.snippet')}</p>
-                <pre className="deploy-panel__snippet" data-testid="deploy-snippet">
+                <pre className="deploy-panel__snippet" data-testid="deploy-snippet" ref={snippetRef}>
                   {view.snippet}
                 </pre>
                 <button
                   type="button"
+                  data-testid="deploy-copy"
                   onClick={() =>
-                    void navigator.clipboard?.writeText(view.snippet!).then(() => {
-                      setCopied(true);
-                      setTimeout(() => setCopied(false), 2000);
+                    void copyText(view.snippet!, snippetRef.current).then((outcome) => {
+                      setCopied(outcome);
+                      if (outcome === 'copied') setTimeout(() => setCopied(null), 2000);
                     })
                   }
                 >
-                  {copied ? t('panel.copied') : t('panel.copy')}
+                  {copied === 'copied' ? t('panel.copied') : t('panel.copy')}
                 </button>
+                {copied === 'selected' && (
+                  <p role="status" className="deploy-panel__hint">
+                    {t('panel.copySelected')}
+                  </p>
+                )}
               </>
             )}
             <p role="status" data-testid="deploy-seen">

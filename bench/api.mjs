@@ -35,9 +35,9 @@ function freePort() {
   });
 }
 
-async function startBare(label, env) {
+async function startBare(label, env, script = 'bench/lib/bare-api.mjs') {
   const port = await freePort();
-  const child = spawn(process.execPath, [path.join(ROOT, 'bench/lib/bare-api.mjs')], {
+  const child = spawn(process.execPath, [path.join(ROOT, script)], {
     env: { ...env, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -103,6 +103,8 @@ runBench(async () => {
     api: { base: stack.base, pid: stack.api.child.pid },
     bare: await startBare('bare', bareEnv),
     'bare, prepared': await startBare('bare, prepared', { ...bareEnv, BARE_PREPARED: 'true' }),
+    // The bare server's work through NestJS on Express (guard, controller, interceptor): the framework's floor.
+    'bare through Nest': await startBare('bare through Nest', bareEnv, 'bench/lib/nest-floor.mjs'),
   };
   const route = '/api/v1/sparks';
   for (const [name, { base }] of Object.entries(servers)) {

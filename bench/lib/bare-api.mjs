@@ -5,9 +5,11 @@
 //   DATABASE_URL=… JWT_SECRET=… PORT=… node bench/lib/bare-api.mjs
 import { createHmac, createSecretKey, timingSafeEqual } from 'node:crypto';
 import http from 'node:http';
+import { pathToFileURL } from 'node:url';
 import { rootRequire } from './common.mjs';
 
 const { Pool } = rootRequire('pg');
+/** bench/lib/nest-floor.mjs does the same work through NestJS: it imports what follows. */
 const pool = new Pool({ connectionString: process.env.DATABASE_URL, max: Number(process.env.DATABASE_POOL_MAX ?? 10) });
 const key = createSecretKey(Buffer.from(process.env.JWT_SECRET));
 /** BARE_PREPARED=true: named (prepared) statements, planned once per connection. */
@@ -15,7 +17,7 @@ const prepared = process.env.BARE_PREPARED === 'true';
 const query = (name, text, values) => pool.query(prepared ? { name, text, values } : { text, values });
 
 /** The claims of a valid HS256 token, or undefined. */
-function verify(token) {
+export function verify(token) {
   const [head, body, sig] = token.split('.');
   if (!sig) return undefined;
   const header = JSON.parse(Buffer.from(head, 'base64url').toString());
@@ -26,6 +28,28 @@ function verify(token) {
   const claims = JSON.parse(Buffer.from(body, 'base64url').toString());
   if (typeof claims.exp === 'number' && claims.exp * 1000 <= Date.now()) return undefined;
   return claims;
+}
+
+/** The token's user, if its version still holds. */
+export async function findUser(claims) {
+  const user = (await query('user', 'SELECT * FROM users WHERE id = $1', [claims.sub])).rows[0];
+  return user && user.token_version === claims.tv ? user : undefined;
+}
+
+/** The page of the user's Sparks, newest first, with their count: `{ data, meta }`. */
+export async function sparksPage(user, page, limit) {
+  const [rows, total] = await Promise.all([
+    query('sparks', 'SELECT * FROM sparks WHERE user_id = $1 ORDER BY created_at DESC, id DESC LIMIT $2 OFFSET $3', [
+      user.id,
+      limit,
+      (page - 1) * limit,
+    ]),
+    query('count', 'SELECT count(*)::int AS total FROM sparks WHERE user_id = $1', [user.id]),
+  ]);
+  return {
+    data: rows.rows.map((r) => ({ _id: r.id, name: r.name, pin: r.pin, type: r.type, createdAt: r.created_at })),
+    meta: { total: total.rows[0].total, page, limit },
+  };
 }
 
 const send = (res, status, body) => {
@@ -44,25 +68,18 @@ const server = http.createServer(async (req, res) => {
     const token = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
     const claims = token && verify(token);
     if (!claims) return send(res, 401, { error: 'unauthorized' });
-    const user = (await query('user', 'SELECT * FROM users WHERE id = $1', [claims.sub])).rows[0];
-    if (!user || user.token_version !== claims.tv) return send(res, 401, { error: 'unauthorized' });
-    const page = Number(url.searchParams.get('page') ?? 1);
-    const limit = Number(url.searchParams.get('limit') ?? 20);
-    const [rows, total] = await Promise.all([
-      query('sparks', 'SELECT * FROM sparks WHERE user_id = $1 ORDER BY created_at DESC, id DESC LIMIT $2 OFFSET $3', [
-        user.id,
-        limit,
-        (page - 1) * limit,
-      ]),
-      query('count', 'SELECT count(*)::int AS total FROM sparks WHERE user_id = $1', [user.id]),
-    ]);
-    send(res, 200, {
-      data: rows.rows.map((r) => ({ _id: r.id, name: r.name, pin: r.pin, type: r.type, createdAt: r.created_at })),
-      meta: { total: total.rows[0].total, page, limit },
-    });
+    const user = await findUser(claims);
+    if (!user) return send(res, 401, { error: 'unauthorized' });
+    send(
+      res,
+      200,
+      await sparksPage(user, Number(url.searchParams.get('page') ?? 1), Number(url.searchParams.get('limit') ?? 20)),
+    );
   } catch (err) {
     send(res, 500, { error: String(err) });
   }
 });
-server.listen(Number(process.env.PORT), '127.0.0.1', () => process.stdout.write('ready\n'));
-process.on('SIGTERM', () => server.close(() => pool.end().then(() => process.exit(0))));
+if (import.meta.url === pathToFileURL(process.argv[1]).href) {
+  server.listen(Number(process.env.PORT), '127.0.0.1', () => process.stdout.write('ready\n'));
+  process.on('SIGTERM', () => server.close(() => pool.end().then(() => process.exit(0))));
+}

@@ -51,6 +51,19 @@ export function isStrongEnoughForRegister(password: string): boolean {
   return password.length >= PASSWORD_MIN && c.lower && c.upper && c.special;
 }
 
+// — sparks —
+
+/**
+ * A user pins at most 4 Sparks; a fifth pin is refused with PIN_LIMIT. Spec §9: the sidebar's pinned strip shows
+ * them all.
+ */
+export const MAX_PINNED_SPARKS = 4;
+
+// — uploads —
+
+/** Spec §5: the chat upload takes PDF files, known by this type (or by their name). */
+export const PDF_MIME = 'application/pdf';
+
 // — chats —
 
 /** Spec §4: what a client sends to open a chat, and what a restarted test begins with. */

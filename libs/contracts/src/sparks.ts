@@ -4,8 +4,8 @@ import { chatMessageViewSchema } from './chat';
 
 export const MAX_TESTS_PER_SPARK = 5;
 export const MAX_MESSAGE_LENGTH = 4000;
-/** A user pins at most 4 Sparks (the sidebar's pinned strip shows them all); a fifth pin is refused with PIN_LIMIT. */
-export const MAX_PINNED_SPARKS = 4;
+/** Defined with the zod-free rules, which the web app imports too. */
+export { MAX_PINNED_SPARKS } from './rules';
 
 const uuid = z.uuid();
 

@@ -1,9 +1,10 @@
+import { PDF_MIME } from '@sparks/contracts/rules';
+
 import { toLanguage } from '../../i18n';
 
 /** Spec §5: the chat upload takes PDF files of at most 10 MB (10 × 1024 × 1024 bytes). */
 export const MAX_UPLOAD_MB = 10;
 export const MAX_UPLOAD_BYTES = MAX_UPLOAD_MB * 1024 * 1024;
-export const PDF_MIME = 'application/pdf';
 /** What the file picker offers. */
 export const UPLOAD_ACCEPT = '.pdf,application/pdf';
 
@@ -40,7 +41,7 @@ export function looksLikePdf(head: Uint8Array): boolean {
 }
 
 /** The first kilobyte of a file. */
-export async function readHead(file: Blob): Promise<Uint8Array> {
+async function readHead(file: Blob): Promise<Uint8Array> {
   const part = file.slice(0, 1024);
   if (typeof part.arrayBuffer === 'function') return new Uint8Array(await part.arrayBuffer());
   return new Promise((resolve, reject) => {

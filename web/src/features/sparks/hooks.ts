@@ -1,4 +1,5 @@
 import type { SparkTestView, SparkView } from '@sparks/contracts';
+import { MAX_PINNED_SPARKS } from '@sparks/contracts/rules';
 import { useCallback } from 'react';
 import useSWR, { useSWRConfig } from 'swr';
 
@@ -6,7 +7,6 @@ import { deleteSpark, fetchSpark, fetchSparks, fetchTests, pinSpark, renameSpark
 import { clearActiveSparkId, readActiveSparkId } from './activeSpark';
 import { isSparksListKey, sparkKey, sparksListKey, testsKey, type SparksListKey } from './keys';
 import { addSpark, removeSpark, replaceSpark } from './transitions';
-import { PINNED_SHOWN } from './useSparksPerPage';
 
 /** A page of the recent (unpinned) Sparks, newest first; the previous page stays on screen while the next loads. */
 export function useSparks(page: number, limit: number) {
@@ -17,10 +17,10 @@ export function useSparks(page: number, limit: number) {
   );
 }
 
-/** The pinned Sparks, at most {@link PINNED_SHOWN}. */
+/** The pinned Sparks, at most {@link MAX_PINNED_SPARKS}. */
 export function usePinnedSparks() {
   return useSWR<SparkPage, Error>(
-    sparksListKey({ page: 1, limit: PINNED_SHOWN, pinned: true }),
+    sparksListKey({ page: 1, limit: MAX_PINNED_SPARKS, pinned: true }),
     ([, args]: SparksListKey) => fetchSparks(args.page, args.limit, args.pinned),
   );
 }

@@ -1,8 +1,5 @@
 import { useEffect, useState } from 'react';
 
-/** Spec §9: the pinned strip shows at most 4 Sparks — all a user may pin (the server refuses a fifth). */
-export const PINNED_SHOWN = 4;
-
 /**
  * Spec §9, sidebar Sparks per page by window height: under 650 → 1; 650–774 → 2; 775–869 → 3; 870–926 → 4;
  * 927 and up → 5.

@@ -1,4 +1,5 @@
 import type { SparkView } from '@sparks/contracts';
+import { MAX_PINNED_SPARKS } from '@sparks/contracts/rules';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router-dom';
@@ -7,7 +8,6 @@ import { isApiError } from '../../../api/client';
 import { DropdownMenu } from '../../../ui/DropdownMenu';
 import { DotsIcon, FlaskIcon, PinIcon, TrashIcon } from '../../../ui/icons';
 import { useTests } from '../hooks';
-import { PINNED_SHOWN } from '../useSparksPerPage';
 
 /** The server's answer to a fifth pin (docs/decisions.md: at most 4 pinned Sparks). */
 const PIN_LIMIT = 'PIN_LIMIT';
@@ -85,7 +85,7 @@ export function SparkRow({ spark, active, onTogglePin, onDelete, onMenuOpen }: S
       </div>
       {failed && (
         <p className="spark-row__error" role="alert">
-          {failed === 'limit' ? t('row.pinLimit', { max: PINNED_SHOWN }) : t('row.pinFailed')}
+          {failed === 'limit' ? t('row.pinLimit', { max: MAX_PINNED_SPARKS }) : t('row.pinFailed')}
         </p>
       )}
       {active && <TestRow sparkId={spark._id} />}

@@ -17,7 +17,7 @@ import { isUtf8 } from './common/text-input';
 import { APP_VERSION } from './version';
 import { STRIPE_WEBHOOK_PATH, type RawBodyRequest } from './billing/stripe/raw-body';
 
-export const API_PREFIX = 'api/v1';
+const API_PREFIX = 'api/v1';
 
 const NOT_UTF8 = 'sparks.not.utf8';
 
@@ -115,7 +115,7 @@ const API_DOCS_PATH = /^\/api\/docs(?:$|[/-])/;
  * Who may read the API documentation: anyone outside production; in production nobody yet. When
  * admins exist, "or the caller is an admin" belongs here.
  */
-export function mayReadApiDocs(_req: Request, config: AppConfig): boolean {
+function mayReadApiDocs(_req: Request, config: AppConfig): boolean {
   return config.NODE_ENV !== 'production';
 }
 

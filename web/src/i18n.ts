@@ -8,10 +8,10 @@ import { initReactI18next } from 'react-i18next';
 export const SUPPORTED_LANGUAGES: readonly Language[] = ['en', 'es'];
 /** The product's languages, declared once in `@sparks/contracts`. */
 export type { Language };
-export const FALLBACK_LANGUAGE: Language = 'en';
+const FALLBACK_LANGUAGE: Language = 'en';
 
 /** Every namespace has a catalogue per language in public/locales/{lng}/{ns}.json. */
-export const NAMESPACES = [
+const NAMESPACES = [
   'common',
   'auth',
   'chat',
@@ -24,13 +24,13 @@ export const NAMESPACES = [
   'billing',
   'admin',
 ] as const;
-export const DEFAULT_NAMESPACE = 'common';
+const DEFAULT_NAMESPACE = 'common';
 
 /** Spec §3: the chosen language is kept in localStorage and in a cookie under this key. */
 export const LANGUAGE_STORAGE_KEY = 'i18nextLng';
-export const LANGUAGE_COOKIE_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
+const LANGUAGE_COOKIE_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
 
-export function isLanguage(value: unknown): value is Language {
+function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (SUPPORTED_LANGUAGES as readonly string[]).includes(value);
 }
 
@@ -40,7 +40,7 @@ export function toLanguage(code: string | undefined): Language {
   return isLanguage(base) ? base : FALLBACK_LANGUAGE;
 }
 
-export const detectionOptions: DetectorOptions = {
+const detectionOptions: DetectorOptions = {
   // The stored choice wins; the browser's languages are only a first-visit guess.
   order: ['localStorage', 'cookie', 'navigator'],
   caches: ['localStorage', 'cookie'],
@@ -55,7 +55,7 @@ export const detectionOptions: DetectorOptions = {
  * The catalogues are read with fetch (i18next-fetch-backend, a tenth of the size of the XHR backend). A 5xx is
  * retried by i18next; a network failure is turned into a 503 so that it is retried the same way.
  */
-export const backendOptions: Partial<FetchOptions> = {
+const backendOptions: Partial<FetchOptions> = {
   loadPath: '/locales/{{lng}}/{{ns}}.json',
   fetch: (input, init) =>
     fetch(input, init).catch(() => ({ ok: false, status: 503, text: () => Promise.resolve('') }) as Response),
@@ -79,7 +79,7 @@ export const i18nOptions: InitOptions<Partial<FetchOptions>> = {
 };
 
 /** Keeps `<html lang>` in step with the active language (screen readers, hyphenation, spell-check). */
-export function bindDocumentLanguage(instance: I18n): void {
+function bindDocumentLanguage(instance: I18n): void {
   instance.on('languageChanged', (lng: string) => {
     document.documentElement.lang = toLanguage(lng);
   });
@@ -99,5 +99,3 @@ export async function initI18n(instance: I18n = i18next, overrides: Partial<Init
     .init({ ...i18nOptions, ...overrides });
   return instance;
 }
-
-export default i18next;

@@ -22,7 +22,6 @@ export const WIDGET_ICON_PATHS = {
 } as const satisfies Record<string, readonly string[]>;
 
 export type WidgetIconKey = keyof typeof WIDGET_ICON_PATHS;
-export const WIDGET_ICON_KEYS = Object.keys(WIDGET_ICON_PATHS) as WidgetIconKey[];
 
 export function isWidgetIconKey(key: unknown): key is WidgetIconKey {
   return typeof key === 'string' && Object.prototype.hasOwnProperty.call(WIDGET_ICON_PATHS, key);

@@ -32,7 +32,7 @@ const BillingDialogs = lazy(() => import('../features/billing/components/Billing
 const Tour = lazy(() => import('../features/onboarding/tour/Tour'));
 
 /** Client errors (a 404, a refused request) are not retried; server and network failures are, a few times. */
-export const SWR_OPTIONS: SWRConfiguration = {
+const SWR_OPTIONS: SWRConfiguration = {
   onErrorRetry(error, _key, _config, revalidate, { retryCount }) {
     if (isApiError(error) && error.status !== undefined && error.status < 500) return;
     if (retryCount >= 3) return;

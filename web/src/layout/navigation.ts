@@ -22,7 +22,7 @@ export const NAVIGATION: readonly NavigationEntry[] = [
 ];
 
 /** The settings page is reached from the menu but is not part of the numbered list. */
-export const SETTINGS_ENTRY = { title: 'settings', path: '/settings', labelKey: 'nav.settings' } as const;
+const SETTINGS_ENTRY = { title: 'settings', path: '/settings', labelKey: 'nav.settings' } as const;
 
 export interface MainMenuEntry {
   title: string;

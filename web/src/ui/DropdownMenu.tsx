@@ -48,7 +48,7 @@ export interface DropdownMenuProps {
  */
 const headlessMenu = lazyComponent<HeadlessMenuProps>(() => import('./HeadlessMenu').then((module) => module.default));
 
-export function loadHeadlessMenu() {
+function loadHeadlessMenu() {
   return headlessMenu.load();
 }
 

@@ -13,7 +13,7 @@ export function describeRouteError(error: unknown): string {
 }
 
 /** The router's error page (docs/product.md §8): "Unexpected Application Error!" plus the status text or message. */
-export function RouteError({ error }: { error: unknown }) {
+function RouteError({ error }: { error: unknown }) {
   const { t } = useTranslation();
   const detail = describeRouteError(error);
   return (

@@ -3,11 +3,11 @@ import useSWR from 'swr';
 
 import { api, isApiError } from '../../api/client';
 
-export const ADMIN_ME_KEY = ['admin', 'me'] as const;
+const ADMIN_ME_KEY = ['admin', 'me'] as const;
 export const ADMIN_AUDIT_KEY = ['admin', 'audit'] as const;
 
 /** Where Bull Board is served (api/src/admin/queues-board.ts), behind the admin pages' cookie. */
-export const QUEUES_BOARD_PATH = '/admin/queues';
+const QUEUES_BOARD_PATH = '/admin/queues';
 
 /**
  * GET /admin/me: whether the signed-in user is an admin (ADMIN_EMAILS or `npm run admin -- grant`). The api answers

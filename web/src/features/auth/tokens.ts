@@ -1,13 +1,13 @@
 /** Spec §3 browser storage keys of the session and of the login form. */
 export const ACCESS_TOKEN_KEY = 'access_token';
 /** The refresh token is kept under both spellings the spec uses. */
-export const REFRESH_TOKEN_KEY = 'refresh_token';
-export const REFRESH_TOKEN_LEGACY_KEY = 'refresh_Token';
+const REFRESH_TOKEN_KEY = 'refresh_token';
+const REFRESH_TOKEN_LEGACY_KEY = 'refresh_Token';
 export const REMEMBER_ME_KEY = 'rememberMe';
 export const EMAIL_FOR_LOGIN_KEY = 'emailForLogin';
 
 /** What survives a sign-out or a failed refresh: the language and the remembered login e-mail. */
-export const KEPT_ON_SIGN_OUT = ['i18nextLng', 'i18nextLang', REMEMBER_ME_KEY, EMAIL_FOR_LOGIN_KEY] as const;
+const KEPT_ON_SIGN_OUT = ['i18nextLng', 'i18nextLang', REMEMBER_ME_KEY, EMAIL_FOR_LOGIN_KEY] as const;
 
 /** localStorage, or null when the browser blocks it (private modes, sandboxed frames). */
 function storage(): Storage | null {

@@ -16,7 +16,7 @@ import { leaveTo } from './leave';
  */
 export type ManageKind = 'portal' | 'plans' | null;
 
-export function manageKind(subscriptions: readonly SubscriptionView[] | undefined): ManageKind {
+function manageKind(subscriptions: readonly SubscriptionView[] | undefined): ManageKind {
   const subscription = subscriptions?.[0];
   if (!subscription) return null;
   return subscription.provider === 'stripe' ? 'portal' : 'plans';

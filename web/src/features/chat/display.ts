@@ -8,15 +8,12 @@ import type { ChatMessage } from './types';
 /** Spec §4 message display rules, as pure functions of the conversation. */
 
 /** Spec §9: an assistant message waits 800 ms per earlier message of its reply, when it is fresh. */
-export const REVEAL_STEP_MS = 800;
+const REVEAL_STEP_MS = 800;
 /** A message older than this is history: it shows at once. */
-export const FRESH_MS = 1000;
+const FRESH_MS = 1000;
 
 /** 'inicio', 'inicio en {language}', 'start in {language}' (any case): the hidden start keyword (one rule with the server). */
 export { isStartKeyword };
-
-/** The widget types this build shows (`@sparks/contracts`); an action of any other type is skipped. */
-export { isWidgetType, WIDGET_TYPES } from '@sparks/contracts/widgets';
 export type { WidgetType };
 
 /** Spec §4: on /deploy, an assistant message older than this brings a fresh welcome. */
@@ -95,7 +92,7 @@ const stringField = (message: ChatMessage | undefined, field: string) => {
  * of the flow in every language): true / false, else undefined. The chat shows it as a sentence in the reader's
  * language (issue 18 item 14: Spanish users read English otherwise).
  */
-export function testVerdict(content: string): boolean | undefined {
+function testVerdict(content: string): boolean | undefined {
   const text = content.trim().toLowerCase();
   if (text === 'test satisfactory') return true;
   if (text === 'test not satisfactory') return false;

@@ -25,7 +25,7 @@ interface Slot {
   id: string;
 }
 
-export function storageSlot(target: ChatTarget): Slot {
+function storageSlot(target: ChatTarget): Slot {
   switch (target.kind) {
     case 'system':
       return { key: SYSTEM_CONVERSATIONS_KEY, id: target.name };
@@ -69,7 +69,7 @@ function toConversation(entry: unknown): CachedConversation | null {
 }
 
 /** Event-type messages live in memory only (docs/product.md §4), and the cache keeps the latest messages. */
-export function cacheableMessages(messages: ChatMessage[]): ChatMessage[] {
+function cacheableMessages(messages: ChatMessage[]): ChatMessage[] {
   return messages.filter((m) => m.data.type !== 'event').slice(-CACHED_MESSAGES);
 }
 

@@ -16,7 +16,7 @@ export function isObjectivesKey(key: unknown, objectivesKey?: string): key is Ob
 }
 
 /** GET /objectives/{key}?lang= → `{ data: groups, meta: { progress, isCompleted, title, key } }`. */
-export async function fetchObjectives(key: string, lang: Language): Promise<Objectives> {
+async function fetchObjectives(key: string, lang: Language): Promise<Objectives> {
   const response = await api.axios.get<{ data: ObjectiveGroupView[]; meta: ObjectivesMeta }>(
     `/objectives/${encodeURIComponent(key)}`,
     { params: { lang } },
@@ -25,7 +25,7 @@ export async function fetchObjectives(key: string, lang: Language): Promise<Obje
 }
 
 /** While the panel is open its objectives are read, and read again every few seconds. */
-export const OBJECTIVES_REFRESH_MS = 4000;
+const OBJECTIVES_REFRESH_MS = 4000;
 
 export function useObjectives(key: string | null, lang: Language, open: boolean) {
   return useSWR<Objectives, Error>(

@@ -12,10 +12,6 @@ export function createTest(sparkId: string, name: string): Promise<SparkTestView
   return api.post(testsPath(sparkId), { name, params: { documentId: null, waitResponse: true } });
 }
 
-export function renameTest(sparkId: string, testId: string, name: string): Promise<SparkTestView> {
-  return api.patch(testPath(sparkId, testId), { name });
-}
-
 export function deleteTest(sparkId: string, testId: string): Promise<unknown> {
   return api.delete(testPath(sparkId, testId));
 }

@@ -3,14 +3,14 @@ import { useTranslation } from 'react-i18next';
 import type catalogue from '../../../public/locales/en/tests.json';
 
 /** This feature's catalogue: public/locales/{lng}/tests.json (English is the reference for the keys). */
-export const TESTS_NS = 'tests';
+const TESTS_NS = 'tests';
 
 type Leaves<T, Prefix extends string = ''> = {
   [K in keyof T & string]: T[K] extends string ? `${Prefix}${K}` : Leaves<T[K], `${Prefix}${K}.`>;
 }[keyof T & string];
 
 /** Every key of the `tests` catalogue, e.g. 'toolbar.restart'. */
-export type TestsKey = Leaves<typeof catalogue>;
+type TestsKey = Leaves<typeof catalogue>;
 export type TestsT = (key: TestsKey, options?: Record<string, unknown>) => string;
 
 type NamespaceTranslation = (ns: string) => { t: (key: string, options?: Record<string, unknown>) => string };

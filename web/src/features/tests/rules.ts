@@ -4,8 +4,8 @@ import type { SparkTestView } from '@sparks/contracts';
 export const MAX_TESTS = 5;
 
 /** Spec §9: a test tab shows names of up to 10 characters whole; longer ones are cut to 8 plus an ellipsis. */
-export const TAB_NAME_MAX = 10;
-export const TAB_NAME_CUT = 8;
+const TAB_NAME_MAX = 10;
+const TAB_NAME_CUT = 8;
 
 /** Spec §2/§9: the loading overlay stays about 0.8 s after loading ends, fading out meanwhile. */
 export const OVERLAY_LINGER_MS = 800;

@@ -57,7 +57,7 @@ interface OverageDialogProps {
 }
 
 /** The overage form: on/off, the monthly cap in the plan's currency, and the server's answer when it refuses. */
-export function OverageDialog({ view, onClose, onSaved }: OverageDialogProps) {
+function OverageDialog({ view, onClose, onSaved }: OverageDialogProps) {
   const { t, i18n } = useTranslation('billing');
   const locale = i18n.resolvedLanguage ?? i18n.language;
   const ids = useId();

@@ -40,7 +40,7 @@ export interface ChatPanelProps {
 }
 
 /** Spec §2: the attach menu offers "Connect document-sharing" only on the zaphire plan. */
-export function isZaphire(productName: string | null | undefined): boolean {
+function isZaphire(productName: string | null | undefined): boolean {
   return (productName ?? '').trim().toLowerCase() === 'zaphire';
 }
 

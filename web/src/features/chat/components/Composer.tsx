@@ -14,7 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { SendIcon } from './UiIcons';
 
 /** What the server takes in one message. */
-export const MAX_MESSAGE_LENGTH = 4000;
+const MAX_MESSAGE_LENGTH = 4000;
 
 export interface ComposerProps {
   /** Sends; answers whether the message was stored (if not, its text comes back to the box). */

@@ -46,7 +46,7 @@ export const initialChatState: ChatState = {
 };
 
 /** Adds or replaces messages by id, keeping the conversation's order. */
-export function mergeMessages(current: ChatMessage[], incoming: ChatMessage[]): ChatMessage[] {
+function mergeMessages(current: ChatMessage[], incoming: ChatMessage[]): ChatMessage[] {
   const next = [...current];
   for (const message of incoming) {
     const at = next.findIndex((m) => m._id === message._id);

@@ -1,5 +1,5 @@
 /** One line of a card: a label and its value. */
-export interface InfoLine {
+interface InfoLine {
   label: string;
   value: string;
 }

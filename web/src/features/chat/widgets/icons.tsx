@@ -1,7 +1,5 @@
 import { isWidgetIconKey, widgetIconPaths } from '@sparks/contracts/icons';
 
-export { WIDGET_ICON_KEYS, isWidgetIconKey, type WidgetIconKey } from '@sparks/contracts/icons';
-
 /**
  * A widget icon (docs/product.md §3 iconSelector), drawn from the paths the website widget's launcher
  * draws too; decorative (the button or the text around it names it). Unknown keys draw "sparkles".

@@ -13,7 +13,7 @@ import { DeployPanel } from '../components/DeployPanel';
 import '../deploy.css';
 
 /** Below this width the panel and the chat do not fit side by side (deploy.css uses the same width). */
-export const DEPLOY_NARROW_QUERY = '(max-width: 1099.98px)';
+const DEPLOY_NARROW_QUERY = '(max-width: 1099.98px)';
 
 /**
  * /deploy: the working panel that publishes a Spark (choose it — `?q=` names it —, the channel, the

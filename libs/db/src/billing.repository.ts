@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
 import type { Database } from './client';
+import { EmailsRepository } from './emails.repository';
 import { BILLING_OBJECTIVES_KEY, BILLING_STEPS } from '@sparks/core';
 import { FREE_PLAN_SLUG } from './accounts.repository';
 import { setObjectiveStep } from './objectives.repository';
@@ -9,7 +10,6 @@ import {
   billingEvents,
   checkoutSessions,
   creditPacks,
-  outboundEmails,
   plans,
   tenantBilling,
   tenantCredits,
@@ -74,7 +74,11 @@ export function addMonth(d: Date): Date {
  * the balance can never be spent twice.
  */
 export class BillingRepository {
-  constructor(private readonly db: Database) {}
+  constructor(
+    private readonly db: Database,
+    /** Writes the usage alert e-mails, inside the recording's transaction (`withTx`). */
+    private readonly emails = new EmailsRepository(db),
+  ) {}
 
   // — catalogue —
 
@@ -429,10 +433,9 @@ export class BillingRepository {
         limit: tenant.limitInteractions,
         plan: tenant.productName,
       });
-      return { to: owner.email.trim().toLowerCase(), subject, text, language: owner.language };
+      return { to: owner.email, subject, text, language: owner.language };
     });
-    const written = await tx.insert(outboundEmails).values(rows).returning({ id: outboundEmails.id });
-    return written.map((r) => r.id);
+    return this.emails.withTx(tx).createMany(rows);
   }
 
   async usageEventCount(tenantId: string): Promise<number> {

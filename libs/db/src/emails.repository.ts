@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, lt } from 'drizzle-orm';
-import type { Database } from './client';
+import type { Executor, Transaction } from './client';
 import { outboundEmails } from './schema/index';
 
 export type OutboundEmail = typeof outboundEmails.$inferSelect;
@@ -11,15 +11,30 @@ export interface NewEmail {
   language: string;
 }
 
+/** The row of an e-mail to write: the address as the mail is matched by (trimmed, lower case). */
+const outboundRow = (email: NewEmail) => ({ ...email, to: email.to.trim().toLowerCase() });
+
 export class EmailsRepository {
-  constructor(private readonly db: Database) {}
+  constructor(private readonly db: Executor) {}
+
+  /** The same repository acting inside `tx` (its statements commit or roll back with it). */
+  withTx(tx: Transaction): EmailsRepository {
+    return new EmailsRepository(tx);
+  }
 
   async create(email: NewEmail): Promise<OutboundEmail> {
-    const [row] = await this.db
-      .insert(outboundEmails)
-      .values({ ...email, to: email.to.trim().toLowerCase() })
-      .returning();
+    const [row] = await this.db.insert(outboundEmails).values(outboundRow(email)).returning();
     return row;
+  }
+
+  /** Writes several e-mails in one statement (e.g. inside another repository's transaction: `withTx`); answers their ids. */
+  async createMany(emails: NewEmail[]): Promise<string[]> {
+    if (emails.length === 0) return [];
+    const rows = await this.db
+      .insert(outboundEmails)
+      .values(emails.map(outboundRow))
+      .returning({ id: outboundEmails.id });
+    return rows.map((r) => r.id);
   }
 
   async findById(id: string): Promise<OutboundEmail | undefined> {

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Database, Transaction } from './client';
+import { ConversationsRepository, type ConversationRow } from './conversations.repository';
 import {
   allowedOrigins,
   conversations,
@@ -18,7 +19,11 @@ export type SparkRowForDeploy = typeof sparks.$inferSelect;
 
 /** Published Sparks, their allow-lists, site keys, visitors and visitors' conversations. */
 export class DeployRepository {
-  constructor(private readonly db: Database) {}
+  constructor(
+    private readonly db: Database,
+    /** Opens a visitor's conversation, inside the transaction that links it to the visitor (`withTx`). */
+    private readonly conversations = new ConversationsRepository(db),
+  ) {}
 
   // — deployments (owner side) —
 
@@ -247,12 +252,9 @@ export class DeployRepository {
     sparkId: string;
     visitorId: string;
     origin: string | null;
-  }): Promise<typeof conversations.$inferSelect> {
+  }): Promise<ConversationRow> {
     return this.db.transaction(async (tx) => {
-      const [conversation] = await tx
-        .insert(conversations)
-        .values({ userId: v.userId, kind: 'widget', sparkId: v.sparkId })
-        .returning();
+      const conversation = await this.conversations.withTx(tx).create(v.userId, { kind: 'widget', sparkId: v.sparkId });
       await tx
         .insert(visitorConversations)
         .values({ conversationId: conversation.id, visitorId: v.visitorId, sparkId: v.sparkId, origin: v.origin });

@@ -1,6 +1,6 @@
-import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Executor, Transaction } from './client';
-import { conversations, messages, unansweredQuestions, type MessageData } from './schema/index';
+import { conversations, messages, type MessageData } from './schema/index';
 
 export type ConversationRow = typeof conversations.$inferSelect;
 export type MessageRow = typeof messages.$inferSelect;
@@ -135,6 +135,11 @@ export class ConversationsRepository {
     return !!row;
   }
 
+  /** Removes messages by id (an upload undone: the messages it posted, inside its transaction via `withTx`). */
+  async deleteMessages(ids: string[]): Promise<void> {
+    if (ids.length > 0) await this.db.delete(messages).where(inArray(messages.id, ids));
+  }
+
   /** Removes a message no reply was ever asked for (handing it to the assistant failed). */
   async deleteMessage(conversationId: string, messageId: string): Promise<void> {
     await this.db.delete(messages).where(and(eq(messages.conversationId, conversationId), eq(messages.id, messageId)));
@@ -185,22 +190,6 @@ export class ConversationsRepository {
       .orderBy(desc(messages.createdAt), desc(messages.id))
       .limit(limit);
     return rows.reverse();
-  }
-
-  async recordUnanswered(v: { sparkId: string; messageId: string; question: string; language: 'es' | 'en' }) {
-    // Similar questions share a group key (migration 0012, `question_group_key`; see UnansweredRepository).
-    await this.db
-      .insert(unansweredQuestions)
-      .values({ ...v, groupKey: sql`question_group_key(${v.language}, ${v.question})` })
-      .onConflictDoNothing();
-  }
-
-  async unanswered(sparkId: string) {
-    return this.db
-      .select()
-      .from(unansweredQuestions)
-      .where(eq(unansweredQuestions.sparkId, sparkId))
-      .orderBy(desc(unansweredQuestions.createdAt));
   }
 
   private async touch(id: string): Promise<void> {

@@ -1,5 +1,7 @@
+import { createHash } from 'node:crypto';
 import { and, asc, count, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { TextSearchConfig } from '@sparks/core';
+import { uuidv7 } from 'uuidv7';
 import { openChunkWriter, type ChunkWriter } from './chunk-writer';
 import type { Database, Transaction } from './client';
 import { ConversationsRepository, type MessageRow } from './conversations.repository';
@@ -85,6 +87,72 @@ async function insertMessages(
   return rows;
 }
 
+/** An answer the owner wrote to a Spark's unanswered question, kept as knowledge of the Spark. */
+export interface OwnerAnswer {
+  sparkId: string;
+  userId: string;
+  question: string;
+  answer: string;
+  language: 'es' | 'en';
+}
+
+/** The text-search configuration of a Spark language (the same rule as `textSearchConfig` in contracts). */
+const configOf = (language: 'es' | 'en') => (language === 'es' ? 'spanish' : 'english');
+
+/**
+ * What another repository writes in `documents` and `document_chunks` inside its own transaction
+ * (`DocumentsRepository.withTx`): the owner's answers (`UnansweredRepository`).
+ */
+export class DocumentsInTransaction {
+  constructor(private readonly tx: Transaction) {}
+
+  /**
+   * Adds an owner's answer as a knowledge entry of the Spark: a document of origin `owner`, already
+   * completed, with one chunk (the question then the answer) indexed like any passage, so that
+   * retrieval finds it by the question's words. Answers the document's id.
+   */
+  async addOwnerAnswer(v: OwnerAnswer): Promise<string> {
+    const id = uuidv7();
+    const content = `${v.question}\n${v.answer}`;
+    const config = configOf(v.language);
+    await this.tx.insert(documents).values({
+      id,
+      sparkId: v.sparkId,
+      userId: v.userId,
+      name: v.question,
+      // No file: the key names the entry; nothing is ever stored under it.
+      storageKey: `owner-answers/${id}`,
+      size: Buffer.byteLength(content),
+      sha256: createHash('sha256').update(`owner-answer:${id}`).digest('hex'),
+      status: 'completed',
+      pages: 1,
+      chars: content.length,
+      language: v.language,
+      origin: 'owner',
+    });
+    await this.tx.insert(documentChunks).values({
+      documentId: id,
+      sparkId: v.sparkId,
+      ord: 0,
+      page: 1,
+      content,
+      config,
+      tsv: sql`to_tsvector(${config}::regconfig, ${content})`,
+    });
+    return id;
+  }
+
+  /** Removes owner's answers (origin `owner`) of the Spark by id; their chunks go with them (ON DELETE CASCADE). How many went. */
+  async deleteOwnerAnswers(sparkId: string, ids: string[]): Promise<number> {
+    if (ids.length === 0) return 0;
+    const removed = await this.tx
+      .delete(documents)
+      .where(and(eq(documents.sparkId, sparkId), eq(documents.origin, 'owner'), inArray(documents.id, ids)))
+      .returning({ id: documents.id });
+    return removed.length;
+  }
+}
+
 /** Documents of a Spark and their indexed chunks. Reads for users name the owner; the worker acts by id. */
 export class DocumentsRepository {
   constructor(
@@ -92,6 +160,15 @@ export class DocumentsRepository {
     /** Posts the messages of uploads and outcomes, inside the document's transaction (`withTx`). */
     private readonly conversations = new ConversationsRepository(db),
   ) {}
+
+  /**
+   * The writes other repositories make in documents inside their own transaction `tx`. Not the whole
+   * repository, unlike `ConversationsRepository.withTx`: its transactions (and the chunk writer's, which
+   * streams on a connection of its own) begin on the pool.
+   */
+  withTx(tx: Transaction): DocumentsInTransaction {
+    return new DocumentsInTransaction(tx);
+  }
 
   /**
    * Adds a document unless the Spark already holds `max` of them (`'plan'`: the `limit_documents` of
@@ -200,7 +277,7 @@ export class DocumentsRepository {
    */
   async discardUpload(documentId: string, messageIds: string[]): Promise<void> {
     await this.db.transaction(async (tx) => {
-      if (messageIds.length > 0) await tx.delete(messages).where(inArray(messages.id, messageIds));
+      await this.conversations.withTx(tx).deleteMessages(messageIds);
       await tx.delete(documents).where(eq(documents.id, documentId));
     });
   }
@@ -215,7 +292,7 @@ export class DocumentsRepository {
     messageIds: string[],
   ): Promise<void> {
     await this.db.transaction(async (tx) => {
-      if (messageIds.length > 0) await tx.delete(messages).where(inArray(messages.id, messageIds));
+      await this.conversations.withTx(tx).deleteMessages(messageIds);
       await tx
         .update(documents)
         .set({ status: 'error', error: previous.error, conversationId: previous.conversationId, updatedAt: new Date() })

@@ -1,8 +1,7 @@
-import { createHash } from 'node:crypto';
-import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
-import { uuidv7 } from 'uuidv7';
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Database } from './client';
-import { documentChunks, documents, unansweredQuestions } from './schema/index';
+import { DocumentsRepository } from './documents.repository';
+import { unansweredQuestions } from './schema/index';
 
 /** Similar unanswered questions of a Spark (same `groupKey`), as the owner sees them. */
 export interface UnansweredGroup {
@@ -21,17 +20,19 @@ export interface UnansweredGroup {
   answer: string | null;
 }
 
-/** The text-search configuration of a Spark language (the same rule as `textSearchConfig` in contracts). */
-const configOf = (language: 'es' | 'en') => (language === 'es' ? 'spanish' : 'english');
-
 /**
  * The questions a Spark could not answer, grouped (`question_group_key`, migration 0012: accents
  * folded, stems, stop words out, sorted), and the owner's answers to them, which become knowledge
  * of the Spark: a document of origin `owner` with one chunk, the question then the answer, indexed
- * like any passage so that retrieval finds it by the question's words.
+ * like any passage so that retrieval finds it by the question's words (written by `DocumentsRepository`,
+ * inside this repository's transactions: `withTx`).
  */
 export class UnansweredRepository {
-  constructor(private readonly db: Database) {}
+  constructor(
+    private readonly db: Database,
+    /** Writes and removes the owner's answers (documents), inside this repository's transaction (`withTx`). */
+    private readonly documents = new DocumentsRepository(db),
+  ) {}
 
   /** Records a question the Spark could not answer (once per message). */
   async record(v: { sparkId: string; messageId: string; question: string; language: 'es' | 'en' }): Promise<void> {
@@ -117,43 +118,13 @@ export class UnansweredRepository {
         .selectDistinct({ id: unansweredQuestions.documentId })
         .from(unansweredQuestions)
         .where(and(group, isNotNull(unansweredQuestions.documentId)));
-      const id = uuidv7();
-      const content = `${v.question}\n${v.answer}`;
-      const config = configOf(v.language);
-      await tx.insert(documents).values({
-        id,
-        sparkId: v.sparkId,
-        userId: v.userId,
-        name: v.question,
-        // No file: the key names the entry; nothing is ever stored under it.
-        storageKey: `owner-answers/${id}`,
-        size: Buffer.byteLength(content),
-        sha256: createHash('sha256').update(`owner-answer:${id}`).digest('hex'),
-        status: 'completed',
-        pages: 1,
-        chars: content.length,
-        language: v.language,
-        origin: 'owner',
-      });
-      await tx.insert(documentChunks).values({
-        documentId: id,
-        sparkId: v.sparkId,
-        ord: 0,
-        page: 1,
-        content,
-        config,
-        tsv: sql`to_tsvector(${config}::regconfig, ${content})`,
-      });
+      const id = await this.documents.withTx(tx).addOwnerAnswer(v);
       await tx
         .update(unansweredQuestions)
         .set({ answeredAt: sql`now()`, documentId: id })
         .where(group);
       const replaced = earlier.map((e) => e.id).filter((x): x is string => x !== null);
-      if (replaced.length > 0) {
-        await tx
-          .delete(documents)
-          .where(and(eq(documents.sparkId, v.sparkId), eq(documents.origin, 'owner'), inArray(documents.id, replaced)));
-      }
+      await this.documents.withTx(tx).deleteOwnerAnswers(v.sparkId, replaced);
       return { documentId: id };
     });
   }
@@ -183,11 +154,7 @@ export class UnansweredRepository {
       await tx.update(unansweredQuestions).set({ answeredAt: null, documentId: null }).where(group);
       if (entries.length === 0) return { removed: 0 };
       // The chunks go with their document (ON DELETE CASCADE).
-      const removed = await tx
-        .delete(documents)
-        .where(and(eq(documents.sparkId, v.sparkId), eq(documents.origin, 'owner'), inArray(documents.id, entries)))
-        .returning({ id: documents.id });
-      return { removed: removed.length };
+      return { removed: await this.documents.withTx(tx).deleteOwnerAnswers(v.sparkId, entries) };
     });
   }
 }

@@ -8,6 +8,7 @@ import {
   ObjectivesRepository,
   SparksRepository,
   toWireMessage,
+  UnansweredRepository,
   type DbHandle,
   type ConversationRow,
   type MessageRow,
@@ -51,6 +52,7 @@ export class ReplyJob {
     private readonly plans: PlanGates,
     @Inject(MICROSOFT) private readonly microsoft: MicrosoftGraph,
     @Inject(INGEST_PRODUCER) private readonly producer: JobProducer,
+    private readonly unanswered: UnansweredRepository,
   ) {}
 
   private publish(conversationId: string, event: ConversationEvent): Promise<void> {
@@ -175,7 +177,7 @@ export class ReplyJob {
       replyId,
     );
     if (answer.kind === 'notCovered') {
-      await this.conversations.recordUnanswered({
+      await this.unanswered.record({
         sparkId: spark.id,
         messageId: human.id,
         question,

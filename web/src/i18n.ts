@@ -1,4 +1,4 @@
-import type { Language } from '@sparks/contracts/rules';
+import { FALLBACK_LANGUAGE, isLanguage, type Language } from '@sparks/contracts/rules';
 import i18next, { type i18n as I18n, type InitOptions } from 'i18next';
 import LanguageDetector, { type DetectorOptions } from 'i18next-browser-languagedetector';
 import FetchBackend, { type FetchOptions } from 'i18next-fetch-backend';
@@ -8,7 +8,6 @@ import { initReactI18next } from 'react-i18next';
 export const SUPPORTED_LANGUAGES: readonly Language[] = ['en', 'es'];
 /** The product's languages, declared once in `@sparks/contracts`. */
 export type { Language };
-const FALLBACK_LANGUAGE: Language = 'en';
 
 /** Every namespace has a catalogue per language in public/locales/{lng}/{ns}.json. */
 const NAMESPACES = [
@@ -29,10 +28,6 @@ const DEFAULT_NAMESPACE = 'common';
 /** Spec §3: the chosen language is kept in localStorage and in a cookie under this key. */
 export const LANGUAGE_STORAGE_KEY = 'i18nextLng';
 const LANGUAGE_COOKIE_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
-
-function isLanguage(value: unknown): value is Language {
-  return typeof value === 'string' && (SUPPORTED_LANGUAGES as readonly string[]).includes(value);
-}
 
 /** The supported language a (possibly regional or unknown) code stands for: 'es-ES' → 'es', 'fr' → 'en'. */
 export function toLanguage(code: string | undefined): Language {

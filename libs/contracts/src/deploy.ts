@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { chatMessageViewSchema } from './chat';
-import { MAX_MESSAGE_LENGTH } from './sparks';
+import { MAX_MESSAGE_LENGTH } from './rules';
 
 /**
  * A published Spark's public token, as it appears in the snippet (`dt_` and 43 URL-safe characters),

@@ -1,9 +1,5 @@
 import { z } from 'zod';
 
-/** Spec §5: the chat upload takes PDF files of at most 10 MB (10 × 1024 × 1024 bytes). */
-export const MAX_UPLOAD_MB = 10;
-export const MAX_UPLOAD_BYTES = MAX_UPLOAD_MB * 1024 * 1024;
-
 export const DOCUMENT_STATUSES = ['pending', 'inProgress', 'completed', 'error'] as const;
 export type DocumentStatus = (typeof DOCUMENT_STATUSES)[number];
 

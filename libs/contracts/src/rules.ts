@@ -5,6 +5,12 @@
 
 export const LANGUAGES = ['es', 'en'] as const;
 export type Language = (typeof LANGUAGES)[number];
+/** What a user gets when neither their setting nor their browser names a language we speak. */
+export const FALLBACK_LANGUAGE: Language = 'en';
+
+export function isLanguage(value: unknown): value is Language {
+  return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
+}
 
 export const PASSWORD_MIN = 8;
 export const RESET_PASSWORD_MAX = 100;
@@ -117,3 +123,10 @@ export const MAX_OWNER_QUESTION_LENGTH = 500;
 
 /** The query the browser comes back with after connecting Microsoft 365 (spec §2, spelled as the spec spells it). */
 export const SHAREPOINT_CONNECTED_QUERY = 'sharepoint-conected';
+
+/** Spec §5: the chat upload takes PDF files of at most 10 MB (10 × 1024 × 1024 bytes). */
+export const MAX_UPLOAD_MB = 10;
+export const MAX_UPLOAD_BYTES = MAX_UPLOAD_MB * 1024 * 1024;
+
+/** The longest chat message a user or a visitor may send, in characters. */
+export const MAX_MESSAGE_LENGTH = 4000;

@@ -1,11 +1,9 @@
 import { z } from 'zod';
 
 import { chatMessageViewSchema } from './chat';
+import { MAX_MESSAGE_LENGTH } from './rules';
 
 export const MAX_TESTS_PER_SPARK = 5;
-export const MAX_MESSAGE_LENGTH = 4000;
-/** Defined with the zod-free rules, which the web app imports too. */
-export { MAX_PINNED_SPARKS } from './rules';
 
 const uuid = z.uuid();
 

@@ -1,20 +1,15 @@
-import type { Language } from '@sparks/contracts';
+import { FALLBACK_LANGUAGE, isLanguage, type Language } from '@sparks/contracts';
 import en from './locales/en/errors.json';
 import es from './locales/es/errors.json';
 
 /** The languages are declared once, in `@sparks/contracts` (rules.ts). */
-export type { Language };
-export const FALLBACK_LANGUAGE: Language = 'en';
+export { FALLBACK_LANGUAGE, isLanguage, type Language };
 
 export type ErrorCode = keyof typeof en;
 /** Every error code, in the order of the English catalogue. */
 export const ERROR_CODES = Object.keys(en) as ErrorCode[];
 
 const catalogues: Record<Language, Record<ErrorCode, string>> = { en, es };
-
-export function isLanguage(value: unknown): value is Language {
-  return value === 'en' || value === 'es';
-}
 
 /** Picks the first supported language out of an Accept-Language header or a stored value. */
 export function pickLanguage(...candidates: Array<string | undefined | null>): Language {

@@ -6,6 +6,8 @@
  * "new conversation" action. Keyboard: Enter sends, Shift+Enter breaks the line, Escape closes.
  * Screen readers: a hidden log announces only the newest complete message.
  */
+import { MAX_MESSAGE_LENGTH } from '@sparks/contracts/rules';
+
 import { EventStreamParser, readEventStream } from '../features/chat/sse';
 import { renderMarkdown } from './markdown';
 import { addToken, type Streamed } from './stream';
@@ -103,7 +105,7 @@ function mount(o: MountOptions): ChatPanel {
   const field = el('textarea');
   field.id = 'sparks-input';
   field.rows = 1;
-  field.maxLength = 4000;
+  field.maxLength = MAX_MESSAGE_LENGTH;
   const fieldLabel = el('label', 'sr');
   fieldLabel.htmlFor = 'sparks-input';
   const send = el('button', 'send');

@@ -1,4 +1,6 @@
-import { checkUpload, formatFileSize, formatMegabytes, looksLikePdf, MAX_UPLOAD_BYTES } from './upload';
+import { MAX_UPLOAD_BYTES } from '@sparks/contracts/rules';
+
+import { checkUpload, formatFileSize, formatMegabytes, looksLikePdf } from './upload';
 
 const PDF_HEAD = new TextEncoder().encode('%PDF-1.7\n%âãÏÓ\n');
 const PNG_HEAD = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);

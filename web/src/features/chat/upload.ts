@@ -1,10 +1,7 @@
-import { PDF_MIME } from '@sparks/contracts/rules';
+import { MAX_UPLOAD_BYTES, PDF_MIME } from '@sparks/contracts/rules';
 
 import { toLanguage } from '../../i18n';
 
-/** Spec §5: the chat upload takes PDF files of at most 10 MB (10 × 1024 × 1024 bytes). */
-export const MAX_UPLOAD_MB = 10;
-export const MAX_UPLOAD_BYTES = MAX_UPLOAD_MB * 1024 * 1024;
 /** What the file picker offers. */
 export const UPLOAD_ACCEPT = '.pdf,application/pdf';
 

@@ -1,8 +1,9 @@
+import { MAX_UPLOAD_MB } from '@sparks/contracts/rules';
 import { useTranslation } from 'react-i18next';
 
 import type { SendProblem } from '../hooks/useChat';
 import type { UploadProblem } from '../hooks/useDocumentUpload';
-import { formatFileSize, formatMegabytes, MAX_UPLOAD_MB } from '../upload';
+import { formatFileSize, formatMegabytes } from '../upload';
 import { SERVICE_NAMES, type SharingService } from './AttachMenu';
 import { ChatDialog, type DialogAction } from './ChatDialog';
 

@@ -9,12 +9,10 @@ import {
   type ReactNode,
   type Ref,
 } from 'react';
+import { MAX_MESSAGE_LENGTH } from '@sparks/contracts/rules';
 import { useTranslation } from 'react-i18next';
 
 import { SendIcon } from './UiIcons';
-
-/** What the server takes in one message. */
-const MAX_MESSAGE_LENGTH = 4000;
 
 export interface ComposerProps {
   /** Sends; answers whether the message was stored (if not, its text comes back to the box). */

@@ -13,7 +13,7 @@ interface Line {
   responseTime: number;
 }
 
-/** A server with the api's access log written to memory; `/slow` answers after 200 ms, `/boom` 500. */
+/** A server with the api's access log written to memory; `/api/slow` answers after 200 ms, `/api/boom` 500. */
 async function logged(level = 'info'): Promise<{ server: Server; base: string; lines: () => Line[] }> {
   let out = '';
   const stream = new Writable({
@@ -25,8 +25,8 @@ async function logged(level = 'info'): Promise<{ server: Server; base: string; l
   const log = accessLog(pino({ name: 'api', level }, stream));
   const server = createServer((req, res) => {
     log(req, res, () => {
-      if (req.url === '/slow') setTimeout(() => res.end('late'), 200);
-      else if (req.url === '/boom') {
+      if (req.url === '/api/slow') setTimeout(() => res.end('late'), 200);
+      else if (req.url === '/api/boom') {
         res.statusCode = 500;
         res.end('no');
       } else res.end('ok');
@@ -79,8 +79,8 @@ describe('the access log', () => {
   it("keeps the caller's plain request id and replaces anything else", async () => {
     const { server, base, lines } = await logged();
     try {
-      const kept = await fetch(`${base}/a`, { headers: { 'x-request-id': 'trace-12345678' } });
-      const replaced = await fetch(`${base}/b`, { headers: { 'x-request-id': 'bad id\twith spaces' } });
+      const kept = await fetch(`${base}/api/a`, { headers: { 'x-request-id': 'trace-12345678' } });
+      const replaced = await fetch(`${base}/api/b`, { headers: { 'x-request-id': 'bad id\twith spaces' } });
       await Promise.all([kept.text(), replaced.text()]);
       await settle();
       expect(kept.headers.get('x-request-id')).toBe('trace-12345678');
@@ -96,26 +96,30 @@ describe('the access log', () => {
   it('says a 500 errored and a request the client dropped was aborted, once each', async () => {
     const { server, base, lines } = await logged();
     try {
-      await (await fetch(`${base}/boom`)).text();
+      await (await fetch(`${base}/api/boom`)).text();
       const gone = new AbortController();
-      const slow = fetch(`${base}/slow`, { signal: gone.signal }).catch(() => undefined);
+      const slow = fetch(`${base}/api/slow`, { signal: gone.signal }).catch(() => undefined);
       await new Promise((r) => setTimeout(r, 50));
       gone.abort();
       await slow;
       await new Promise((r) => setTimeout(r, 300));
       const byUrl = Object.fromEntries(lines().map((l) => [l.req.url, l.msg]));
-      expect(byUrl).toEqual({ '/boom': 'request errored', '/slow': 'request aborted' });
+      expect(byUrl).toEqual({ '/api/boom': 'request errored', '/api/slow': 'request aborted' });
       expect(lines()).toHaveLength(2);
     } finally {
       stop(server);
     }
   });
 
-  it('does not log the health probes, nor anything above info', async () => {
+  it('logs only API requests — not the health probes, the files or /metrics — and nothing above info', async () => {
     const { server, base, lines } = await logged();
     try {
       await (await fetch(`${base}/api/v1/health/live?x=1`)).text();
       await (await fetch(`${base}/api/v1/health`)).text();
+      const file = await fetch(`${base}/assets/index.js`);
+      await file.text();
+      await (await fetch(`${base}/metrics`)).text();
+      expect(file.headers.get('x-request-id')).toBeTruthy();
       await settle();
       expect(lines()).toEqual([]);
       await (await fetch(`${base}/api/v1/sparks`)).text();

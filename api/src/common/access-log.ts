@@ -10,13 +10,16 @@ export function pathOf(url: string | undefined): string {
 }
 
 const HEALTH_PROBE = /^\/api\/v1\/health(?:\/live|\/ready)?$/;
+/** What is logged: the API's requests, not the health probes, the SPA's and widget's files or `/metrics`. */
+const logged = (path: string) => path.startsWith('/api/') && !HEALTH_PROBE.test(path);
 const REQUEST_ID = /^[\w-]{8,64}$/;
 
 /**
  * The access log, the api's first middleware: every request gets an id (the caller's `X-Request-Id`
  * when it is a plain token, else a new one), sent back in `X-Request-Id` and used by the exception
  * filter as the correlation id; when the response ends, one line with the id, method, path (never
- * the query: chat text travels in it), status and time in ms. The health probes are not logged.
+ * the query: chat text travels in it), status and time in ms. Only API requests are logged: not the
+ * health probes, the files of the SPA and the widget, nor Prometheus's scrapes of `/metrics`.
  *
  * Written here rather than with pino-http: the same line for less than half of its CPU per request
  * (no child logger per request), measured in bench/RESULTS.md (docs/decisions.md, "The access log").
@@ -28,7 +31,7 @@ export function accessLog(logger: Logger) {
     req.id = id;
     res.setHeader('X-Request-Id', id);
     const url = pathOf(req.url);
-    if (!logger.isLevelEnabled('info') || HEALTH_PROBE.test(url)) return next();
+    if (!logger.isLevelEnabled('info') || !logged(url)) return next();
     const start = performance.now();
     const done = () => {
       res.removeListener('finish', done);

@@ -39,6 +39,9 @@ const ALLOWED = new Set([
   'ia',
   'url',
   'faq',
+  // Keys and systems named in how-to texts (Ctrl+C, ⌘C on a Mac).
+  'ctrl',
+  'mac',
   // The plans' names (spec §5: Ruby, Emerald, Zaphire) and their unit of interactions (ITx).
   'ruby',
   'emerald',

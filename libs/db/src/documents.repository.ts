@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { and, asc, count, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
-import type { TextSearchConfig } from '@sparks/core';
+import { textSearchConfig, type TextSearchConfig } from '@sparks/core';
 import { uuidv7 } from 'uuidv7';
 import { openChunkWriter, type ChunkWriter } from './chunk-writer';
 import type { Database, Transaction } from './client';
@@ -96,9 +96,6 @@ export interface OwnerAnswer {
   language: 'es' | 'en';
 }
 
-/** The text-search configuration of a Spark language (the same rule as `textSearchConfig` in contracts). */
-const configOf = (language: 'es' | 'en') => (language === 'es' ? 'spanish' : 'english');
-
 /**
  * What another repository writes in `documents` and `document_chunks` inside its own transaction
  * (`DocumentsRepository.withTx`): the owner's answers (`UnansweredRepository`).
@@ -114,7 +111,7 @@ export class DocumentsInTransaction {
   async addOwnerAnswer(v: OwnerAnswer): Promise<string> {
     const id = uuidv7();
     const content = `${v.question}\n${v.answer}`;
-    const config = configOf(v.language);
+    const config = textSearchConfig(v.language);
     await this.tx.insert(documents).values({
       id,
       sparkId: v.sparkId,

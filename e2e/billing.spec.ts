@@ -17,6 +17,7 @@ import enFlows from '../libs/engine/src/locales/en/flows.json';
 import esFlows from '../libs/engine/src/locales/es/flows.json';
 import { signUp, useSession } from './support/account';
 import { fill } from './support/catalogues';
+import { sendInComposer } from './support/composer';
 import { buyPlan, onTenant, sparkWithTest } from './support/sparks';
 
 /**
@@ -88,9 +89,7 @@ const QUESTION = { en: 'What are your opening hours?', es: '¿Qué horario tené
 async function askInTest(page: Page, lang: 'en' | 'es') {
   await expect(page.getByTestId('test-loading-overlay')).toHaveCount(0, { timeout: 15_000 });
   const box = page.getByRole('textbox', { name: texts[lang].chat.composer.label });
-  await expect(box).toBeEnabled({ timeout: 30_000 });
-  await box.fill(QUESTION[lang]);
-  await box.press('Enter');
+  await sendInComposer(box, QUESTION[lang]);
 }
 
 const money = (text: string) => text.replace(/\s/g, ' ');
@@ -327,8 +326,7 @@ for (const lang of ['en', 'es'] as const) {
     // The Free Plan's interactions of the period are used up (set in the database).
     await onTenant(account, 'UPDATE tenants SET usage_interactions = limit_interactions');
     const question = QUESTION[lang];
-    await box.fill(question);
-    await box.press('Enter');
+    await sendInComposer(box, question);
 
     // — the buy-more-interactions prompt: its own dialog, not the out-of-interactions modal —
     const prompt = page.getByRole('dialog', { name: chat.dialogs.buyMorePrompt.title });
@@ -352,8 +350,7 @@ for (const lang of ['en', 'es'] as const) {
     expect(await available()).toBe(0);
 
     // — again, paid this time: the pack is credited, the billing assistant congratulated —
-    await box.fill(question);
-    await box.press('Enter');
+    await sendInComposer(box, question);
     await page
       .getByRole('dialog', { name: chat.dialogs.buyMorePrompt.title })
       .getByRole('button', { name: chat.dialogs.buyMore })
@@ -383,8 +380,7 @@ for (const lang of ['en', 'es'] as const) {
     await expect(page.getByTestId('test-loading-overlay')).toHaveCount(0, { timeout: 15_000 });
     const answers = page.locator('.chat-bubble--assistant');
     const before = await answers.count();
-    await box.fill(question);
-    await box.press('Enter');
+    await sendInComposer(box, question);
     await expect.poll(() => answers.count(), { timeout: 30_000 }).toBeGreaterThan(before);
     await expect(page.getByRole('dialog')).toHaveCount(0);
     await expect.poll(available, { timeout: 15_000 }).toBe(99);
@@ -504,8 +500,7 @@ for (const lang of ['en', 'es'] as const) {
 
     // The trial's end moves into the past in the database (a test clock, not a sleep).
     await onTenant(account, "UPDATE tenants SET trial_ends_at = now() - interval '1 minute'");
-    await box.fill(lang === 'en' ? 'What are your opening hours?' : '¿Qué horario tenéis?');
-    await box.press('Enter');
+    await sendInComposer(box, QUESTION[lang]);
 
     const ended = page.getByRole('alertdialog', { name: billing.trialEnded.title });
     await expect(ended).toHaveAccessibleDescription(billing.trialEnded.body);

@@ -3,6 +3,7 @@ import PDFDocument from 'pdfkit';
 
 import enChat from '../web/public/locales/en/chat.json';
 import { signUp, useSession, type Account } from './support/account';
+import { sendInComposer } from './support/composer';
 import { shotInto } from './support/shots';
 import { dataOf } from './support/sparks';
 
@@ -93,8 +94,7 @@ test('hostile names and PDF text show as typed: no script, no image, no request 
   // The builder offers to keep the name (issue 18): the turn is over once that choice shows, as typed.
   await expect(log.getByRole('button', { name: `Keep “${NAME}”` })).toBeVisible();
   const box = page.getByRole('textbox', { name: enChat.composer.label });
-  await box.fill('show instructions');
-  await box.press('Enter');
+  await sendInComposer(box, 'show instructions');
   await expect(log.locator('.chat-card').getByText(NAME, { exact: false })).toBeVisible({ timeout: 30_000 });
 
   // — a PDF named and written with the same strings, uploaded into this chat —
@@ -138,8 +138,7 @@ test('hostile names and PDF text show as typed: no script, no image, no request 
   );
   await page.goto(`/spark/${spark._id}/test/${created._id}`);
   await expect(rendered.getByText(GREETING)).toBeVisible({ timeout: 30_000 });
-  await box.fill('When do you open every day?');
-  await box.press('Enter');
+  await sendInComposer(box, 'When do you open every day?');
   const answer = rendered.filter({ hasText: 'We open at nine' });
   await expect(answer).toBeVisible({ timeout: 60_000 });
   // The PDF reader may read a space between "]" and "(": the characters are what counts.

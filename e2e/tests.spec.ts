@@ -10,6 +10,7 @@ import esTests from '../web/public/locales/es/tests.json';
 import enFlows from '../libs/engine/src/locales/en/flows.json';
 import esFlows from '../libs/engine/src/locales/es/flows.json';
 import { signUp, useSession, type Account } from './support/account';
+import { sendInComposer } from './support/composer';
 import { dataOf, makePdf } from './support/sparks';
 
 /**
@@ -176,8 +177,7 @@ for (const [lang, device] of (['en', 'es'] as const).flatMap((l) =>
     await expect(page).toHaveURL(new RegExp(`/test/${first._id}$`));
     await expect(log.getByText(GREETING)).toBeVisible();
     const box = page.getByRole('textbox', { name: chat.composer.label });
-    await box.fill('¿Abrís los domingos?');
-    await box.press('Enter');
+    await sendInComposer(box, '¿Abrís los domingos?');
     const answer = log.locator('.chat-bubble--assistant').filter({ hasText: '14:00' });
     await expect(answer).toBeVisible({ timeout: 60_000 });
     await expect(answer).toContainText(`${DOCUMENT}, página 1`);

@@ -9,6 +9,7 @@ import enSparks from '../web/public/locales/en/sparks.json';
 import esChat from '../web/public/locales/es/chat.json';
 import esSparks from '../web/public/locales/es/sparks.json';
 import { signUp, useSession, type Account } from './support/account';
+import { sendInComposer } from './support/composer';
 import { allowDeployments } from './support/sparks';
 import enDeploy from '../web/public/locales/en/deploy.json';
 import esDeploy from '../web/public/locales/es/deploy.json';
@@ -130,8 +131,7 @@ for (const lang of ['en', 'es'] as const) {
     await page.goto(`/spark/${spark._id}/test/${testTab._id}`);
     const log = page.locator('.chat-panel');
     const box = page.getByRole('textbox', { name: c.chat.composer.label });
-    await box.fill(c.asked);
-    await box.press('Enter');
+    await sendInComposer(box, c.asked);
     await expect(log.locator('.chat-bubble--assistant').last()).toContainText(c.notCovered, { timeout: 60_000 });
     await snap(page, `${lang}-01-not-covered`);
 
@@ -161,8 +161,7 @@ for (const lang of ['en', 'es'] as const) {
 
     // — a test asking it again gets the owner's answer, cited as added by them —
     await page.goto(`/spark/${spark._id}/test/${testTab._id}`);
-    await box.fill(c.asked);
-    await box.press('Enter');
+    await sendInComposer(box, c.asked);
     const answer = log.locator('.chat-bubble--assistant').filter({ hasText: c.answer });
     await expect(answer).toBeVisible({ timeout: 60_000 });
     await expect(answer).toContainText(c.cited);
@@ -272,8 +271,7 @@ for (const lang of ['en', 'es'] as const) {
     const box = page.getByRole('textbox', { name: c.chat.composer.label });
     const askInTest = async () => {
       await page.goto(`/spark/${sparkId}/test/${testId}`);
-      await box.fill(c.asked);
-      await box.press('Enter');
+      await sendInComposer(box, c.asked);
       // The newest reply (the earlier ones are the history).
       return log.locator('.chat-bubble--assistant').last();
     };

@@ -5,7 +5,11 @@
 // See bench/README.md.
 //
 //   node bench/api.mjs [--rounds 3] [--seconds 10] [--connections 20] [--sparks 5] [--log-level info]
-//                      [--profile <dir>] [--json out.json]
+//                      [--profile <dir>] [--fastify-floor] [--json out.json]
+//
+// --fastify-floor adds a fifth server: the same floor as "bare through Nest" on Nest's Fastify adapter. That
+// adapter is no dependency of the project (docs/decisions.md: the api stays on Express); install it for the
+// run only: `npm i --no-save @nestjs/platform-fastify@11`.
 import { spawn, spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import net from 'node:net';
@@ -105,6 +109,15 @@ runBench(async () => {
     'bare, prepared': await startBare('bare, prepared', { ...bareEnv, BARE_PREPARED: 'true' }),
     // The bare server's work through NestJS on Express (guard, controller, interceptor): the framework's floor.
     'bare through Nest': await startBare('bare through Nest', bareEnv, 'bench/lib/nest-floor.mjs'),
+    ...(process.argv.includes('--fastify-floor')
+      ? {
+          'bare through Nest on Fastify': await startBare(
+            'bare through Nest on Fastify',
+            { ...bareEnv, NEST_FLOOR_ADAPTER: 'fastify' },
+            'bench/lib/nest-floor.mjs',
+          ),
+        }
+      : {}),
   };
   const route = '/api/v1/sparks';
   for (const [name, { base }] of Object.entries(servers)) {

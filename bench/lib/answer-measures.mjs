@@ -1,6 +1,10 @@
 // The measures of the answer-quality benchmarks (issue 17), shared by bench/answer-quality.mjs (through
 // the api and worker) and bench/answer-quality-direct.mjs (straight through retrieval and the composer).
 
+import { rootRequire } from './common.mjs';
+
+const { splitSentences } = rootRequire('./libs/core/dist/index.js');
+
 /** Held-out articles: every 4th one, never used for tuning. */
 export const heldOut = (article) => article % 4 === 3;
 
@@ -14,11 +18,14 @@ export function plain(markdown) {
     .trim();
 }
 
-/** The first sentence of a reply: up to the first . ! ? followed by a space or the end, or the first line. */
+/**
+ * The first sentence of a reply's first line, cut where a reader ends it: by the product's own rule
+ * (`splitSentences` of @sparks/core, which does not end a sentence at "Brown v." or "Sr."). Before
+ * 2026-11-28 this cut at the first . ! ? followed by a space (bench/RESULTS.md says which figures used which).
+ */
 export function firstSentence(text) {
-  const line = text.split(/\n+/).find((l) => l.trim()) ?? '';
-  const m = /^(.+?[.!?])(\s|$)/.exec(plain(line));
-  return m ? m[1] : plain(line);
+  const line = plain(text.split(/\n+/).find((l) => l.trim()) ?? '');
+  return splitSentences(line)[0] ?? line;
 }
 
 const norm = (s) => s.toLowerCase().normalize('NFD').replace(/\p{M}/gu, '').replace(/\s+/g, ' ').trim();

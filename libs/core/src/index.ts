@@ -6,3 +6,4 @@ export * from './plans';
 export * from './knowledge';
 export * from './sparks';
 export * from './rules';
+export * from './sentences';

@@ -25,6 +25,20 @@ describe('ranking (the offline answer)', () => {
     ).toEqual(['Opening hours', 'Monday to Friday: 7:30 to 20:30', 'Saturday: 8:00 to 15:00.', 'Closed on Sunday.']);
   });
 
+  it('cuts no sentence at an abbreviation or an initial ("Brown v. Board", "St. Johns", "Sr. Muñoz")', () => {
+    expect(
+      sentencesOf(
+        'After the 1954 decision in the court case Brown v. Board of Education of Topeka, families organized academies. ' +
+          'The city lies on the St. Johns River.\nEl Sr. Muñoz abre a las 9:00. Cerramos los domingos.',
+      ),
+    ).toEqual([
+      'After the 1954 decision in the court case Brown v. Board of Education of Topeka, families organized academies.',
+      'The city lies on the St. Johns River.',
+      'El Sr. Muñoz abre a las 9:00.',
+      'Cerramos los domingos.',
+    ]);
+  });
+
   it('picks the sentence holding the telling words, and the passage holding it', () => {
     const passages = [
       { id: 'a', content: 'We bake bread every morning. Our bakery is in Madrid.' },

@@ -6,6 +6,7 @@
  * holds, the question's word pairs kept together, what kind of answer the question asks for), and
  * an honest coverage: the weighted share of the question's terms the best sentence holds.
  */
+import { splitSentences } from '@sparks/core';
 
 /** A search term of the question with its weight in this Spark. */
 export interface WeightedTerm {
@@ -184,14 +185,10 @@ export interface SentenceScore {
 
 /**
  * The sentences of a passage: its lines (lists and tables keep their rows), each cut at sentence
- * ends.
+ * ends as the documents' chunks are (`splitSentences`: not at "Brown v. Board" or "Sr. Muñoz").
  */
 export function sentencesOf(content: string): string[] {
-  return content
-    .split(/\n+/)
-    .flatMap((line) => line.trim().split(/(?<=[.!?])\s+(?=[¿¡"“(]?[\p{Lu}\d])/u))
-    .map((s) => s.trim())
-    .filter((s) => s);
+  return content.split(/\n+/).flatMap((line) => splitSentences(line));
 }
 
 /** A line that titles what follows: short, no digit, not ending as a sentence or a label does. */

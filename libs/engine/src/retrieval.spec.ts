@@ -163,6 +163,14 @@ describe('the excerpt of a passage', () => {
     );
   });
 
+  it('quotes a sentence whole when it holds an abbreviation ("Brown v. Board")', () => {
+    expect(
+      sentencesAbout('The landmark court case Brown v. Board of Education desegregated schools. It was in 1954.', [
+        'desegreg',
+      ]),
+    ).toBe('The landmark court case Brown v. Board of Education **desegregated** schools.');
+  });
+
   it('never bolds part of a word', () => {
     // "abr" is a prefix of "abrimos", not of "cabra": the word must start with it.
     expect(sentencesAbout('La cabra abrimos.', ['abr'])).toBe('La cabra **abrimos**.');

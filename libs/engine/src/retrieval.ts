@@ -1,4 +1,5 @@
 import { highlightMarkdown, TEXT_SEARCH_CONFIGS, textSearchConfig, type TextSearchConfig } from '@sparks/contracts';
+import { splitSentences } from '@sparks/core';
 import type { Database } from '@sparks/db';
 import { sql, type SQL } from 'drizzle-orm';
 import { LEXICON, lexiconWords, PHRASES } from './lexicon';
@@ -521,11 +522,7 @@ export function ownerAnswer(content: string): string {
  */
 export function sentencesAbout(content: string, prefixes: string[], max = 2): string {
   const folded = prefixes.map(fold);
-  const sentences = content
-    .replace(/\s+/g, ' ')
-    .split(/(?<=[.!?])\s+(?=[¿¡"“(]?[\p{Lu}\d])/u)
-    .map((x) => x.trim())
-    .filter((x) => x);
+  const sentences = splitSentences(content.replace(/\s+/g, ' '));
   const starts = (w: string) => {
     const f = fold(w);
     return folded.some((p) => f.startsWith(p));

@@ -1,4 +1,5 @@
 import mammoth from 'mammoth';
+import { splitSentences } from '@sparks/core';
 
 /**
  * Word documents (.docx) for the ingestion (issue 20: files imported from SharePoint and OneDrive), read with
@@ -82,7 +83,7 @@ export function splitIntoParts(text: string, size = DOCX_PART_CHARS): string[] {
   };
   for (const paragraph of paragraphs) {
     if (paragraph.length <= size) push(paragraph);
-    else for (const sentence of paragraph.split(/(?<=[.!?])\s+/)) push(sentence);
+    else for (const sentence of splitSentences(paragraph)) push(sentence);
   }
   if (current) parts.push(current);
   return parts;

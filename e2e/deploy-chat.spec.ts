@@ -15,7 +15,7 @@ import { allowDeployments, dataOf } from './support/sparks';
  * The deploy assistant's own conversation on /deploy (issue 16), in English and in Spanish: it replaces
  * the code and unpublishes a Spark from the chat, each after a confirmation (the old token dies at once
  * on the public API; unpublishing frees the plan's place), and it greets afresh when its last message
- * is more than 24 hours old (spec §4; the messages are aged in the database). AUTH_SHOTS_DIR keeps
+ * is more than 24 hours old (docs/product.md §4; the messages are aged in the database). AUTH_SHOTS_DIR keeps
  * screenshots (desktop and 390×844).
  */
 
@@ -94,7 +94,7 @@ async function ageDeployConversation(account: Account, hours: number) {
 const log = (page: Page) => page.locator('.chat-log');
 /**
  * The last button of the conversation with exactly this name, once it can be used: the assistant's offer
- * comes in turns (spec §4, 800 ms a message), and an answered confirmation holds "Yes, replace the code".
+ * comes in turns (docs/product.md §4, 800 ms a message), and an answered confirmation holds "Yes, replace the code".
  */
 async function lastButton(page: Page, name: string) {
   const button = log(page).getByRole('button', { name, exact: true }).last();

@@ -42,7 +42,7 @@ const ALLOWED = new Set([
   // Keys and systems named in how-to texts (Ctrl+C, ⌘C on a Mac).
   'ctrl',
   'mac',
-  // The plans' names (spec §5: Ruby, Emerald, Zaphire) and their unit of interactions (ITx).
+  // The plans' names (docs/product.md §5: Ruby, Emerald, Zaphire) and their unit of interactions (ITx).
   'ruby',
   'emerald',
   'zaphire',

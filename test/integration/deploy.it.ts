@@ -516,7 +516,7 @@ describe('deploy: publish, the public widget API, the allow-list and visitors (r
     await widgetConfig(t, token).expect(200);
   });
 
-  it('says its welcome again in the same conversation on the start keyword a day later (spec §4: the page sends it)', async () => {
+  it('says its welcome again in the same conversation on the start keyword a day later (docs/product.md §4: the page sends it)', async () => {
     const o = await owner(t);
     const first = await askDeploy(t, o.user, 'inicio');
     const welcome = first.texts[0];

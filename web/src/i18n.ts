@@ -4,7 +4,7 @@ import LanguageDetector, { type DetectorOptions } from 'i18next-browser-language
 import FetchBackend, { type FetchOptions } from 'i18next-fetch-backend';
 import { initReactI18next } from 'react-i18next';
 
-/** Spec §1/§9: Spanish and English, English is the fallback. */
+/** docs/product.md §1/§9: Spanish and English, English is the fallback. */
 export const SUPPORTED_LANGUAGES: readonly Language[] = ['en', 'es'];
 /** The product's languages, declared once in `@sparks/contracts`. */
 export type { Language };
@@ -25,7 +25,7 @@ const NAMESPACES = [
 ] as const;
 const DEFAULT_NAMESPACE = 'common';
 
-/** Spec §3: the chosen language is kept in localStorage and in a cookie under this key. */
+/** docs/product.md §3: the chosen language is kept in localStorage and in a cookie under this key. */
 export const LANGUAGE_STORAGE_KEY = 'i18nextLng';
 const LANGUAGE_COOKIE_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
 
@@ -62,7 +62,7 @@ export const i18nOptions: InitOptions<Partial<FetchOptions>> = {
   load: 'languageOnly',
   ns: [...NAMESPACES],
   defaultNS: DEFAULT_NAMESPACE,
-  // Spec §7: up to 5 retries starting at 350 ms and doubling, at most 10 catalogue reads in parallel
+  // docs/product.md §7: up to 5 retries starting at 350 ms and doubling, at most 10 catalogue reads in parallel
   // (i18next's backend connector implements exactly this back-off).
   maxRetries: 5,
   retryTimeout: 350,

@@ -27,7 +27,7 @@ const AdminPage = lazy(() => import('./features/admin/pages/AdminPage'));
 const NotFoundPage = lazy(() => import('./ui/NotFoundPage'));
 
 /**
- * Spec §2 routes. Public: /auth, /validate-code, /forgot-password, /reset-password. Protected (redirect to
+ * docs/product.md §2 routes. Public: /auth, /validate-code, /forgot-password, /reset-password. Protected (redirect to
  * /auth without a token): the onboarding tour, written both /onBoarding and /onboarding, and the catch-all
  * main layout holding every other page; a path nothing claims shows "page not found" inside that layout.
  */

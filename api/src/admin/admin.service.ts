@@ -106,7 +106,7 @@ export class AdminService {
     return this.view(user);
   }
 
-  /** Spec §4 "Disable user": the first tenant becomes inactive (enable: active again). Logged. */
+  /** docs/product.md §4 "Disable user": the first tenant becomes inactive (enable: active again). Logged. */
   async setStatus(adminId: string, userId: string, status: 'active' | 'inactive'): Promise<AdminAccountView> {
     const admin = await this.requireAdmin(adminId);
     const user = await this.accounts.findUserById(userId);

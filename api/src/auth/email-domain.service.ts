@@ -7,7 +7,7 @@ type Verdict = 'exists' | 'missing' | 'unknown';
 const MISSING = new Set(['ENOTFOUND', 'ENODATA', 'NXDOMAIN']);
 
 /**
- * Spec §5: an e-mail whose domain has no DNS is refused ('invalid domain'). When no resolver
+ * docs/product.md §5: an e-mail whose domain has no DNS is refused ('invalid domain'). When no resolver
  * answers — or the resolver denies every name, as on an offline machine — sign-up is not blocked:
  * before calling a domain missing we check that a domain known to exist resolves.
  */

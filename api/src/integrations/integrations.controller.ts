@@ -34,7 +34,7 @@ export class IntegrationsController {
   @Get('sparks/:sparkId/integrations/:provider/authorize')
   @ApiBearerAuth()
   @ApiOperation({
-    summary: 'Where to sign in to connect the Spark (spec §7): { authUrl }, opened in a new tab',
+    summary: 'Where to sign in to connect the Spark (docs/product.md §7): { authUrl }, opened in a new tab',
     description:
       'Provider `microsoft` (SharePoint and OneDrive through Microsoft Graph); `service` is `sharepoint` (default) ' +
       'or `onedrive`. 402 DOCUMENT_SHARING_PLAN unless the plan is zaphire, 503 MICROSOFT_NOT_CONFIGURED when ' +

@@ -19,7 +19,7 @@ import { CONFIG, REDIS } from '../infra/tokens';
 import { receiveUpload, type ReceivedFile } from './multipart';
 import { STORAGE } from './tokens';
 
-/** Spec §4: an empty human message of type document shows as "you uploaded {document}". */
+/** docs/product.md §4: an empty human message of type document shows as "you uploaded {document}". */
 const uploadMessage = (document: DocumentRow): NewMessage => ({
   type: 'human',
   data: { content: '', type: 'document', documentId: document.id, name: document.name },

@@ -29,7 +29,7 @@ export const localizedNamesSchema = z.object({ en: z.string(), es: z.string() })
 export type LocalizedNames = z.infer<typeof localizedNamesSchema>;
 export type Limit = z.infer<typeof limit>;
 
-/** Spec §3 Price, with the plan it sells (GET /prices). */
+/** docs/product.md §3 Price, with the plan it sells (GET /prices). */
 export const priceViewSchema = z.object({
   priceId: z.string(),
   productId: z.string(),
@@ -44,7 +44,7 @@ export const priceViewSchema = z.object({
 });
 export type PriceView = z.infer<typeof priceViewSchema>;
 
-/** Spec §3 Credit catalog item (GET /billing/catalog/credits → { items }). */
+/** docs/product.md §3 Credit catalog item (GET /billing/catalog/credits → { items }). */
 export const creditItemViewSchema = z.object({
   _id: z.string(),
   productId: z.string(),
@@ -59,7 +59,7 @@ export const creditItemViewSchema = z.object({
 export type CreditItemView = z.infer<typeof creditItemViewSchema>;
 export const creditCatalogSchema = z.object({ items: z.array(creditItemViewSchema) });
 
-/** Spec §3 Subscription (GET /billing/subscriptions/{customerId}). */
+/** docs/product.md §3 Subscription (GET /billing/subscriptions/{customerId}). */
 export const subscriptionViewSchema = z.object({
   subscriptionId: z.string(),
   customerId: z.string(),

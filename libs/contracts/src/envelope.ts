@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Spec §7: success bodies are `{ data }`; failures are `{ statusCode, errors: [...] }`. */
+/** docs/product.md §7: success bodies are `{ data }`; failures are `{ statusCode, errors: [...] }`. */
 export const apiErrorSchema = z.object({
   code: z.string(),
   message: z.string(),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Document sharing (issue 20, spec §7): a Spark connects Microsoft 365 (SharePoint document libraries and
+ * Document sharing (issue 20, docs/product.md §7): a Spark connects Microsoft 365 (SharePoint document libraries and
  * OneDrive) through Microsoft Graph. The provider in the path is `microsoft`; `service` says which of the two
  * the user asked for (both use the same sign-in; it picks where browsing starts).
  */
@@ -10,7 +10,7 @@ export type IntegrationProvider = (typeof INTEGRATION_PROVIDERS)[number];
 export const INTEGRATION_SERVICES = ['sharepoint', 'onedrive'] as const;
 export type IntegrationService = (typeof INTEGRATION_SERVICES)[number];
 
-/** The query the browser comes back with after connecting (spec §2): in rules.ts, which the web app reads. */
+/** The query the browser comes back with after connecting (docs/product.md §2): in rules.ts, which the web app reads. */
 export { SHAREPOINT_CONNECTED_QUERY } from './rules';
 
 export const integrationParams = z.object({ sparkId: z.uuid(), provider: z.string().min(1).max(40) });

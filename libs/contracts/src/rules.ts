@@ -60,23 +60,23 @@ export function isStrongEnoughForRegister(password: string): boolean {
 // — sparks —
 
 /**
- * A user pins at most 4 Sparks; a fifth pin is refused with PIN_LIMIT. Spec §9: the sidebar's pinned strip shows
+ * A user pins at most 4 Sparks; a fifth pin is refused with PIN_LIMIT. docs/product.md §9: the sidebar's pinned strip shows
  * them all.
  */
 export const MAX_PINNED_SPARKS = 4;
 
 // — uploads —
 
-/** Spec §5: the chat upload takes PDF files, known by this type (or by their name). */
+/** docs/product.md §5: the chat upload takes PDF files, known by this type (or by their name). */
 export const PDF_MIME = 'application/pdf';
 
 // — chats —
 
-/** Spec §4: what a client sends to open a chat, and what a restarted test begins with. */
+/** docs/product.md §4: what a client sends to open a chat, and what a restarted test begins with. */
 export const START_KEYWORD = 'inicio';
 
 /**
- * Spec §4: the start keywords ('inicio', 'inicio en {language}', 'start in {language}', any case):
+ * docs/product.md §4: the start keywords ('inicio', 'inicio en {language}', 'start in {language}', any case):
  * they open a chat (the assistant greets) and are never shown in the history.
  */
 export function isStartKeyword(text: string): boolean {
@@ -103,7 +103,7 @@ export const isObjectivesPage = (value: string): value is ObjectivesPage =>
   (OBJECTIVES_PAGES as readonly string[]).includes(value);
 
 /**
- * Spec §2: which objectives a key names (the `{key}` of GET /objectives/{key}). 'profile-menu'
+ * docs/product.md §2: which objectives a key names (the `{key}` of GET /objectives/{key}). 'profile-menu'
  * (the profile menu's panel) is the profile page's.
  */
 export function objectivesScope(key: string): ObjectivesScope {
@@ -114,17 +114,17 @@ export function objectivesScope(key: string): ObjectivesScope {
 /** The key under which a scope's objectives are kept and fetched. */
 export const objectivesKey = (scope: ObjectivesScope): string => (scope.kind === 'page' ? scope.page : scope.sparkId);
 
-/** Spec §9: credit packs are shown 4 per page, sorted by interactions. */
+/** docs/product.md §9: credit packs are shown 4 per page, sorted by interactions. */
 export const CREDIT_PACKS_PER_PAGE = 4;
 
 /** Longest owner's answer to an unanswered question (characters) and the longest wording of its question. */
 export const MAX_OWNER_ANSWER_LENGTH = 2000;
 export const MAX_OWNER_QUESTION_LENGTH = 500;
 
-/** The query the browser comes back with after connecting Microsoft 365 (spec §2, spelled as the spec spells it). */
+/** The query the browser comes back with after connecting Microsoft 365 (docs/product.md §2, spelled as the specification spells it). */
 export const SHAREPOINT_CONNECTED_QUERY = 'sharepoint-conected';
 
-/** Spec §5: the chat upload takes PDF files of at most 10 MB (10 × 1024 × 1024 bytes). */
+/** docs/product.md §5: the chat upload takes PDF files of at most 10 MB (10 × 1024 × 1024 bytes). */
 export const MAX_UPLOAD_MB = 10;
 export const MAX_UPLOAD_BYTES = MAX_UPLOAD_MB * 1024 * 1024;
 

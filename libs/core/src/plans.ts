@@ -1,5 +1,5 @@
 /**
- * Spec §9: every new tenant starts on the Free Plan with a 15-day trial. The plan itself (name, limits) is the
+ * docs/product.md §9: every new tenant starts on the Free Plan with a 15-day trial. The plan itself (name, limits) is the
  * catalogue's `free` row in the database (`plans`), never a constant here.
  */
 export const TRIAL_DAYS = 15;

@@ -6,7 +6,7 @@ export const DOCUMENT_SHARING_PRODUCT = 'zaphire';
 
 /**
  * Whether a plan's `productName` allows the document-sharing ("Connect") integration: only the
- * `zaphire` plan, compared case-insensitively (spec §6: "productName equals zaphire").
+ * `zaphire` plan, compared case-insensitively (docs/product.md §6: "productName equals zaphire").
  */
 export function allowsDocumentSharing(productName: string | null | undefined): boolean {
   return (productName ?? '').trim().toLowerCase() === DOCUMENT_SHARING_PRODUCT;

@@ -3,7 +3,7 @@ import { RANKING } from './ranking';
 import type { Passage } from './retrieval';
 import { t, type Lang } from './texts';
 
-/** Spec §4: the start keywords a client sends to open a chat; hidden in the history (`@sparks/contracts`). */
+/** docs/product.md §4: the start keywords a client sends to open a chat; hidden in the history (`@sparks/contracts`). */
 export { isStartKeyword };
 
 const GREETINGS = [

@@ -21,7 +21,7 @@ export const CLIENT_ERROR_CODES = {
 
 export const NO_REFRESH_TOKEN_MESSAGE = 'No refresh token available';
 
-/** Spec §7: a request may take up to 300 s (a JSON chat call waits for its reply). */
+/** docs/product.md §7: a request may take up to 300 s (a JSON chat call waits for its reply). */
 export const REQUEST_TIMEOUT_MS = 300_000;
 
 /** A failed call: the HTTP status (none for network failures), the error list and their messages joined. */
@@ -65,7 +65,7 @@ function toErrorItem(raw: unknown): ApiErrorItem {
 }
 
 /**
- * Spec §7 response unwrapping: an `errors` array raises an {@link ApiError} (messages joined by ', '),
+ * docs/product.md §7 response unwrapping: an `errors` array raises an {@link ApiError} (messages joined by ', '),
  * else `data` is the answer, else the whole body.
  */
 export function unwrapBody<T>(body: unknown, status?: number): T {

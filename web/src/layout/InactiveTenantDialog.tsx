@@ -29,7 +29,7 @@ function SupportContactNote() {
   );
 }
 
-/** Spec §4 inactive-tenant modal: a disabled account can only log out. It cannot be dismissed. */
+/** docs/product.md §4 inactive-tenant modal: a disabled account can only log out. It cannot be dismissed. */
 export default function InactiveTenantDialog() {
   const { t } = useTranslation('layout');
   const [busy, setBusy] = useState(false);

@@ -80,7 +80,7 @@ export function ProfileMenu({ profile }: { profile: UserProfile | undefined }) {
                 key: 'start-plan',
                 label: t('profile.startPlan'),
                 tone: 'primary' as const,
-                // Spec §2: to billing, with the plans open, and a message to the billing assistant.
+                // docs/product.md §2: to billing, with the plans open, and a message to the billing assistant.
                 onSelect: () =>
                   void navigate('/billing?showPlans=true', { state: billingState(tBilling('startPlanMessage')) }),
               },

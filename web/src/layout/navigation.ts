@@ -11,7 +11,7 @@ export interface NavigationEntry {
   hidden?: boolean;
 }
 
-/** Spec §2 navigation list (id 4 is absent in the spec, and stays absent). */
+/** docs/product.md §2 navigation list (id 4 is absent in the specification, and stays absent). */
 export const NAVIGATION: readonly NavigationEntry[] = [
   { id: 1, title: 'new-spark', path: '/new-spark', labelKey: 'nav.newSpark' },
   { id: 2, title: 'deploy', path: '/deploy', labelKey: 'nav.deploy' },
@@ -30,7 +30,7 @@ export interface MainMenuEntry {
   labelKey: ParseKeys<'common'>;
 }
 
-/** Spec §2 main menu, in its order: settings, billing, deploy, new-spark and onBoarding. */
+/** docs/product.md §2 main menu, in its order: settings, billing, deploy, new-spark and onBoarding. */
 export const MAIN_MENU: readonly MainMenuEntry[] = [
   SETTINGS_ENTRY,
   ...['billing', 'deploy', 'new-spark', 'onBoarding'].map((title) => {

@@ -3,7 +3,7 @@ import { useSWRConfig } from 'swr';
 
 import { resetTourPanels } from '../features/onboarding/tour/tourPanels';
 
-/** Spec §4: when this flag is in local storage, a reset runs (and the flag is removed). */
+/** docs/product.md §4: when this flag is in local storage, a reset runs (and the flag is removed). */
 export const RESET_FLAG_KEY = 'reset';
 
 /** The client state of docs/product.md §3 that a reset clears: Sparks, tests and documents (their SWR cache entries). */

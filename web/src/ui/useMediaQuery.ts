@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 
-/** Spec §9: mobile below 1139.98 px, desktop from 1140 px; the mid range ends at 1360 px. */
+/** docs/product.md §9: mobile below 1139.98 px, desktop from 1140 px; the mid range ends at 1360 px. */
 export const MOBILE_QUERY = '(max-width: 1139.98px)';
 export const NARROW_SIDEBAR_QUERY = '(max-width: 1359.98px)';
 /** "Small screens" (docs/product.md §2: the floating new-Spark button): phones, below the usual 768 px tablet width. */

@@ -3,7 +3,7 @@ import { gfm, gfmHtml } from 'micromark-extension-gfm';
 import { safeUrl } from '../features/chat/urls';
 
 /**
- * A reply's markdown as safe HTML for the widget, with the chat's rules (spec §5): GitHub flavour, raw
+ * A reply's markdown as safe HTML for the widget, with the chat's rules (docs/product.md §5): GitHub flavour, raw
  * HTML shown as text (micromark escapes it), links and images only with the allowed schemes
  * (`safeUrl`, the SPA's own list), links in a new tab, images only from the widget's own server
  * (others become links). micromark is the parser react-markdown uses in the SPA, without React.

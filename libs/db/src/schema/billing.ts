@@ -44,7 +44,7 @@ export const creditPacks = pgTable(
     /** The name as each language writes it (`{ es: '1000 ITx' }`): what the screens show; `name` when absent. */
     names: jsonb('names').$type<Partial<Record<'en' | 'es', string>>>().notNull().default({}),
     interactions: integer('interactions').notNull(),
-    /** Cents (spec §9: shown as unit_amount / 100, in dollars). */
+    /** Cents (docs/product.md §9: shown as unit_amount / 100, in dollars). */
     unitAmount: integer('unit_amount').notNull(),
     currency: text('currency').notNull().default('usd'),
     stripePriceId: text('stripe_price_id'),

@@ -3,7 +3,7 @@ import type { StepStatus } from './types';
 export type GroupStatus = 'pending' | 'inProgress' | 'completed' | 'error';
 
 /**
- * Spec §4: completed if all steps are completed; error if all are in error; inProgress if any is
+ * docs/product.md §4: completed if all steps are completed; error if all are in error; inProgress if any is
  * completed or in error (but not all in error); pending otherwise.
  */
 export function groupStatus(steps: StepStatus[]): GroupStatus {

@@ -1,4 +1,4 @@
-/** Spec §3 browser storage keys of the session and of the login form. */
+/** docs/product.md §3 browser storage keys of the session and of the login form. */
 export const ACCESS_TOKEN_KEY = 'access_token';
 /** The refresh token is kept under both spellings the spec uses. */
 const REFRESH_TOKEN_KEY = 'refresh_token';

@@ -89,7 +89,7 @@ function pack(interactions: number, unit_amount: number, productId = `prod_${int
   };
 }
 
-describe('plans popup (spec §5)', () => {
+describe('plans popup (docs/product.md §5)', () => {
   const prices = [price('emeral', 'Emerald', 9000), price('zaphire', 'Zaphire', 18000), price('ruby', 'Ruby', 4500)];
 
   it('shows every plan on sale, cheapest first, to a user without a plan', () => {
@@ -109,7 +109,7 @@ describe('plans popup (spec §5)', () => {
   });
 });
 
-describe('trial end (spec §4)', () => {
+describe('trial end (docs/product.md §4)', () => {
   it('is over when the trial is not active and no plan is held', () => {
     expect(trialEnded(profile())).toBe(false);
     const ended = profile({ trial: { startedAt: '', endsAt: '', daysLeft: 0, active: false } });
@@ -125,7 +125,7 @@ describe('trial end (spec §4)', () => {
   });
 });
 
-describe('out-of-interactions modal (spec §4)', () => {
+describe('out-of-interactions modal (docs/product.md §4)', () => {
   const usedUp = { ...ruby, tenants: [{ ...ruby.tenants[0], usage: { interactions: 600 } }] };
 
   it('opens with a paid plan used up, no credits and no 402 yet', () => {
@@ -142,7 +142,7 @@ describe('out-of-interactions modal (spec §4)', () => {
   });
 });
 
-describe('credit packs (spec §5, §9)', () => {
+describe('credit packs (docs/product.md §5, §9)', () => {
   const packs = [pack(500, 4000), pack(100, 1000), pack(2500, 15000), pack(250, 2250), pack(1000, 7000)];
 
   it('sorts by interactions ascending', () => {

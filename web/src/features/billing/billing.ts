@@ -10,7 +10,7 @@ export function heldPlan(profile: UserProfile | undefined): string | null {
   return subscription.productName;
 }
 
-/** Spec §5: the plans popup hides the plans the user already holds; cheapest first. */
+/** docs/product.md §5: the plans popup hides the plans the user already holds; cheapest first. */
 export function visiblePlans(prices: readonly PriceView[], profile: UserProfile | undefined): PriceView[] {
   const held = heldPlan(profile)?.toLowerCase();
   return prices
@@ -26,7 +26,7 @@ export function trialEnded(profile: UserProfile | undefined): boolean {
 }
 
 /**
- * Spec §4: the plans popup cannot be closed with Escape while the user has no subscription. During the trial the
+ * docs/product.md §4: the plans popup cannot be closed with Escape while the user has no subscription. During the trial the
  * Free Plan is the user's subscription (docs/decisions.md, "The billing screens"), so it is forced once the
  * trial has ended without a plan.
  */
@@ -35,7 +35,7 @@ export function plansClosable(profile: UserProfile | undefined): boolean {
 }
 
 /**
- * Spec §4 out-of-interactions modal: no purchased credits left, the period's interactions used up, a paid plan
+ * docs/product.md §4 out-of-interactions modal: no purchased credits left, the period's interactions used up, a paid plan
  * (not the Free Plan, with a subscription), and no 402 yet (after a 402 the upgrade prompt says it).
  */
 export function outOfInteractions(
@@ -61,12 +61,12 @@ export function planUsedUp(profile: UserProfile | undefined): boolean {
   return tenant.usage.interactions >= tenant.subscription.limits.interactions.value;
 }
 
-/** Spec §5: a pack can be bought only when it has a productId and an interaction count. */
+/** docs/product.md §5: a pack can be bought only when it has a productId and an interaction count. */
 export function canBuyPack(item: Pick<CreditItemView, 'productId' | 'limits'>): boolean {
   return Boolean(item.productId) && Number.isFinite(item.limits?.interactions?.value);
 }
 
-/** Spec §5/§9: credit packs sorted by interactions ascending (then price), 4 per page. */
+/** docs/product.md §5/§9: credit packs sorted by interactions ascending (then price), 4 per page. */
 export function sortPacks(items: readonly CreditItemView[]): CreditItemView[] {
   return [...items].sort(
     (a, b) => a.limits.interactions.value - b.limits.interactions.value || a.unit_amount - b.unit_amount,
@@ -84,7 +84,7 @@ export function pageOf<T>(items: readonly T[], page: number, perPage = CREDIT_PA
   return items.slice(at * perPage, at * perPage + perPage);
 }
 
-/** Spec §9: a price is unit_amount / 100, in the catalogue's currency, written the user's way. */
+/** docs/product.md §9: a price is unit_amount / 100, in the catalogue's currency, written the user's way. */
 export function formatPrice(unitAmount: number, currency: string, locale: string): string {
   return new Intl.NumberFormat(locale, { style: 'currency', currency: currency.toUpperCase() }).format(
     unitAmount / 100,

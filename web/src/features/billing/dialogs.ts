@@ -4,7 +4,7 @@ import { useSyncExternalStore } from 'react';
  * The account-wide billing dialogs a page can open (the layout shows them): the credit-pack popup (from the
  * upgrade prompt's "buy more") and the trial-ended popup (after a 402 TRIAL_ENDED, before the profile says so).
  * `had402` remembers that a send was refused, so the out-of-interactions modal leaves the talking to the
- * upgrade prompt (spec §4: "no 402 occurred").
+ * upgrade prompt (docs/product.md §4: "no 402 occurred").
  */
 export interface BillingDialogsState {
   open: 'credits' | 'trialEnded' | null;

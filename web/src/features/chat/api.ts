@@ -156,7 +156,7 @@ export function disconnectIntegration(sparkId: string) {
 }
 
 /**
- * Spec §7: where to sign in to Microsoft 365 for the Spark (opened in a new tab). The answer also sets the cookie
+ * docs/product.md §7: where to sign in to Microsoft 365 for the Spark (opened in a new tab). The answer also sets the cookie
  * that binds the sign-in to this browser (same origin, so fetch keeps it).
  */
 export function authorizeIntegration(sparkId: string, service: 'sharepoint' | 'onedrive' = 'sharepoint') {

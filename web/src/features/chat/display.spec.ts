@@ -231,7 +231,7 @@ describe('the test verdict in the builder chat (issue 18 item 14)', () => {
   });
 });
 
-describe('spec §4: the deploy conversation starts over after 24 h', () => {
+describe('docs/product.md §4: the deploy conversation starts over after 24 h', () => {
   const now = Date.parse('2025-03-11T10:00:02Z');
   it('is stale when the assistant last spoke more than 24 h ago, whatever the human said since', () => {
     const day = DEPLOY_WELCOME_REFRESH_MS;

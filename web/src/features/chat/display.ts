@@ -5,9 +5,9 @@ import { isWidgetType } from '@sparks/contracts/widgets';
 import { toLanguage } from '../../i18n';
 import type { ChatMessage } from './types';
 
-/** Spec §4 message display rules, as pure functions of the conversation. */
+/** docs/product.md §4 message display rules, as pure functions of the conversation. */
 
-/** Spec §9: an assistant message waits 800 ms per earlier message of its reply, when it is fresh. */
+/** docs/product.md §9: an assistant message waits 800 ms per earlier message of its reply, when it is fresh. */
 const REVEAL_STEP_MS = 800;
 /** A message older than this is history: it shows at once. */
 const FRESH_MS = 1000;
@@ -16,7 +16,7 @@ const FRESH_MS = 1000;
 export { isStartKeyword };
 export type { WidgetType };
 
-/** Spec §4: on /deploy, an assistant message older than this brings a fresh welcome. */
+/** docs/product.md §4: on /deploy, an assistant message older than this brings a fresh welcome. */
 export const DEPLOY_WELCOME_REFRESH_MS = 24 * 3600 * 1000;
 
 /**
@@ -224,7 +224,7 @@ export function isRevealed(message: ChatMessage): boolean {
   return false;
 }
 
-/** Spec §4/§9: the n-th message of a reply (from 0) shows after n × 800 ms, unless older than 1 s. */
+/** docs/product.md §4/§9: the n-th message of a reply (from 0) shows after n × 800 ms, unless older than 1 s. */
 export function revealDelay(n: number, createdAt: string | undefined, now: number = Date.now()): number {
   const created = parseDate(createdAt);
   if (!created || now - created.getTime() > FRESH_MS) return 0;
@@ -242,7 +242,7 @@ export interface DateLabel {
 
 const startOfDay = (date: Date) => new Date(date.getFullYear(), date.getMonth(), date.getDate()).getTime();
 
-/** Spec §4: Today / Yesterday plus the time, otherwise day/month plus the time (local time). */
+/** docs/product.md §4: Today / Yesterday plus the time, otherwise day/month plus the time (local time). */
 export function describeDate(date: Date, now: Date, language: string): DateLabel {
   const days = Math.round((startOfDay(now) - startOfDay(date)) / 86_400_000);
   const time = new Intl.DateTimeFormat(toLanguage(language) === 'es' ? 'es-ES' : 'en-US', {
@@ -258,7 +258,7 @@ export function describeDate(date: Date, now: Date, language: string): DateLabel
 }
 
 /**
- * Spec §9: how many characters of an uploaded document's name fit — about 40% of the window width divided
+ * docs/product.md §9: how many characters of an uploaded document's name fit — about 40% of the window width divided
  * by 10 from 1160 px, 20% below that and 14% on phones (below 600 px); 30 when the width is unknown. Never
  * fewer than 8, so that a name stays recognisable.
  */

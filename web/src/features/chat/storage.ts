@@ -1,7 +1,7 @@
 import { readItem, removeItem, writeItem } from '../auth/tokens';
 import type { ChatMessage, ChatTarget } from './types';
 
-/** Spec §3 browser storage keys of the conversations. */
+/** docs/product.md §3 browser storage keys of the conversations. */
 export const SYSTEM_CONVERSATIONS_KEY = 'sys_spark_conversations';
 export const SPARK_CONVERSATIONS_KEY = 'chat_conversations';
 export const TEST_CONVERSATIONS_KEY = 'test_chat_conversations';

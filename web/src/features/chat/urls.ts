@@ -1,4 +1,4 @@
-/** Spec §5: the only schemes a link or an image of a reply may use; relative addresses are kept too. */
+/** docs/product.md §5: the only schemes a link or an image of a reply may use; relative addresses are kept too. */
 const SAFE_SCHEMES = ['http', 'https', 'irc', 'ircs', 'mailto', 'xmpp'] as const;
 
 const SAFE_SCHEME = new RegExp(`^(${SAFE_SCHEMES.join('|')})$`, 'i');

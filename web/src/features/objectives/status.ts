@@ -3,7 +3,7 @@ import type { ObjectiveGroupView, ObjectiveStepView } from '@sparks/contracts';
 export type GroupStatus = ObjectiveGroupView['status'];
 
 /**
- * Spec §4 objective group status: completed if every step is; error if every step is in error; in progress
+ * docs/product.md §4 objective group status: completed if every step is; error if every step is in error; in progress
  * if any step is completed or in error; pending otherwise.
  */
 export function groupStatus(steps: readonly Pick<ObjectiveStepView, 'status'>[]): GroupStatus {
@@ -13,7 +13,7 @@ export function groupStatus(steps: readonly Pick<ObjectiveStepView, 'status'>[])
   return 'pending';
 }
 
-/** Spec §4 overall progress: the rounded percentage of completed steps across all groups. */
+/** docs/product.md §4 overall progress: the rounded percentage of completed steps across all groups. */
 export function overallProgress(groups: readonly Pick<ObjectiveGroupView, 'steps'>[]): number {
   const steps = groups.flatMap((group) => group.steps);
   if (steps.length === 0) return 0;

@@ -1,7 +1,7 @@
 import { isObjectivesPage, objectivesKey } from '@sparks/contracts/rules';
 
 /**
- * Spec §2: the objectives panel slides in on the Spark pages and on /deploy, /profile and /billing; its opening
+ * docs/product.md §2: the objectives panel slides in on the Spark pages and on /deploy, /profile and /billing; its opening
  * button is hidden on /, /onboarding (/onBoarding) and /new-spark, and pages without objectives show none.
  * Answers the key of GET /objectives/{key} for a path, or null when the page has no panel.
  */

@@ -1,9 +1,9 @@
 import type { TenantView, UserProfile } from '@sparks/contracts';
 
-/** Spec §3: the default plan's productName. */
+/** docs/product.md §3: the default plan's productName. */
 export const FREE_PLAN = 'Free Plan';
 
-/** Spec §9: the username is cut at 15 characters, or 10 on a narrow sidebar. */
+/** docs/product.md §9: the username is cut at 15 characters, or 10 on a narrow sidebar. */
 export const USERNAME_CUT = { wide: 15, narrow: 10 } as const;
 
 /** `text` cut to `max` characters plus an ellipsis when longer. */
@@ -23,7 +23,7 @@ export function greetingName(profile: Pick<UserProfile, 'firstname' | 'username'
   return username.includes('@') ? username.slice(0, username.indexOf('@')) : username;
 }
 
-/** Spec §2: "first last" when there is one, else the username cut to `max` characters. */
+/** docs/product.md §2: "first last" when there is one, else the username cut to `max` characters. */
 export function displayName(profile: Pick<UserProfile, 'firstname' | 'lastname' | 'username'>, max: number): string {
   const full = [profile.firstname, profile.lastname]
     .map((part) => part?.trim() ?? '')
@@ -48,12 +48,12 @@ export function planInfo(profile: UserProfile | undefined): PlanInfo {
   return { kind: 'paid', name: tenant.subscription.productName };
 }
 
-/** Spec §6: deploy is disabled when the plan's deployments limit value is 0 (unknown while loading: allowed). */
+/** docs/product.md §6: deploy is disabled when the plan's deployments limit value is 0 (unknown while loading: allowed). */
 export function canDeploy(profile: UserProfile | undefined): boolean {
   return firstTenant(profile)?.subscription.limits.deployments.value !== 0;
 }
 
-/** Spec §3: an inactive first tenant marks a disabled account. */
+/** docs/product.md §3: an inactive first tenant marks a disabled account. */
 export function isInactive(profile: UserProfile | undefined): boolean {
   return firstTenant(profile)?.status === 'inactive';
 }

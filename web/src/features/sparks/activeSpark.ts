@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react';
 
 import { readItem, removeItem, writeItem } from '../auth/tokens';
 
-/** Spec §3: the active Spark is kept in localStorage and in a cookie, both named `activeSparkId`. */
+/** docs/product.md §3: the active Spark is kept in localStorage and in a cookie, both named `activeSparkId`. */
 export const ACTIVE_SPARK_KEY = 'activeSparkId';
 const COOKIE_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
 

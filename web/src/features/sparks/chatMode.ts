@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 
 /**
- * Spec §4 chat mode (also the chat theme): opening a system page sets Menu, opening a Spark sets Normal,
+ * docs/product.md §4 chat mode (also the chat theme): opening a system page sets Menu, opening a Spark sets Normal,
  * opening a test sets Test; the Spark chat's close button returns to Normal.
  */
 export type ChatMode = 'Normal' | 'Test' | 'Menu';

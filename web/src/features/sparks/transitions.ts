@@ -3,7 +3,7 @@ import type { SparkView } from '@sparks/contracts';
 import type { SparkPage } from './api';
 
 /**
- * Spec §4 "Sparks" transitions on a cached page of the list: delete removes the item, pin toggle and rename
+ * docs/product.md §4 "Sparks" transitions on a cached page of the list: delete removes the item, pin toggle and rename
  * replace it, create adds it. Each answers the same object when nothing changes, so SWR keeps its render.
  */
 

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 
 /**
- * Spec §9, sidebar Sparks per page by window height: under 650 → 1; 650–774 → 2; 775–869 → 3; 870–926 → 4;
+ * docs/product.md §9, sidebar Sparks per page by window height: under 650 → 1; 650–774 → 2; 775–869 → 3; 870–926 → 4;
  * 927 and up → 5.
  */
 export function sparksPerPage(height: number): number {

@@ -16,7 +16,7 @@ export interface FeedbackEffects {
 }
 
 /**
- * Spec §4 test feedback, once the test is deleted: the chat mode goes back to Normal, the browser goes to the
+ * docs/product.md §4 test feedback, once the test is deleted: the chat mode goes back to Normal, the browser goes to the
  * Spark, the Spark's stored builder conversation is forgotten (the page loads the server's one) and, 0.5 s
  * later, 'test satisfactory' or 'test not satisfactory' goes into the Spark chat. When the reply has arrived
  * and the user is still on the Spark, the page is opened again with `?refresh=<time>` so it reloads its history.

@@ -1,19 +1,19 @@
 import type { SparkTestView } from '@sparks/contracts';
 
-/** Spec §9: at most 5 tests per Spark. */
+/** docs/product.md §9: at most 5 tests per Spark. */
 export const MAX_TESTS = 5;
 
-/** Spec §9: a test tab shows names of up to 10 characters whole; longer ones are cut to 8 plus an ellipsis. */
+/** docs/product.md §9: a test tab shows names of up to 10 characters whole; longer ones are cut to 8 plus an ellipsis. */
 const TAB_NAME_MAX = 10;
 const TAB_NAME_CUT = 8;
 
-/** Spec §2/§9: the loading overlay stays about 0.8 s after loading ends, fading out meanwhile. */
+/** docs/product.md §2/§9: the loading overlay stays about 0.8 s after loading ends, fading out meanwhile. */
 export const OVERLAY_LINGER_MS = 800;
 
-/** Spec §4/§9: after the test feedback the message is sent into the Spark chat 0.5 s later. */
+/** docs/product.md §4/§9: after the test feedback the message is sent into the Spark chat 0.5 s later. */
 export const FEEDBACK_SEND_DELAY_MS = 500;
 
-/** Spec §8: the log line of a restart without an active Spark. */
+/** docs/product.md §8: the log line of a restart without an active Spark. */
 export const NO_ACTIVE_SPARK_LOG = 'activeSparkId is undefined';
 
 /** The server's error code of a sixth test. */
@@ -26,18 +26,18 @@ export function tabName(name: string): string {
   return `${characters.slice(0, TAB_NAME_CUT).join('')}…`;
 }
 
-/** Spec §5: a test can be added only while the Spark has 4 or fewer. */
+/** docs/product.md §5: a test can be added only while the Spark has 4 or fewer. */
 export function canAddTest(count: number): boolean {
   return count <= MAX_TESTS - 1;
 }
 
-/** Spec §5: deleting a test needs its name typed exactly (case and spaces included). */
+/** docs/product.md §5: deleting a test needs its name typed exactly (case and spaces included). */
 export function deleteConfirmed(typed: string, name: string): boolean {
   return name.length > 0 && typed === name;
 }
 
 /**
- * Spec §4 test feedback: the message the Spark's builder chat understands ('yes' → satisfactory). It is a
+ * docs/product.md §4 test feedback: the message the Spark's builder chat understands ('yes' → satisfactory). It is a
  * keyword of the builder flow, so it is the same in every language.
  */
 export function feedbackMessage(satisfactory: boolean): 'test satisfactory' | 'test not satisfactory' {

@@ -1,7 +1,7 @@
 import type { SparkTestView } from '@sparks/contracts';
 
 /**
- * Spec §4 "Tests" transitions on the cached list: add appends, delete removes, rename replaces by _id (fetch
+ * docs/product.md §4 "Tests" transitions on the cached list: add appends, delete removes, rename replaces by _id (fetch
  * replaces the whole list: SWR does that). The cached list is never changed in place.
  */
 

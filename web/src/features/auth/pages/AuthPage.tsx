@@ -58,7 +58,7 @@ export default function AuthPage() {
         void navigate('/', { replace: true });
       })
       .catch(() => {
-        // Spec §8: a failed token exchange shows the not-verified message.
+        // docs/product.md §8: a failed token exchange shows the not-verified message.
         setAlert({ key: 'errors.GOOGLE_EXCHANGE_FAILED' });
         setExchanging(false);
         void navigate({ pathname: '/auth', hash: location.hash }, { replace: true });

@@ -87,7 +87,7 @@ export default function ResetPasswordPage() {
       focusFirstInvalid(mapped.fields);
       return;
     }
-    // Spec §4: the new password signs the user in straight away.
+    // docs/product.md §4: the new password signs the user in straight away.
     try {
       startSession(await login(username, password));
       void navigate('/', { replace: true });

@@ -54,7 +54,7 @@ export default function ValidateCodePage() {
       ...(codeKey ? { code: { key: codeKey } } : {}),
     };
     setErrors(found);
-    // Spec §5: both fields are required, else "invalid parameters".
+    // docs/product.md §5: both fields are required, else "invalid parameters".
     setFormErrors(!email.trim() || !code.trim() ? [{ key: 'validation.invalidParams' }] : []);
     if (focusFirstInvalid(found)) return;
 

@@ -21,7 +21,7 @@ export interface BillingDialogsProps {
 }
 
 /**
- * The account's billing dialogs, one at a time (spec §2, §4): the plans popup (`showPlans=true`), the trial-ended
+ * The account's billing dialogs, one at a time (docs/product.md §2, §4): the plans popup (`showPlans=true`), the trial-ended
  * popup (trial over with no plan, or a 402 TRIAL_ENDED), the credit-pack popup, and the out-of-interactions modal
  * (a paid plan used up, no credits left, no overage with room under its cap, no 402 yet; once per page load).
  */

@@ -14,7 +14,7 @@ import { useGoToCheckout } from '../useGoToCheckout';
 import '../billing.css';
 
 /**
- * The credit-pack popup (spec §2, §4, §5): the packs of GET /billing/catalog/credits sorted by interactions, 4 a
+ * The credit-pack popup (docs/product.md §2, §4, §5): the packs of GET /billing/catalog/credits sorted by interactions, 4 a
  * page, a pager only when there is more than one page, each price unit_amount / 100 in the user's locale. Buying
  * shows a spinner on that pack and disables every button; a pack paid at once (a paid plan) goes to /billing with
  * the congratulation message for the billing assistant, otherwise to the pack's checkout.

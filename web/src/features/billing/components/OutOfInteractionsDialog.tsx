@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Dialog } from '../../../ui/Dialog';
 
 export interface OutOfInteractionsDialogProps {
-  /** The plan and its monthly interactions, when known (the modal of spec §4); absent for the prompt after a 402. */
+  /** The plan and its monthly interactions, when known (the modal of docs/product.md §4); absent for the prompt after a 402. */
   plan?: { name: string; limit: number };
   onBuyMore: () => void;
   onViewPlans: () => void;
@@ -12,7 +12,7 @@ export interface OutOfInteractionsDialogProps {
 }
 
 /**
- * The out-of-interactions modal of spec §4 and the upgrade prompt a 402 OUT_OF_INTERACTIONS opens in a chat: the
+ * The out-of-interactions modal of docs/product.md §4 and the upgrade prompt a 402 OUT_OF_INTERACTIONS opens in a chat: the
  * plan's interactions and the purchased ones are spent; buy more (the credit-pack popup) or change plan.
  */
 export default function OutOfInteractionsDialog({

@@ -14,8 +14,8 @@ import '../billing.css';
 
 /**
  * The plans popup (`?showPlans=true`, the trial-ended popup's "view plans", the upgrade prompt): the plans on sale
- * from GET /prices with their limits, without the one the user holds (spec §5). Choosing one starts its checkout.
- * With no plan after the trial it cannot be closed (spec §4: not with Escape, not by clicking outside).
+ * from GET /prices with their limits, without the one the user holds (docs/product.md §5). Choosing one starts its checkout.
+ * With no plan after the trial it cannot be closed (docs/product.md §4: not with Escape, not by clicking outside).
  */
 export default function PlansDialog({ onClose }: { onClose: () => void }) {
   const { t, i18n } = useTranslation('billing');

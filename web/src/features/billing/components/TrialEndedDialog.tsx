@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Dialog } from '../../../ui/Dialog';
 import { startLogout } from '../../auth/startLogout';
 
-/** Spec §2/§4: the trial ended without a plan. Log out (to /auth) or view the plans; it cannot be dismissed. */
+/** docs/product.md §2/§4: the trial ended without a plan. Log out (to /auth) or view the plans; it cannot be dismissed. */
 export default function TrialEndedDialog({ onViewPlans }: { onViewPlans: () => void }) {
   const { t } = useTranslation('billing');
   const [leaving, setLeaving] = useState(false);

@@ -68,7 +68,7 @@ export default function CheckoutPage() {
         mode: done.mode,
         productName: name,
       };
-      // Spec §4: after a paid credit pack the billing assistant gets the congratulation message.
+      // docs/product.md §4: after a paid credit pack the billing assistant gets the congratulation message.
       finish(
         result,
         what === 'pay' && done.mode === 'payment'

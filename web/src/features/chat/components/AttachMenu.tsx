@@ -10,7 +10,7 @@ export type SharingService = keyof typeof SERVICE_NAMES;
 export interface AttachMenuProps {
   onAddFiles: () => void;
   /**
-   * Spec §6: "Connect document-sharing" only on the zaphire plan. `configured` false: this server has no
+   * docs/product.md §6: "Connect document-sharing" only on the zaphire plan. `configured` false: this server has no
    * Microsoft app, and the entry says so instead (as the Google button does); undefined: still asking.
    */
   connect?: {

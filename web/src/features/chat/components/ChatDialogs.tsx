@@ -58,8 +58,8 @@ export function ChatDialogs({
           alert: true,
         };
       case 'upgrade':
-        // Spec §4: a 402 on a send opens the upgrade prompt. Out of interactions it is the buy-more-interactions
-        // prompt of spec §2 (its own dialog, not the out-of-interactions modal the layout shows before any 402):
+        // docs/product.md §4: a 402 on a send opens the upgrade prompt. Out of interactions it is the buy-more-interactions
+        // prompt of docs/product.md §2 (its own dialog, not the out-of-interactions modal the layout shows before any 402):
         // a pack to keep chatting now, or a bigger plan.
         return problem.code === 'OUT_OF_INTERACTIONS'
           ? {

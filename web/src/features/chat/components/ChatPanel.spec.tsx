@@ -322,7 +322,7 @@ describe('ChatPanel', () => {
 
     fireEvent.change(box(), { target: { value: 'Hola' } });
     fireEvent.click(sendButton());
-    // The buy-more-interactions prompt (spec §2): its own dialog, not the out-of-interactions modal.
+    // The buy-more-interactions prompt (docs/product.md §2): its own dialog, not the out-of-interactions modal.
     const out = await screen.findByRole('dialog', { name: 'Buy more interactions?' });
     expect(out).toHaveTextContent('This Spark could not answer');
     expect(screen.queryByRole('dialog', { name: 'You are out of interactions' })).toBeNull();

@@ -30,7 +30,7 @@ export interface ChatPanelProps {
   autoStart?: boolean;
   /** Sent as the first message (e.g. /deploy?q=…). */
   initialText?: string;
-  /** When the assistant last spoke longer ago than this, a fresh welcome (spec §4, /deploy: 24 h). */
+  /** When the assistant last spoke longer ago than this, a fresh welcome (docs/product.md §4, /deploy: 24 h). */
   freshAfterMs?: number;
   /** After each reply lands, and when a Spark or a test was created. */
   onMessages?: () => void;
@@ -39,7 +39,7 @@ export interface ChatPanelProps {
   welcome?: ReactNode;
 }
 
-/** Spec §2: the attach menu offers "Connect document-sharing" only on the zaphire plan. */
+/** docs/product.md §2: the attach menu offers "Connect document-sharing" only on the zaphire plan. */
 function isZaphire(productName: string | null | undefined): boolean {
   return (productName ?? '').trim().toLowerCase() === 'zaphire';
 }
@@ -135,7 +135,7 @@ function ChatPanelBody({
   const composerBox = useRef<HTMLDivElement>(null);
   const composer = useRef<ComposerHandle>(null);
 
-  // Spec §4: a 402 on a send. TRIAL_ENDED opens the account's trial-ended popup (and the profile is read again,
+  // docs/product.md §4: a 402 on a send. TRIAL_ENDED opens the account's trial-ended popup (and the profile is read again,
   // it says so too); any other 402 opens the upgrade prompt here.
   const onSendProblem = useCallback(
     (sent: SendProblem) => {
@@ -227,8 +227,8 @@ function ChatPanelBody({
     await refreshIntegrations();
   }, [sparkId, refreshIntegrations]);
   /**
-   * Spec §7: the sign-in opens in a new tab. The tab is opened at once (in the click, so no pop-up blocker stops
-   * it) and sent to Microsoft when the address arrives; a failed connect is only logged (spec §8).
+   * docs/product.md §7: the sign-in opens in a new tab. The tab is opened at once (in the click, so no pop-up blocker stops
+   * it) and sent to Microsoft when the address arrives; a failed connect is only logged (docs/product.md §8).
    */
   const connect = useCallback(() => {
     if (!sparkId) return;

@@ -137,7 +137,7 @@ export function MessageList({
     if (element) element.scrollTop = element.scrollHeight;
   };
 
-  // Spec §4: scroll to the bottom when the history or the loading state changes.
+  // docs/product.md §4: scroll to the bottom when the history or the loading state changes.
   useLayoutEffect(() => {
     atEnd.current = true;
     toEnd();

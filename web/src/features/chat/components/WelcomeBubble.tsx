@@ -13,7 +13,7 @@ import { useChatActions } from './chatActions';
 const NEWEST = sparksListKey({ page: 1, limit: 1 });
 
 /**
- * Spec §2 chat home welcome bubble: "Hi {first name, else the username before @}, what would you like to do?" with
+ * docs/product.md §2 chat home welcome bubble: "Hi {first name, else the username before @}, what would you like to do?" with
  * change Spark (the newest, only when there is one), create Spark, change my info and "I have a question",
  * which sends the canned question into the chat it sits in.
  */

@@ -85,7 +85,7 @@ export function useChat(
   const send = useCallback(
     async (raw: string): Promise<boolean> => {
       const text = raw.trim();
-      // Spec §5: empty or whitespace-only content is discarded.
+      // docs/product.md §5: empty or whitespace-only content is discarded.
       if (!text || sendingRef.current) return false;
       sendingRef.current = true;
       dispatch({ type: 'send', text, at: Date.now() });
@@ -187,7 +187,7 @@ export function useChat(
       dispatch({ type: 'loaded', history });
       if (initialText?.trim()) await send(initialText);
       else if (autoStart && (!history || history.messages.length === 0)) await send(START_KEYWORD);
-      // Spec §4: an assistant message older than the limit brings a fresh welcome (the hidden start keyword).
+      // docs/product.md §4: an assistant message older than the limit brings a fresh welcome (the hidden start keyword).
       else if (freshAfterMs !== undefined && history && isStale(history.messages, freshAfterMs))
         await send(START_KEYWORD);
     })();

@@ -47,7 +47,7 @@ export default function SparkChatPage() {
       { replace: true },
     );
   }, [refresh, setParams]);
-  // Spec §2: back from connecting Microsoft 365 (`q=sharepoint-conected`), the conversation starts over with a
+  // docs/product.md §2: back from connecting Microsoft 365 (`q=sharepoint-conected`), the conversation starts over with a
   // request to add a document from it; the parameter leaves the address so that a reload does not repeat it.
   const connected = params.get('q') === SHAREPOINT_CONNECTED_QUERY;
   // Once per arrival: the effect may run again before the address has changed (the language's texts loading).

@@ -19,7 +19,7 @@ const DEPLOY_NARROW_QUERY = '(max-width: 1099.98px)';
  * /deploy: the working panel that publishes a Spark (choose it — `?q=` names it —, the channel, the
  * allowed sites, the live preview, publish, verify) beside the deploy assistant's chat, with the
  * deploy objectives on the side. The chat unpublishes or replaces the code too (with a confirmation),
- * and greets afresh when its last message is more than 24 h old (spec §4).
+ * and greets afresh when its last message is more than 24 h old (docs/product.md §4).
  *
  * Where the two do not fit side by side (phones, narrow windows) the chat comes first and the panel slides
  * over it from a header button, as the objectives panel does on a Spark's page.

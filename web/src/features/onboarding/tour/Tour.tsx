@@ -18,7 +18,7 @@ import {
 import { resetTourPanels, showTourPanel } from './tourPanels';
 import './tour.css';
 
-/** Spec §9: the tour's dropdowns are looked for every 100 ms (and the highlight moves in 400 ms). */
+/** docs/product.md §9: the tour's dropdowns are looked for every 100 ms (and the highlight moves in 400 ms). */
 const POLL_MS = 100;
 const ANIMATION_MS = 400;
 /** A step whose element has not appeared by then has failed: the tour ends and the user goes to /. */

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 
 import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 
-/** Spec §5: deleting a Spark needs the word typed exactly, whatever the language. */
+/** docs/product.md §5: deleting a Spark needs the word typed exactly, whatever the language. */
 export const DELETE_WORD = 'Borrar';
 
 export interface DeleteSparkDialogProps {

@@ -12,7 +12,7 @@ export interface EditableTitleProps {
 }
 
 /**
- * Spec §4 title editing: click the title (or the pencil) to edit; Enter or the confirm button saves, Escape
+ * docs/product.md §4 title editing: click the title (or the pencil) to edit; Enter or the confirm button saves, Escape
  * cancels and restores the old title; a blank title is not saved; a failed rename reverts the title and is
  * logged. Leaving the field without confirming cancels too.
  */

@@ -13,7 +13,7 @@ export interface DeleteTestDialogProps {
   onDelete: (test: SparkTestView) => Promise<void>;
 }
 
-/** Spec §5: deleting a test needs its name typed exactly; the delete button enables only then. */
+/** docs/product.md §5: deleting a test needs its name typed exactly; the delete button enables only then. */
 export function DeleteTestDialog({ test, onClose, onDelete }: DeleteTestDialogProps) {
   const t = useTestsT();
   const [typed, setTyped] = useState('');

@@ -13,7 +13,7 @@ export interface FeedbackDialogProps {
   failed?: boolean;
 }
 
-/** Spec §2/§4 test-satisfaction prompt: "Was the test OK?" with Yes and No (and a way back to the test). */
+/** docs/product.md §2/§4 test-satisfaction prompt: "Was the test OK?" with Yes and No (and a way back to the test). */
 export function FeedbackDialog({ open, onClose, onAnswer, busy = false, failed = false }: FeedbackDialogProps) {
   const t = useTestsT();
   const yesRef = useRef<HTMLButtonElement>(null);

@@ -3,7 +3,7 @@ import { useRef } from 'react';
 import { Dialog } from '../../../ui/Dialog';
 import { useTestsT } from '../i18n';
 
-/** Spec §5/§8: the alert of a sixth test, "You can't add more than 5 tests". */
+/** docs/product.md §5/§8: the alert of a sixth test, "You can't add more than 5 tests". */
 export function LimitDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const t = useTestsT();
   const okRef = useRef<HTMLButtonElement>(null);

@@ -2,7 +2,7 @@ import type { OverlayPhase } from '../hooks/useLingering';
 import { useTestsT } from '../i18n';
 
 /**
- * Spec §2 loading overlay over the test page: a spinner and "Loading…" while the Spark and its tests load,
+ * docs/product.md §2 loading overlay over the test page: a spinner and "Loading…" while the Spark and its tests load,
  * fading out over the 0.8 s it stays afterwards (it no longer catches clicks then).
  */
 export function LoadingOverlay({ phase }: { phase: OverlayPhase }) {

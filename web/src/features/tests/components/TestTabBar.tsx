@@ -16,7 +16,7 @@ export interface TestTabBarProps {
 }
 
 /**
- * Spec §2 test tab bar: one tab per test (a link to it, the active one highlighted, the name cut to 8
+ * docs/product.md §2 test tab bar: one tab per test (a link to it, the active one highlighted, the name cut to 8
  * characters and '…' when longer than 10, the full name as tooltip), each with a delete icon, and a final '+'.
  */
 export function TestTabBar({ sparkId, tests, activeId, onAdd, adding = false, onDelete }: TestTabBarProps) {

@@ -6,7 +6,7 @@ import { OVERLAY_LINGER_MS } from '../rules';
 export type OverlayPhase = 'visible' | 'fading' | 'hidden';
 
 /**
- * Spec §2/§9: the overlay shows while `active` and stays `lingerMs` (0.8 s) after it ends, fading out. Data
+ * docs/product.md §2/§9: the overlay shows while `active` and stays `lingerMs` (0.8 s) after it ends, fading out. Data
  * already in the cache at mount (`active` false from the start) shows no overlay at all.
  */
 export function useLingering(active: boolean, lingerMs: number = OVERLAY_LINGER_MS): OverlayPhase {

@@ -39,7 +39,7 @@ export function useTestActions(sparkId: string) {
   const reload = useCallback(() => mutate(testsKey(sparkId)), [mutate, sparkId]);
 
   /**
-   * Spec §4 restart: the server forgets the test's conversation and starts a new one with 'inicio'; the
+   * docs/product.md §4 restart: the server forgets the test's conversation and starts a new one with 'inicio'; the
    * stored conversation of '{sparkId}:{testId}' is dropped so the chat loads the new one.
    */
   const restart = useCallback(

@@ -100,7 +100,7 @@ export default function SparkTestPage() {
 
   async function add() {
     if (!tests || adding) return;
-    // Spec §5: only while the Spark has 4 or fewer tests; the server is not asked otherwise.
+    // docs/product.md §5: only while the Spark has 4 or fewer tests; the server is not asked otherwise.
     if (!canAddTest(tests.length)) {
       setLimitOpen(true);
       return;
@@ -158,7 +158,7 @@ export default function SparkTestPage() {
     setFinishFailed(false);
     leaving.current.add(testId);
     try {
-      // Spec §4: either answer removes the test, then the Spark chat gets the verdict.
+      // docs/product.md §4: either answer removes the test, then the Spark chat gets the verdict.
       await actions.remove(testId, () => {
         void sendTestFeedback(sparkId, satisfactory, {
           navigate: (to, options) => navigate(to, options),

@@ -129,9 +129,12 @@ export class AccountsRepository {
       .where(eq(users.id, id));
   }
 
-  async setFirstTenantStatus(userId: string, status: TenantRow['status']): Promise<void> {
+  /** Sets the status of the user's first tenant (`inactive`: a disabled account); false when they have none. */
+  async setFirstTenantStatus(userId: string, status: TenantRow['status']): Promise<boolean> {
     const [first] = await this.tenantsOf(userId);
-    if (first) await this.db.update(tenants).set({ status }).where(eq(tenants.id, first.id));
+    if (!first) return false;
+    await this.db.update(tenants).set({ status }).where(eq(tenants.id, first.id));
+    return true;
   }
 
   // — verification codes —

@@ -1,4 +1,5 @@
 import { desc, eq } from 'drizzle-orm';
+import { AccountsRepository } from './accounts.repository';
 import type { Database } from './client';
 import { adminAudit, admins, tenants, users } from './schema/index';
 
@@ -57,15 +58,9 @@ export class AdminRepository {
    */
   async setAccountStatus(userId: string, status: 'active' | 'inactive', actor: string): Promise<boolean> {
     return this.db.transaction(async (tx) => {
-      const [first] = await tx
-        .select({ id: tenants.id })
-        .from(tenants)
-        .where(eq(tenants.userId, userId))
-        .orderBy(tenants.createdAt)
-        .limit(1);
       const [user] = await tx.select({ username: users.username }).from(users).where(eq(users.id, userId));
-      if (!first || !user) return false;
-      await tx.update(tenants).set({ status }).where(eq(tenants.id, first.id));
+      // The tenant's row is the accounts repository's to write (one writer per table), in this transaction.
+      if (!user || !(await new AccountsRepository(tx).setFirstTenantStatus(userId, status))) return false;
       await tx.insert(adminAudit).values({
         actor,
         action: status === 'inactive' ? 'disable' : 'enable',

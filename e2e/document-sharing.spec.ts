@@ -134,7 +134,7 @@ for (const lang of ['en', 'es'] as const) {
     await tab.goto(`/spark/${spark._id}/test/${created._id}`);
     const box = tab.getByRole('textbox', { name: t.composer.label });
     await expect(box).toBeEditable({ timeout: 30_000 });
-    // The test's greeting first: a message typed while it arrives is not sent yet.
+    // The test's greeting first (its start message must have been answered before a question goes).
     await expect(tab.getByRole('log').locator('.chat-bubble--assistant').first()).toBeVisible({ timeout: 30_000 });
     await sendInComposer(box, question);
     const answer = tab

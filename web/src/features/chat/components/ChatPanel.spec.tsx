@@ -169,6 +169,37 @@ describe('ChatPanel', () => {
     expect(box()).toHaveValue('');
   });
 
+  it('takes a message while a greeting is still being revealed: the rest of the greeting shows at once, then it', async () => {
+    const fresh = (id: string, content: string): ChatMessage => ({
+      ...message(id, 'ai', { content }),
+      createdAt: new Date().toISOString(),
+      replyTo: 'h',
+    });
+    const sent = server((text) =>
+      text === 'inicio'
+        ? [
+            history(message('h', 'human', { content: 'inicio' })),
+            done(fresh('g1', 'Welcome!'), fresh('g2', 'I can help with your Spark.'), fresh('g3', 'What do you need?')),
+          ]
+        : [history(message('h2', 'human', { content: text })), done()],
+    );
+    renderPanel(MAIN, { autoStart: true });
+    const log = screen.getByRole('log');
+    expect(await within(log).findByText('Welcome!')).toBeInTheDocument();
+    // The greeting's next messages wait their turn (800 ms each), and the box already takes a message.
+    expect(within(log).queryByText('What do you need?')).toBeNull();
+    fireEvent.change(box(), { target: { value: 'Opening hours?' } });
+    expect(sendButton()).toBeEnabled();
+    fireEvent.keyDown(box(), { key: 'Enter' });
+    expect(await within(log).findByText('Opening hours?')).toBeInTheDocument();
+    expect(sent.map((s) => s.text)).toEqual(['inicio', 'Opening hours?']);
+    const order = ['Welcome!', 'I can help with your Spark.', 'What do you need?', 'Opening hours?'].map((text) =>
+      (log.textContent ?? '').indexOf(text),
+    );
+    expect(order.every((at) => at >= 0)).toBe(true);
+    expect([...order].sort((a, b) => a - b)).toEqual(order);
+  });
+
   it('sends the value of an option and shows older widgets disabled', async () => {
     const options = message('o', 'action', {
       content: '',

@@ -356,7 +356,8 @@ function ChatPanelBody({
           <Composer
             handle={composer}
             onSend={send}
-            sending={chat.busy}
+            // A message may go while a reply is still being revealed (the rest shows at once), not while one is sent.
+            sending={chat.sending}
             disabled={chat.loading && messages.length === 0}
             attach={
               sparkId ? (

@@ -65,6 +65,18 @@ describe('chatReducer: the reveal of a reply (docs/product.md §4, §9)', () => 
     ]);
   });
 
+  it('shows the rest of a reply being revealed at once when a message is sent', () => {
+    let state = chatReducer(ready, {
+      type: 'messages',
+      at,
+      messages: [reply('a', at), reply('b', at), reply('c', at)],
+    });
+    expect(revealedMessages(state, at).map((m) => m._id)).toEqual(['a']);
+    state = chatReducer(state, { type: 'send', text: 'Hola', at: at + 100 });
+    expect(revealedMessages(state, at + 100).map((m) => m._id)).toEqual(['a', 'b', 'c']);
+    expect(nextReveal(state, at + 100)).toBeNull();
+  });
+
   it('drops the message being sent once the server stored it', () => {
     let state = chatReducer(ready, { type: 'send', text: 'Hola', at });
     expect(state).toMatchObject({ sending: true, pending: { text: 'Hola' } });

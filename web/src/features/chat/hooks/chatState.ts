@@ -71,7 +71,8 @@ export function chatReducer(state: ChatState, action: ChatAction): ChatState {
           }
         : { ...state, loading: false, messages: [], sessionId: null, sparkId: null };
     case 'send':
-      return { ...state, sending: true, pending: { text: action.text, at: action.at } };
+      // A message sent while a reply is being revealed: the rest of that reply shows at once, before it.
+      return { ...state, sending: true, pending: { text: action.text, at: action.at }, revealAt: {}, batch: null };
     case 'history':
       return {
         ...state,

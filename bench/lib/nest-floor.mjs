@@ -59,13 +59,13 @@ Module({
 })(FloorModule);
 
 // NEST_FLOOR_ADAPTER=fastify: the same on Nest's Fastify adapter (bench/api.mjs --fastify-floor; installed for that run).
-const app =
-  process.env.NEST_FLOOR_ADAPTER === 'fastify'
-    ? await NestFactory.create(FloorModule, new (rootRequire('@nestjs/platform-fastify').FastifyAdapter)(), {
-        logger: false,
-      })
-    : await NestFactory.create(FloorModule, { logger: false, bodyParser: false });
-if (process.env.NEST_FLOOR_ADAPTER !== 'fastify') app.getHttpAdapter().getInstance().disable('x-powered-by');
+const fastify = process.env.NEST_FLOOR_ADAPTER === 'fastify';
+const app = fastify
+  ? await NestFactory.create(FloorModule, new (rootRequire('@nestjs/platform-fastify').FastifyAdapter)(), {
+      logger: false,
+    })
+  : await NestFactory.create(FloorModule, { logger: false, bodyParser: false });
+if (!fastify) app.getHttpAdapter().getInstance().disable('x-powered-by');
 await app.listen(Number(process.env.PORT), '127.0.0.1');
 process.stdout.write('ready\n');
 process.on('SIGTERM', () => app.close().then(() => process.exit(0)));

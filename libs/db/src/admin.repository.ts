@@ -20,7 +20,11 @@ export interface AccountSummary {
 
 /** Admins granted in the database, account status changes, and the log of who did what. */
 export class AdminRepository {
-  constructor(private readonly db: Database) {}
+  constructor(
+    private readonly db: Database,
+    /** Sets the first tenant's status, inside the transaction that writes the audit row (`withTx`). */
+    private readonly accounts = new AccountsRepository(db),
+  ) {}
 
   async isGrantedAdmin(userId: string): Promise<boolean> {
     const [row] = await this.db.select({ id: admins.userId }).from(admins).where(eq(admins.userId, userId));
@@ -59,8 +63,7 @@ export class AdminRepository {
   async setAccountStatus(userId: string, status: 'active' | 'inactive', actor: string): Promise<boolean> {
     return this.db.transaction(async (tx) => {
       const [user] = await tx.select({ username: users.username }).from(users).where(eq(users.id, userId));
-      // The tenant's row is the accounts repository's to write (one writer per table), in this transaction.
-      if (!user || !(await new AccountsRepository(tx).setFirstTenantStatus(userId, status))) return false;
+      if (!user || !(await this.accounts.withTx(tx).setFirstTenantStatus(userId, status))) return false;
       await tx.insert(adminAudit).values({
         actor,
         action: status === 'inactive' ? 'disable' : 'enable',

@@ -84,25 +84,22 @@ const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 runBench(async () => {
   const jwtSecret = randomUUID();
   const logLevel = argv('log-level', 'info');
-  // --profile <dir>: the api (and worker) write a V8 CPU profile there when they stop.
+  // --profile <dir>: every server (and the api's worker) writes a V8 CPU profile there when it stops.
   const profile = argv('profile', undefined);
-  const stack = await startStack('api', {
-    JWT_SECRET: jwtSecret,
-    LOG_LEVEL: logLevel,
-    ...(profile
-      ? {
-          NODE_OPTIONS: `--require ${path.join(ROOT, 'bench/lib/cpu-profile.cjs')}`,
-          CPU_PROFILE_DIR: path.resolve(profile),
-        }
-      : {}),
-  });
+  const profileEnv = profile
+    ? {
+        NODE_OPTIONS: `--require ${path.join(ROOT, 'bench/lib/cpu-profile.cjs')}`,
+        CPU_PROFILE_DIR: path.resolve(profile),
+      }
+    : {};
+  const stack = await startStack('api', { JWT_SECRET: jwtSecret, LOG_LEVEL: logLevel, ...profileEnv });
   const user = await stack.createUser('en');
   for (let i = 0; i < SPARKS; i++) {
     const res = await call(stack.base, 'POST', '/api/v1/sparks', { token: user.token, body: {} });
     if (res.status !== 201) throw new Error(`create Spark: ${res.status}`);
   }
   const databaseUrl = stack.pool.options.connectionString;
-  const bareEnv = { PATH: process.env.PATH, DATABASE_URL: databaseUrl, JWT_SECRET: jwtSecret };
+  const bareEnv = { PATH: process.env.PATH, DATABASE_URL: databaseUrl, JWT_SECRET: jwtSecret, ...profileEnv };
   const servers = {
     api: { base: stack.base, pid: stack.api.child.pid },
     bare: await startBare('bare', bareEnv),

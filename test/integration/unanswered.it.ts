@@ -126,6 +126,37 @@ describe('unanswered questions: recorded, grouped, answered by the owner, then a
     ]);
   });
 
+  it('a noted question outlives the test it was asked in: restarting or deleting the test keeps it for the owner', async () => {
+    const en = await spark(t, 'en');
+    expect((await ask(en, 'Do you deliver on Sundays?')).data.answer).toBe('notCovered');
+    await t
+      .http()
+      .post(`/api/v1/sparks/${en.sparkId}/tests/${en.testId}/restart`)
+      .set(...en.user.auth())
+      .expect(201);
+    expect((await groups(en)).map((g) => [g.question, g.count])).toEqual([['Do you deliver on Sundays?', 1]]);
+    expect((await ask(en, 'Can I pay with PayPal?')).data.answer).toBe('notCovered');
+    await t
+      .http()
+      .delete(`/api/v1/sparks/${en.sparkId}/tests/${en.testId}`)
+      .set(...en.user.auth())
+      .expect(200);
+    expect((await groups(en)).map((g) => [g.question, g.count, g.status])).toEqual([
+      ['Can I pay with PayPal?', 1, 'open'],
+      ['Do you deliver on Sundays?', 1, 'open'],
+    ]);
+    // The Spark's own deletion still takes its questions with it.
+    await t
+      .http()
+      .delete(`/api/v1/sparks/${en.sparkId}`)
+      .set(...en.user.auth())
+      .expect(200);
+    const left = await sql.query('SELECT count(*)::int AS n FROM unanswered_questions WHERE spark_id = $1', [
+      en.sparkId,
+    ]);
+    expect(left.rows[0].n).toBe(0);
+  });
+
   it('in Spanish: accents and plurals fold together, and the answer is cited as “añadido por ti”', async () => {
     const es = await spark(t, 'es');
     await ask(es, '¿Cuánto cuesta el envío a Cádiz?');

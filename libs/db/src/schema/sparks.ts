@@ -140,9 +140,11 @@ export const unansweredQuestions = pgTable(
     sparkId: uuid('spark_id')
       .notNull()
       .references(() => sparks.id, { onDelete: 'cascade' }),
-    messageId: uuid('message_id')
-      .notNull()
-      .references(() => messages.id, { onDelete: 'cascade' }),
+    /**
+     * The message that asked it; null once that message is gone (a test restarted or deleted): the
+     * question stays the owner's to answer until the Spark itself is deleted (docs/decisions.md, 2026-11-28).
+     */
+    messageId: uuid('message_id').references(() => messages.id, { onDelete: 'set null' }),
     question: text('question').notNull(),
     language: languageEnum('language').notNull(),
     /**

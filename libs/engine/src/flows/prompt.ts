@@ -101,6 +101,17 @@ export function cleanInstructions(raw: string, facts: InstructionFacts): string 
  * sentence (who the assistant is) and its rules (the language, the tone, only the documents, never invent);
  * otherwise the template's own sentences about the business are used.
  */
+/**
+ * One of the template's sentences around the owner's own words: "The business: {description}." ends with the
+ * template's full stop, so the owner's own closing stop is dropped ("…a domicilio.." read as a typo), and after
+ * their "!", "?" or "…" the template adds none.
+ */
+function around(lang: SparkInfo['language'], key: FlowTextKey, name: string, value: string): string {
+  const words = value.trim().replace(/\.+$/, '');
+  const text = label(lang, msg(key), { [name]: words });
+  return /[!?…]$/.test(words) ? text.replace(`${words}.`, words) : text;
+}
+
 export function buildPrompt(s: SparkInfo, written?: string): string {
   const lang = s.language;
   const purpose = purposeOf(s);
@@ -110,9 +121,9 @@ export function buildPrompt(s: SparkInfo, written?: string): string {
     ...(middle
       ? [middle]
       : [
-          s.description ? label(lang, msg('promptBusiness'), { description: s.description }) : '',
-          purpose ? label(lang, msg('promptGoal'), { purpose }) : '',
-          s.hours ? label(lang, msg('promptHours'), { hours: s.hours }) : '',
+          s.description ? around(lang, 'promptBusiness', 'description', s.description) : '',
+          purpose ? around(lang, 'promptGoal', 'purpose', purpose) : '',
+          s.hours ? around(lang, 'promptHours', 'hours', s.hours) : '',
         ]),
     label(lang, msg('promptRules'), { tone: toneOf(s) }),
   ]

@@ -76,7 +76,11 @@ export function DeployPanel({ q, onFirstSeen }: { q?: string; onFirstSeen?: () =
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [sparkId]);
   useEffect(() => {
-    if (view?.channel) setChannel(view.channel);
+    // A published Spark has its channel chosen, the preselected one too (it is only marked on a change otherwise).
+    if (view?.channel) {
+      setChannel(view.channel);
+      void step('deploy.channel');
+    }
     if (view?.firstSeenAt) void step('deploy.verify');
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [view?.channel, view?.firstSeenAt]);

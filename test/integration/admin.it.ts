@@ -67,8 +67,14 @@ describe('admins and disabled accounts', () => {
 
   it('there is no admin but those named: a normal user gets 403 on every admin route', async () => {
     const id = await userId(bystander);
+    // Asking whether one is an admin is no admin route: the answer is a plain no, nothing more.
+    const me = await t
+      .http()
+      .get('/api/v1/admin/me')
+      .set(...user.auth())
+      .expect(200);
+    expect(me.body).toEqual({ data: { admin: false } });
     for (const [method, path] of [
-      ['get', '/api/v1/admin/me'],
       ['get', `/api/v1/admin/users?email=${encodeURIComponent(user.username)}`],
       ['post', `/api/v1/admin/users/${id}/disable`],
       ['post', `/api/v1/admin/users/${id}/enable`],
@@ -90,11 +96,12 @@ describe('admins and disabled accounts', () => {
   });
 
   it('an admin from ADMIN_EMAILS disables an account: the API refuses its billable calls with 403 ACCOUNT_INACTIVE', async () => {
-    await t
+    const me = await t
       .http()
       .get('/api/v1/admin/me')
       .set(...admin.auth())
       .expect(200);
+    expect(me.body.data).toEqual({ admin: true, username: admin.username });
     const found = await t
       .http()
       .get(`/api/v1/admin/users?email=${encodeURIComponent(user.username.toUpperCase())}`)
@@ -214,11 +221,12 @@ describe('admins and disabled accounts', () => {
     expect(shown[2]).toMatch(/\tdisable\tby cli:ops-tester$/);
 
     expect((await cli('revoke', bystander.username)).out[0]).toBe(`${bystander.username} is no longer an admin.`);
-    await t
+    const revoked = await t
       .http()
       .get('/api/v1/admin/me')
       .set(...bystander.auth())
-      .expect(403);
+      .expect(200);
+    expect(revoked.body.data).toEqual({ admin: false });
     expect((await cli('disable', 'nobody@example.com')).code).toBe(1);
     expect((await runAdminCli(['frobnicate'], url)).code).toBe(2);
   });

@@ -75,7 +75,6 @@ export const ROUTE_FIXTURES: Record<string, RouteFixture> = {
   'GET /api/v1/health/ready': { public: 'readiness probe: database, Redis, migrations; reads no user data' },
 
   // — admins only (admin.it.ts, bull-board.it.ts) —
-  'GET /api/v1/admin/me': { adminOnly: 'whether the caller is an admin' },
   'GET /api/v1/admin/users': {
     adminOnly: 'an account by e-mail',
     query: (w) => ({ email: w.user.username }),

@@ -4,6 +4,7 @@ import {
   adminUserParams,
   adminUserQuery,
   type AdminAccountView,
+  type AdminMe,
   type AdminAuditEntry,
   type AdminSession,
   type AdminUserParams,
@@ -20,7 +21,8 @@ import { ApiZodQuery, ZodPipe, ApiZodResponse } from '../common/zod';
 import { ADMIN_COOKIE, AdminService } from './admin.service';
 
 /**
- * The admin API, for admins only (403 FORBIDDEN for everyone else), with the SPA's bearer token.
+ * The admin API, for admins only (403 FORBIDDEN for everyone else), with the SPA's bearer token; only
+ * `GET /admin/me` answers everyone, about themselves (so the SPA asks it without a refused request).
  * `POST /admin/session` turns that token into the admin pages' cookie (Bull Board at /admin/queues).
  */
 @ApiTags('admin')
@@ -30,11 +32,12 @@ export class AdminController {
   constructor(private readonly admin: AdminService) {}
 
   @Get('me')
-  @ApiOperation({ summary: 'Whether the caller is an admin (403 when not)' })
+  @ApiOperation({
+    summary: 'Whether the caller is an admin: `{ admin: true, username }`, or `{ admin: false }` for everyone else',
+  })
   @ApiZodResponse(adminMeSchema)
-  async me(@CurrentUser() user: AuthUser): Promise<{ admin: true; username: string }> {
-    const admin = await this.admin.requireAdmin(user.id);
-    return { admin: true, username: admin.username };
+  async me(@CurrentUser() user: AuthUser): Promise<AdminMe> {
+    return this.admin.whoIs(user.id);
   }
 
   @Get('users')

@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
-import type { AdminAccount, AdminAccountView, AdminAuditEntry } from '@sparks/contracts';
+import type { AdminAccount, AdminAccountView, AdminAuditEntry, AdminMe } from '@sparks/contracts';
 import { DomainError, type AppConfig } from '@sparks/core';
 import { AccountsRepository, AdminRepository, type AuditRow, type UserRow } from '@sparks/db';
 import { CONFIG } from '../infra/tokens';
@@ -38,6 +38,12 @@ export class AdminService {
       user.verifiedAt !== null &&
       (this.config.ADMIN_EMAILS.includes(user.username) || this.config.ADMIN_EMAILS.includes(user.email.toLowerCase()));
     return listed || (await this.admin.isGrantedAdmin(user.id));
+  }
+
+  /** GET /admin/me: whether the caller is an admin; nothing more for anyone else. */
+  async whoIs(userId: string): Promise<AdminMe> {
+    const user = await this.accounts.findUserById(userId);
+    return user && (await this.isAdmin(user)) ? { admin: true, username: user.username } : { admin: false };
   }
 
   async requireAdmin(userId: string): Promise<UserRow> {

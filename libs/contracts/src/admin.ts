@@ -32,8 +32,12 @@ export type AdminAccountView = z.infer<typeof adminAccountViewSchema>;
 export const adminSessionSchema = z.object({ expiresAt: z.string() });
 export type AdminSession = z.infer<typeof adminSessionSchema>;
 
-/** GET /admin/me. */
-export const adminMeSchema = z.object({ admin: z.literal(true), username: z.string() });
+/** GET /admin/me: whether the caller is an admin (every signed-in user may ask about themselves). */
+export const adminMeSchema = z.union([
+  z.object({ admin: z.literal(true), username: z.string() }),
+  z.object({ admin: z.literal(false) }),
+]);
+export type AdminMe = z.infer<typeof adminMeSchema>;
 /** DELETE /admin/session. */
 export const adminSessionClosedSchema = z.object({ closed: z.literal(true) });
 

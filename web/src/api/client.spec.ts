@@ -412,19 +412,6 @@ describe('a disabled account (403 ACCOUNT_INACTIVE)', () => {
     expect(onAccountInactive).not.toHaveBeenCalled();
   });
 
-  it('a 403 that the caller takes as an answer (forbiddenIsAnswer) is not retried after a refresh', async () => {
-    signIn('tok');
-    const { api, calls, onAccountInactive, log } = client(() => ({
-      status: 403,
-      body: envelope(403, { code: 'FORBIDDEN', message: 'Forbidden' }),
-    }));
-    const failure = await api.get('/admin/me', { forbiddenIsAnswer: true }).catch((error: unknown) => error);
-    expect((failure as ApiError).status).toBe(403);
-    expect(calls.map((c) => c.url)).toEqual(['/admin/me']);
-    expect(onAccountInactive).not.toHaveBeenCalled();
-    expect(log).not.toHaveBeenCalled(); // an answer, not a failure to log
-  });
-
   it('a stream or upload reports it without refreshing, and the caller can still read the body', async () => {
     signIn('tok');
     const { api, calls, onAccountInactive } = client(() => ({ status: 403, body: inactive }));

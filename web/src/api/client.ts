@@ -121,11 +121,6 @@ export interface RequestConfig {
   /** Extra headers; an `Authorization` here wins over the stored token (reset link, exchange token). */
   headers?: Record<string, string>;
   params?: QueryParams;
-  /**
-   * A 403 of this call is an answer (the caller may not do it: GET /admin/me for a user who is no admin), not a
-   * refused token: it is not retried after a token refresh.
-   */
-  forbiddenIsAnswer?: boolean;
 }
 
 /** A successful answer's whole (parsed) body, envelope included. */
@@ -293,8 +288,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       let response = await send(method, url, body, config, sent);
       const explicit = hasHeader(config.headers, 'Authorization');
       const refusedToken =
-        response.status === 401 ||
-        (response.status === 403 && !config.forbiddenIsAnswer && !isAccountInactive(response.status, response.data));
+        response.status === 401 || (response.status === 403 && !isAccountInactive(response.status, response.data));
       if (refusedToken && !isAuthEndpoint(url) && !explicit) {
         const stored = readAccessToken();
         // Someone refreshed while this call was out: retry with the new token, no second refresh.
@@ -306,9 +300,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       return { data: response.data as T, status: response.status };
     } catch (error) {
       const apiError = toApiError(error);
-      // A 403 the caller expects (GET /admin/me for a user who is no admin) is an answer, not a failure to log.
-      if (!(config.forbiddenIsAnswer && apiError.status === 403))
-        log(`[api] ${method} ${url} failed (${apiError.status ?? apiError.code}): ${apiError.message}`);
+      log(`[api] ${method} ${url} failed (${apiError.status ?? apiError.code}): ${apiError.message}`);
       throw apiError;
     }
   }

@@ -1,7 +1,7 @@
-import type { AdminAccountView, AdminAuditEntry } from '@sparks/contracts';
+import type { AdminAccountView, AdminAuditEntry, AdminMe } from '@sparks/contracts';
 import useSWR from 'swr';
 
-import { api, isApiError } from '../../api/client';
+import { api } from '../../api/client';
 
 const ADMIN_ME_KEY = ['admin', 'me'] as const;
 export const ADMIN_AUDIT_KEY = ['admin', 'audit'] as const;
@@ -9,20 +9,9 @@ export const ADMIN_AUDIT_KEY = ['admin', 'audit'] as const;
 /** Where Bull Board is served (api/src/admin/queues-board.ts), behind the admin pages' cookie. */
 const QUEUES_BOARD_PATH = '/admin/queues';
 
-/**
- * GET /admin/me: whether the signed-in user is an admin (ADMIN_EMAILS or `npm run admin -- grant`). The api answers
- * 403 to everyone else, which here means "no", not a stale token.
- */
+/** GET /admin/me: whether the signed-in user is an admin (ADMIN_EMAILS or `npm run admin -- grant`). */
 export function useIsAdmin(): { admin: boolean; loading: boolean } {
-  const { data, isLoading } = useSWR(ADMIN_ME_KEY, async () => {
-    try {
-      const me = await api.get<{ admin: boolean }>('/admin/me', { forbiddenIsAnswer: true });
-      return me.admin === true;
-    } catch (error) {
-      if (isApiError(error) && error.status === 403) return false;
-      throw error;
-    }
-  });
+  const { data, isLoading } = useSWR(ADMIN_ME_KEY, async () => (await api.get<AdminMe>('/admin/me')).admin);
   return { admin: data === true, loading: isLoading };
 }
 

@@ -314,6 +314,23 @@ describe('Spark builder chat and its objectives', () => {
       'pending',
     ]);
     expect(end.meta.progress).toBe(Math.round((11 / 12) * 100));
+    // Published on /deploy: "Deploy it" is done (docs/product.md §4), 100 %, and the builder says its last words.
+    await sql.query(
+      'UPDATE tenants SET limit_deployments = 1 WHERE user_id = (SELECT id FROM users WHERE username = $1)',
+      [u.username],
+    );
+    await t
+      .http()
+      .post(`/api/v1/sparks/${id}/deployment`)
+      .set(...u.auth())
+      .send({})
+      .expect(200);
+    const live = await objectives();
+    expect(live.data.map((o: { status: string }) => o.status).every((s: string) => s === 'completed')).toBe(true);
+    expect(live.meta).toMatchObject({ progress: 100, isCompleted: true });
+    expect(texts(await builder(u, id, es ? 'hola' : 'hello'))).toContain(
+      es ? '¡Todo listo! Tu Spark ya atiende a tus clientes.' : 'All set! Your Spark is now serving your customers.',
+    );
     const spark2 = (
       await t
         .http()

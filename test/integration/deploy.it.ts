@@ -409,6 +409,55 @@ describe('deploy: publish, the public widget API, the allow-list and visitors (r
     await widgetConfig(t, tx, OTHER).expect(403);
   });
 
+  it('publishing completes the Spark’s own "Deploy it" step, to 100 % — also for a Spark published earlier; unpublishing makes it pending again', async () => {
+    const o = await owner(t);
+    type Group = { _id: string; status: string; steps: Array<{ _id: string; status: string }> };
+    const objectives = async (lang: 'en' | 'es' = 'en') =>
+      (
+        await t
+          .http()
+          .get(`/api/v1/objectives/${o.sparkId}?lang=${lang}`)
+          .set(...o.user.auth())
+          .expect(200)
+      ).body as { data: Group[]; meta: { progress: number; isCompleted: boolean } };
+    const publishStep = (body: { data: Group[] }) => body.data.find((g) => g._id === 'deploy')!;
+    // Every other step of the builder done (as the builder chat marks them).
+    const before = await objectives();
+    const others = before.data.flatMap((g) => g.steps.map((s) => s._id)).filter((id) => id !== 'deploy.publish');
+    expect(others).toHaveLength(11);
+    for (const stepId of others)
+      await t
+        .http()
+        .patch(`/api/v1/objectives/${o.sparkId}`)
+        .set(...o.user.auth())
+        .send({ stepId, status: 'completed' })
+        .expect(200);
+    const waiting = await objectives();
+    expect(publishStep(waiting)).toMatchObject({
+      status: 'pending',
+      steps: [{ _id: 'deploy.publish', status: 'pending' }],
+    });
+    expect(waiting.meta).toMatchObject({ progress: 92, isCompleted: false });
+
+    await publish(t, o);
+    for (const lang of ['en', 'es'] as const) {
+      const live = await objectives(lang);
+      expect(publishStep(live)).toMatchObject({ status: 'completed', steps: [{ status: 'completed' }] });
+      expect(live.meta).toMatchObject({ progress: 100, isCompleted: true });
+    }
+
+    // A Spark published before the rule: a deployment and no stored status for the step at all.
+    await sql.query(`UPDATE objectives SET statuses = statuses - 'deploy.publish' WHERE key = $1`, [o.sparkId]);
+    expect((await objectives()).meta.progress).toBe(100);
+
+    await t
+      .http()
+      .delete(dep(o))
+      .set(...o.user.auth())
+      .expect(200);
+    expect(publishStep(await objectives()).steps[0].status).toBe('pending');
+  });
+
   it('rotating kills the old token and its visitor sessions at once; unpublishing kills the new one', async () => {
     const o = await owner(t);
     const old = await publish(t, o);

@@ -8,8 +8,8 @@ import {
   type ObjectivesScope,
 } from '@sparks/contracts';
 import { DomainError, type Language } from '@sparks/core';
-import { ObjectivesRepository } from '@sparks/db';
-import { FLOWS, objectivesOf, type Flow, type StepStatus } from '@sparks/engine';
+import { DeployRepository, ObjectivesRepository } from '@sparks/db';
+import { FLOWS, objectivesOf, withSparkState, type Flow, type StepStatus } from '@sparks/engine';
 import { SparksService } from '../sparks/sparks.service';
 
 const PAGE_TITLES: Record<ObjectivesPage, Record<Language, string>> = {
@@ -24,7 +24,14 @@ export class ObjectivesService {
   constructor(
     private readonly objectives: ObjectivesRepository,
     private readonly sparks: SparksService,
+    private readonly deploy: DeployRepository,
   ) {}
+
+  /** The statuses shown: the stored ones and what the Spark's state completes (`withSparkState`, the worker's rule too). */
+  private async statuses(scope: ObjectivesScope, flow: Flow, stored: Record<string, StepStatus>) {
+    if (scope.kind !== 'spark') return stored;
+    return withSparkState(flow, stored, { published: !!(await this.deploy.findBySpark(scope.sparkId)) });
+  }
 
   private flowFor(scope: ObjectivesScope): Flow | undefined {
     const kind = scope.kind === 'page' ? scope.page : 'spark';
@@ -49,7 +56,7 @@ export class ObjectivesService {
     const flow = this.flowFor(scope);
     const row = await this.objectives.find(userId, key);
     const { objectives, progress } = flow
-      ? objectivesOf(flow, row?.statuses ?? {}, language)
+      ? objectivesOf(flow, await this.statuses(scope, flow, row?.statuses ?? {}), language)
       : { objectives: [], progress: 0 };
     return {
       items: objectives,
@@ -70,7 +77,7 @@ export class ObjectivesService {
       status,
       scope.kind === 'spark' ? scope.sparkId : null,
     );
-    const view = objectivesOf(flow, row.statuses, language);
+    const view = objectivesOf(flow, await this.statuses(scope, flow, row.statuses), language);
     await this.objectives.setCompleted(row.id, view.progress === 100);
     return this.list(userId, rawKey, language);
   }

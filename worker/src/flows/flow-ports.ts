@@ -24,6 +24,7 @@ import {
   type SparkInfo,
   type StepStatus,
   type SharingPorts,
+  withSparkState,
 } from '@sparks/engine';
 import { SharingPortsImpl, type SharingDeps } from './sharing-ports';
 
@@ -182,7 +183,13 @@ export class FlowPortsImpl implements FlowPorts {
   async stepStatus(stepId: string): Promise<StepStatus | undefined> {
     const key = this.objectivesKey;
     if (!key) return undefined;
-    return (await this.deps.objectives.find(this.userId, key))?.statuses[stepId];
+    const stored = (await this.deps.objectives.find(this.userId, key))?.statuses ?? {};
+    // What the Spark's state completes ("Publish your Spark" while published): the api's rule (`withSparkState`).
+    const state =
+      this.flow.objectivesKey === 'spark' && this.sparkId
+        ? { published: !!(await this.deploy.findBySpark(this.sparkId)) }
+        : undefined;
+    return withSparkState(this.flow, stored, state)[stepId];
   }
 
   async setStepStatus(stepId: string, status: StepStatus): Promise<void> {

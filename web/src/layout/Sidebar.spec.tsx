@@ -1,5 +1,6 @@
 import type { SparkView } from '@sparks/contracts';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import type { i18n as I18n } from 'i18next';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { SWRConfig } from 'swr';
 
@@ -78,8 +79,10 @@ function renderSidebar(path = '/') {
   );
 }
 
+let i18n: I18n;
+
 beforeAll(async () => {
-  await initTestI18n('en');
+  i18n = await initTestI18n('en');
   globalThis.ResizeObserver ??= class {
     observe() {}
     unobserve() {}
@@ -87,8 +90,9 @@ beforeAll(async () => {
   } as unknown as typeof ResizeObserver;
 });
 
-beforeEach(() => {
+beforeEach(async () => {
   jest.clearAllMocks();
+  await i18n.changeLanguage('en');
   Object.defineProperty(window, 'innerHeight', { configurable: true, value: 900 });
   clearActiveSparkId();
   sparks = [1, 2, 3, 4, 5, 6].map((n) => spark(n)).reverse();
@@ -188,6 +192,66 @@ describe('Sidebar', () => {
     expect(localStorage.getItem('activeSparkId')).toBeNull();
     // It was the open Spark: the user is taken home before its page could ask for it again.
     expect(screen.getByTestId('where')).toHaveTextContent(/^\/$/);
+  });
+
+  it.each([
+    ['en', 'Pinned', 'Recent', 'No Sparks yet. Create one from the menu.'],
+    ['es', 'Fijados', 'Recientes', 'Todavía no tienes Sparks. Crea uno desde el menú.'],
+  ] as const)(
+    'with every Spark pinned there is no "Recent" section and no "no Sparks yet" (%s)',
+    async (lang, pinnedName, recentName, empty) => {
+      await i18n.changeLanguage(lang);
+      sparks = [spark(1, true)];
+      renderSidebar();
+      const pinned = await screen.findByRole('region', { name: pinnedName });
+      expect(rowNames(pinned)).toEqual(['Spark 1']);
+      await waitFor(() => expect(screen.queryByRole('status')).not.toBeInTheDocument());
+      expect(screen.queryByRole('region', { name: recentName })).not.toBeInTheDocument();
+      expect(screen.queryByText(empty)).not.toBeInTheDocument();
+      expect(screen.queryByTestId('sparks-pager')).not.toBeInTheDocument();
+
+      // Unpinned again, it is a recent Spark.
+      fireEvent.click(screen.getByRole('button', { name: `${lang === 'en' ? 'Actions for' : 'Acciones de'} Spark 1` }));
+      const menu = await screen.findByRole('menu');
+      fireEvent.click(within(menu).getByRole('menuitem', { name: lang === 'en' ? 'Unpin' : 'Desfijar' }));
+      await waitFor(() => expect(rowNames(screen.getByRole('region', { name: recentName }))).toEqual(['Spark 1']));
+      expect(screen.queryByRole('region', { name: pinnedName })).not.toBeInTheDocument();
+      expect(screen.queryByText(empty)).not.toBeInTheDocument();
+    },
+  );
+
+  it.each([
+    ['en', 'Recent', 'No Sparks yet. Create one from the menu.'],
+    ['es', 'Recientes', 'Todavía no tienes Sparks. Crea uno desde el menú.'],
+  ] as const)('says "no Sparks yet" only when there are none at all (%s)', async (lang, recentName, empty) => {
+    await i18n.changeLanguage(lang);
+    sparks = [];
+    renderSidebar();
+    const region = await screen.findByRole('region', { name: recentName });
+    expect(await within(region).findByText(empty)).toBeInTheDocument();
+  });
+
+  it.each([
+    ['en', '/spark/s6/test/t4', 'Tests (4): Test 4', 't4'],
+    ['en', '/mobile-test/s6/t2', 'Tests (4): Test 2', 't2'],
+    ['es', '/spark/s6/test/t3', 'Pruebas (4): Prueba 3', 't3'],
+    // No test of this Spark open: the first one (the tab bar's first tab).
+    ['en', '/spark/s6', 'Tests (4): Test 1', 't1'],
+    ['en', '/spark/s6/test/gone', 'Tests (4): Test 1', 't1'],
+  ] as const)('the test row names the test that is open (%s at %s)', async (lang, path, name, testId) => {
+    await i18n.changeLanguage(lang);
+    const word = lang === 'en' ? 'Test' : 'Prueba';
+    client.get.mockImplementation((url: string) => {
+      if (url === '/account/profile') return Promise.resolve(profile);
+      if (url === '/sparks/s6/tests')
+        return Promise.resolve([1, 2, 3, 4].map((n) => ({ _id: `t${n}`, sparkId: 's6', name: `${word} ${n}` })));
+      return Promise.reject(new Error(`unexpected GET ${url}`));
+    });
+    setActiveSparkId('s6');
+    renderSidebar(path);
+    const row = await screen.findByRole('link', { name });
+    expect(row).toHaveAttribute('href', `/spark/s6/test/${testId}`);
+    if (path.startsWith('/spark/s6/test/t')) expect(row).toHaveClass('spark-test-row--active');
   });
 
   it('offers the main menu with deploy greyed out when the plan has no deployments', async () => {

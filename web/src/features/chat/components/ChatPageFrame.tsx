@@ -22,6 +22,11 @@ export interface ChatPageFrameProps {
   children: ReactNode;
   /** Another side panel beside the chat, as the objectives panel (the Spark's unanswered questions). */
   sidePanel?: ReactNode;
+  /**
+   * The title is a name the user chose (a Spark's): on a phone it gets the header's first row to itself, on up to
+   * two lines, and the tag and the actions go on a second row instead of crowding it out. Wide screens: one row.
+   */
+  stackOnPhone?: boolean;
 }
 
 /**
@@ -36,6 +41,7 @@ export function ChatPageFrame({
   objectivesTitle = '',
   children,
   sidePanel,
+  stackOnPhone = false,
 }: ChatPageFrameProps) {
   const { t } = useTranslation('objectives');
   const { pathname } = useLocation();
@@ -49,30 +55,44 @@ export function ChatPageFrame({
     buttonRef.current?.focus();
   }
 
+  const actionsGroup = (
+    <div className="chat-page__actions">
+      {withPanel && (
+        <button
+          ref={buttonRef}
+          type="button"
+          className={open ? 'chip-button chip-button--pressed' : 'chip-button'}
+          aria-expanded={open}
+          aria-controls={panelId}
+          onClick={() => setOpen((value) => !value)}
+        >
+          <TargetIcon size={18} />
+          <span>{t('label')}</span>
+        </button>
+      )}
+      {actions}
+    </div>
+  );
+
   return (
     <section className="chat-page">
-      <header className="chat-page__header">
-        <div className="chat-page__title">
-          {title}
-          {tag}
-        </div>
-        <div className="chat-page__actions">
-          {withPanel && (
-            <button
-              ref={buttonRef}
-              type="button"
-              className={open ? 'chip-button chip-button--pressed' : 'chip-button'}
-              aria-expanded={open}
-              aria-controls={panelId}
-              onClick={() => setOpen((value) => !value)}
-            >
-              <TargetIcon size={18} />
-              <span>{t('label')}</span>
-            </button>
-          )}
-          {actions}
-        </div>
-      </header>
+      {stackOnPhone ? (
+        <header className="chat-page__header chat-page__header--stacked">
+          <div className="chat-page__title">{title}</div>
+          <div className="chat-page__meta">
+            {tag}
+            {actionsGroup}
+          </div>
+        </header>
+      ) : (
+        <header className="chat-page__header">
+          <div className="chat-page__title">
+            {title}
+            {tag}
+          </div>
+          {actionsGroup}
+        </header>
+      )}
       <div className="chat-page__body">
         <div className="chat-page__chat">{children}</div>
         {withPanel && objectivesKey && (

@@ -3,7 +3,6 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 
-import { isApiError } from '../../../api/client';
 import { useNavigate, useSearchParams } from '../../../lib/router';
 import { CloseIcon, QuestionIcon } from '../../../ui/icons';
 import { clearActiveSparkId, setActiveSparkId } from '../../sparks/activeSpark';
@@ -12,6 +11,7 @@ import { setChatMode, useChatMode } from '../../sparks/chatMode';
 import { EditableTitle } from '../../sparks/components/EditableTitle';
 import { SparkNotFound } from '../../sparks/components/SparkNotFound';
 import { useSpark, useSparkActions } from '../../sparks/hooks';
+import { isSparkMissing } from '../../sparks/missing';
 import '../../sparks/sparks.css';
 import { ChatPageFrame } from '../components/ChatPageFrame';
 import { ChatPanel } from '../components/ChatPanel';
@@ -21,7 +21,7 @@ import { useAfterReply } from '../hooks/useAfterReply';
  * /spark/{sparkId}: the Spark's builder chat under a header with the editable title, the spark tag (TEST in
  * test mode, else the Spark type), the objectives button and the close button. Opening it makes the Spark the
  * active one (storage and cookie) and the chat mode Normal; a Spark the server does not know for this user
- * (another user's, or deleted) shows "Spark not found" inside the app and the user stays signed in (issue 18
+ * (another user's, deleted, or a mistyped id) shows "Spark not found" inside the app and the user stays signed in (issue 18
  * item 8, a departure from docs/product.md §4 recorded in docs/decisions.md).
  */
 export default function SparkChatPage() {
@@ -75,7 +75,7 @@ export default function SparkChatPage() {
   const { rename } = useSparkActions();
   const mode = useChatMode();
   const afterReply = useAfterReply(sparkId, sparkId);
-  const notFound = isApiError(error) && error.status === 404;
+  const notFound = isSparkMissing(error);
   // The questions the Spark could not answer: a header button (open ones counted) and a side panel.
   const [unansweredOpen, setUnansweredOpen] = useState(false);
   const unansweredId = useId();
@@ -155,6 +155,7 @@ export default function SparkChatPage() {
       }
       objectivesKey={sparkId}
       objectivesTitle={spark?.name ?? ''}
+      stackOnPhone
       sidePanel={
         spark && (
           <UnansweredPanel

@@ -2,7 +2,7 @@ import type { SparkView } from '@sparks/contracts';
 import { MAX_PINNED_SPARKS } from '@sparks/contracts/rules';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NavLink } from 'react-router-dom';
+import { matchPath, NavLink, useLocation } from 'react-router-dom';
 
 import { isApiError } from '../../../api/client';
 import { DropdownMenu } from '../../../ui/DropdownMenu';
@@ -22,19 +22,31 @@ export interface SparkRowProps {
   onMenuOpen?: () => void;
 }
 
-/** The active Spark's tests: one row linking to its first test. */
+/** The test open in the address (`/spark/{id}/test/{testId}` or `/mobile-test/{id}/{testId}`), if it is one of this Spark's. */
+function useOpenTestId(sparkId: string): string | null {
+  const { pathname } = useLocation();
+  const match =
+    matchPath('/spark/:sparkId/test/:testId', pathname) ?? matchPath('/mobile-test/:sparkId/:testId', pathname);
+  return match?.params.sparkId === sparkId ? (match.params.testId ?? null) : null;
+}
+
+/**
+ * The active Spark's tests: one row naming and linking to the test that is open, or to the first test (the tab
+ * bar's first tab) when none of them is open (docs/decisions.md, 2026-11-29).
+ */
 function TestRow({ sparkId }: { sparkId: string }) {
   const { t } = useTranslation('sparks');
   const { data: tests } = useTests(sparkId);
-  const first = tests?.[0];
-  if (!first) return null;
+  const openId = useOpenTestId(sparkId);
+  const shown = tests?.find((test) => test._id === openId) ?? tests?.[0];
+  if (!tests || !shown) return null;
   return (
     <NavLink
-      to={`/spark/${encodeURIComponent(sparkId)}/test/${encodeURIComponent(first._id)}`}
+      to={`/spark/${encodeURIComponent(sparkId)}/test/${encodeURIComponent(shown._id)}`}
       className={({ isActive }) => (isActive ? 'spark-test-row spark-test-row--active' : 'spark-test-row')}
     >
       <FlaskIcon size={16} />
-      <span className="spark-test-row__name">{t('row.tests', { count: tests.length, name: first.name })}</span>
+      <span className="spark-test-row__name">{t('row.tests', { count: tests.length, name: shown.name })}</span>
     </NavLink>
   );
 }

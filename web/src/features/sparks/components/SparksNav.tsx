@@ -32,6 +32,7 @@ export function SparksNav() {
   const activeId = useActiveSparkId();
   const [deleting, setDeleting] = useState<SparkView | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
+  const pinnedHeadingRef = useRef<HTMLHeadingElement>(null);
   const focusAfterDelete = useRef(false);
 
   const total = recent.data?.total ?? 0;
@@ -54,11 +55,13 @@ export function SparksNav() {
   useEffect(() => {
     if (deleting || !focusAfterDelete.current) return;
     focusAfterDelete.current = false;
-    const frame = requestAnimationFrame(() => headingRef.current?.focus());
+    const frame = requestAnimationFrame(() => (headingRef.current ?? pinnedHeadingRef.current)?.focus());
     return () => cancelAnimationFrame(frame);
   }, [deleting]);
 
   const pinnedItems = pinned.data?.items ?? [];
+  // Every Spark is pinned: no "Recent" section (its "no Sparks yet" would be wrong); the pinned strip shows them all.
+  const allPinned = Boolean(recent.data) && total === 0 && pinnedItems.length > 0;
   const row = (spark: SparkView) => (
     <SparkRow
       key={spark._id}
@@ -74,60 +77,62 @@ export function SparksNav() {
     <nav className="sparks-nav" aria-label={t('nav.label')}>
       {pinnedItems.length > 0 && (
         <section className="sparks-nav__section" aria-labelledby="sparks-pinned-heading">
-          <h2 id="sparks-pinned-heading" className="sparks-nav__heading">
+          <h2 id="sparks-pinned-heading" ref={pinnedHeadingRef} tabIndex={-1} className="sparks-nav__heading">
             {t('nav.pinned')}
           </h2>
           <ul className="sparks-nav__list">{pinnedItems.map(row)}</ul>
         </section>
       )}
-      <section className="sparks-nav__section" aria-labelledby="sparks-recent-heading">
-        <h2 id="sparks-recent-heading" ref={headingRef} tabIndex={-1} className="sparks-nav__heading">
-          {t('nav.recent')}
-        </h2>
-        {recent.error && !recent.data ? (
-          <div className="sparks-nav__note" role="alert">
-            <p>{t('nav.error')}</p>
-            <button type="button" className="link-button" onClick={() => void recent.mutate()}>
-              {t('nav.retry')}
-            </button>
-          </div>
-        ) : !recent.data ? (
-          <p className="sparks-nav__note" role="status">
-            {t('nav.loading')}
-          </p>
-        ) : recent.data.items.length === 0 && total === 0 ? (
-          <p className="sparks-nav__note">{t('nav.empty')}</p>
-        ) : (
-          <ul className="sparks-nav__list">{recent.data.items.map(row)}</ul>
-        )}
-        {total > 0 && (
-          <div className="pager" role="group" aria-label={t('pager.label')}>
-            <button
-              type="button"
-              className="icon-button pager__button"
-              aria-label={t('pager.previous')}
-              title={t('pager.previous')}
-              disabled={page <= 1}
-              onClick={() => setPage((current) => Math.max(1, current - 1))}
-            >
-              <ChevronLeftIcon size={18} />
-            </button>
-            <span className="pager__position" aria-live="polite" data-testid="sparks-pager">
-              {t('pager.position', { page: Math.min(page, pages), pages })}
-            </span>
-            <button
-              type="button"
-              className="icon-button pager__button"
-              aria-label={t('pager.next')}
-              title={t('pager.next')}
-              disabled={page >= pages}
-              onClick={() => setPage((current) => Math.min(pages, current + 1))}
-            >
-              <ChevronRightIcon size={18} />
-            </button>
-          </div>
-        )}
-      </section>
+      {!allPinned && (
+        <section className="sparks-nav__section" aria-labelledby="sparks-recent-heading">
+          <h2 id="sparks-recent-heading" ref={headingRef} tabIndex={-1} className="sparks-nav__heading">
+            {t('nav.recent')}
+          </h2>
+          {recent.error && !recent.data ? (
+            <div className="sparks-nav__note" role="alert">
+              <p>{t('nav.error')}</p>
+              <button type="button" className="link-button" onClick={() => void recent.mutate()}>
+                {t('nav.retry')}
+              </button>
+            </div>
+          ) : !recent.data || (total === 0 && !pinned.data && !pinned.error) ? (
+            <p className="sparks-nav__note" role="status">
+              {t('nav.loading')}
+            </p>
+          ) : total === 0 ? (
+            <p className="sparks-nav__note">{t('nav.empty')}</p>
+          ) : (
+            <ul className="sparks-nav__list">{recent.data.items.map(row)}</ul>
+          )}
+          {total > 0 && (
+            <div className="pager" role="group" aria-label={t('pager.label')}>
+              <button
+                type="button"
+                className="icon-button pager__button"
+                aria-label={t('pager.previous')}
+                title={t('pager.previous')}
+                disabled={page <= 1}
+                onClick={() => setPage((current) => Math.max(1, current - 1))}
+              >
+                <ChevronLeftIcon size={18} />
+              </button>
+              <span className="pager__position" aria-live="polite" data-testid="sparks-pager">
+                {t('pager.position', { page: Math.min(page, pages), pages })}
+              </span>
+              <button
+                type="button"
+                className="icon-button pager__button"
+                aria-label={t('pager.next')}
+                title={t('pager.next')}
+                disabled={page >= pages}
+                onClick={() => setPage((current) => Math.min(pages, current + 1))}
+              >
+                <ChevronRightIcon size={18} />
+              </button>
+            </div>
+          )}
+        </section>
+      )}
       {deleting && (
         <Suspense fallback={null}>
           <DeleteSparkDialog spark={deleting} onClose={() => setDeleting(null)} onDelete={remove} />

@@ -1,20 +1,18 @@
 import { useEffect } from 'react';
 import { Link, useParams } from 'react-router-dom';
 
-import { isApiError } from '../../../api/client';
 import { useNavigate } from '../../../lib/router';
 import { ChevronLeftIcon } from '../../../ui/icons';
 import { ChatPanel } from '../../chat/components/ChatPanel';
 import { setActiveSparkId } from '../../sparks/activeSpark';
 import { SparkNotFound } from '../../sparks/components/SparkNotFound';
 import { useSpark, useTests } from '../../sparks/hooks';
+import { isSparkMissing } from '../../sparks/missing';
 import { LoadingOverlay } from '../components/LoadingOverlay';
 import { useLingering } from '../hooks/useLingering';
 import { useTestsT } from '../i18n';
 import { mobileTestPath, sparkPath, testPath } from '../rules';
 import '../tests.css';
-
-const isNotFound = (error: unknown) => isApiError(error) && error.status === 404;
 
 /**
  * /mobile-test/{sparkId}/{testId}: the test's chat as a visitor would see it on a phone — a 390×760 frame
@@ -28,7 +26,7 @@ export default function MobileTestPage() {
   const { data: tests, error: testsError, mutate: reloadTests } = useTests(sparkId);
   const loading = (!spark && !sparkError) || (!tests && !testsError);
   const overlay = useLingering(loading);
-  const notFound = isNotFound(sparkError) || isNotFound(testsError);
+  const notFound = isSparkMissing(sparkError) || isSparkMissing(testsError);
   const current = tests?.find((test) => test._id === testId) ?? null;
 
   useEffect(() => {

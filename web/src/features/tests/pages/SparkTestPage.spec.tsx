@@ -54,13 +54,15 @@ jest.mock('../../chat/components/ChatPageFrame', () => ({
     tag,
     actions,
     children,
+    stackOnPhone,
   }: {
     title: ReactNode;
     tag: ReactNode;
     actions: ReactNode;
     children: ReactNode;
+    stackOnPhone?: boolean;
   }) => (
-    <section>
+    <section data-testid="chat-page-frame" data-stack-on-phone={String(Boolean(stackOnPhone))}>
       <header>
         {title}
         {tag}
@@ -166,6 +168,8 @@ describe('SparkTestPage', () => {
     expect(within(nav).getByRole('button', { name: 'Add a test' })).toBeInTheDocument();
 
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Bakery bot');
+    // On a phone the Spark's name gets the header's first row, the tag and the buttons the second (chat-page.css).
+    expect(screen.getByTestId('chat-page-frame')).toHaveAttribute('data-stack-on-phone', 'true');
     expect(screen.getByTestId('spark-tag')).toHaveTextContent('TEST');
     expect(screen.getByRole('button', { name: 'Restart test' })).toBeInTheDocument();
     // "Report an error" is hidden behind the "…" menu.
@@ -365,6 +369,22 @@ describe('SparkTestPage', () => {
     expect(localStorage.getItem('activeSparkId')).toBeNull();
     expect(where()).toBe('/spark/s1/test/t1');
   });
+
+  it.each(['/spark/not-a-uuid/test/t1', '/mobile-test/not-a-uuid/t1'])(
+    'shows the same “Spark not found” page for a mistyped Spark id, which the api answers 400 (%s)',
+    async (path) => {
+      await i18n.changeLanguage('es');
+      client.get.mockRejectedValue(
+        new ApiError(400, [{ code: 'VALIDATION', message: 'sparkId must be a UUID', field: 'sparkId' }]),
+      );
+      renderAt(path);
+      expect(await screen.findByRole('heading', { level: 1, name: 'Spark no encontrado' })).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: 'Volver al chat' })).toHaveAttribute('href', '/');
+      expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+      expect(client.endSession).not.toHaveBeenCalled();
+      expect(where()).toBe(path);
+    },
+  );
 
   it('speaks Spanish', async () => {
     await i18n.changeLanguage('es');

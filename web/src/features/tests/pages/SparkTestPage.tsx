@@ -11,6 +11,7 @@ import { ChatPanel } from '../../chat/components/ChatPanel';
 import { setActiveSparkId } from '../../sparks/activeSpark';
 import { SparkNotFound } from '../../sparks/components/SparkNotFound';
 import { useSpark, useTests } from '../../sparks/hooks';
+import { isSparkMissing } from '../../sparks/missing';
 import { reportTestError } from '../api';
 import { DeleteTestDialog } from '../components/DeleteTestDialog';
 import { FeedbackDialog } from '../components/FeedbackDialog';
@@ -40,8 +41,6 @@ interface Notice {
   tone: 'success' | 'error';
 }
 
-const isNotFound = (error: unknown) => isApiError(error) && error.status === 404;
-
 /**
  * /spark/{sparkId}/test/{testId}: the test tab bar (one tab per test, '+' to add, a delete icon per tab), the
  * Spark's header with the TEST tag and "Finish test", a toolbar (restart, and "report an error" behind "…")
@@ -57,7 +56,7 @@ export default function SparkTestPage() {
 
   const loading = (!spark && !sparkError) || (!tests && !testsError);
   const overlay = useLingering(loading);
-  const notFound = isNotFound(sparkError) || isNotFound(testsError);
+  const notFound = isSparkMissing(sparkError) || isSparkMissing(testsError);
   const failed = !loading && !notFound && (!spark || !tests);
   const current = tests?.find((test) => test._id === testId) ?? null;
 
@@ -237,6 +236,7 @@ export default function SparkTestPage() {
         }
         objectivesKey={sparkId}
         objectivesTitle={spark?.name ?? ''}
+        stackOnPhone
       >
         <div className="test-toolbar" role="group" aria-label={t('toolbar.label')}>
           <span className="test-toolbar__name" title={current?.name}>

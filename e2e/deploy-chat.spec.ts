@@ -201,11 +201,21 @@ for (const lang of ['en', 'es'] as const) {
     );
     await useSession(context, account, lang);
     const panel = page.getByTestId('deploy-panel');
+    // The message ?q= sends, read to its end (a reload before that would cut it off).
+    const sent = page.waitForResponse(
+      (r) => r.url().includes('/spark-sys/deploy/chat') && new URL(r.url()).searchParams.get('input.text') === other,
+    );
     await page.goto(`/deploy?q=${encodeURIComponent(other)}`);
     await expect(panel.getByRole('combobox')).toHaveValue(/.+/, { timeout: 60_000 });
     await expect(panel.getByRole('combobox').locator('option:checked')).toHaveText(other);
     await expect(panel.getByTestId('deploy-publish')).toBeVisible();
     // The conversation opens with the Spark's name as the owner's message.
+    await expect(log(page).locator('.chat-bubble--human').filter({ hasText: other })).toHaveCount(1);
+    // ?q= acts once: it leaves the address, and a reload neither sends it again nor forgets the Spark.
+    await expect(page).toHaveURL(/\/deploy$/);
+    await (await sent).finished();
+    await page.reload();
+    await expect(panel.getByRole('combobox').locator('option:checked')).toHaveText(other, { timeout: 60_000 });
     await expect(log(page).locator('.chat-bubble--human').filter({ hasText: other })).toHaveCount(1);
     await page.goto(`/deploy?q=${encodeURIComponent(w.name.toUpperCase())}`);
     await expect(panel.getByRole('combobox').locator('option:checked')).toHaveText(w.name);

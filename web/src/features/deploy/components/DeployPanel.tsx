@@ -5,6 +5,7 @@ import useSWR, { useSWRConfig } from 'swr';
 
 import { isApiError } from '../../../api/client';
 import { copyText } from '../../../lib/copy';
+import { useSearchParams } from '../../../lib/router';
 import { isObjectivesKey } from '../../objectives/api';
 import { fetchSparks } from '../../sparks/api';
 import * as deployApi from '../api';
@@ -26,13 +27,21 @@ function pickSpark(sparks: Array<{ _id: string; name: string }>, q: string | und
 export function DeployPanel({ q, onFirstSeen }: { q?: string; onFirstSeen?: () => void }) {
   const { t, i18n } = useTranslation('deploy');
   const { mutate } = useSWRConfig();
-  const ids = { spark: useId(), site: useId() };
+  const ids = { spark: useId(), site: useId(), siteError: useId() };
   const { data: page } = useSWR(['deploy-sparks'], () => fetchSparks(1, 100));
   const sparks = useMemo(() => page?.items ?? [], [page]);
   const [sparkId, setSparkId] = useState<string | undefined>();
   const [channel, setChannel] = useState<DeployChannel>('widget');
   const [site, setSite] = useState('');
   const [error, setError] = useState<string | null>(null);
+  /** The error is the plan's limit (a 402): it offers the plans, as every limit does (docs/product.md §8). */
+  const [upgrade, setUpgrade] = useState(false);
+  /** The allowed-website field's own message: empty, or refused by the server. */
+  const [siteError, setSiteError] = useState<string | null>(null);
+  /** A change is on its way: a second click does not send it again. */
+  const [busy, setBusy] = useState(false);
+  const busyRef = useRef(false);
+  const [, setParams] = useSearchParams();
   /** What the copy button did: copied, or only selected the snippet (no clipboard on a plain-HTTP address). */
   const [copied, setCopied] = useState<'copied' | 'selected' | null>(null);
   const snippetRef = useRef<HTMLPreElement>(null);
@@ -85,22 +94,40 @@ export function DeployPanel({ q, onFirstSeen }: { q?: string; onFirstSeen?: () =
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [view?.channel, view?.firstSeenAt]);
 
-  const run = async (work: () => Promise<DeploymentView | void>, stepId?: string) => {
+  const run = async (work: () => Promise<DeploymentView | void>, stepId?: string, field?: 'site') => {
+    if (busyRef.current) return false;
+    busyRef.current = true;
+    setBusy(true);
     setError(null);
+    setUpgrade(false);
+    setSiteError(null);
     try {
       const next = await work();
       if (next) await setView(next, { revalidate: false });
       if (stepId) await step(stepId);
       return true;
     } catch (err) {
-      setError(
-        isApiError(err) && err.code === 'DEPLOYMENT_LIMIT'
-          ? t('panel.limit')
-          : t('panel.error', { message: err instanceof Error ? err.message : String(err) }),
-      );
+      const failed = t('panel.error', { message: err instanceof Error ? err.message : String(err) });
+      // The field's mistakes are said next to it, in the server's words (already in the user's language).
+      if (field === 'site') setSiteError(isApiError(err) && err.status === 400 ? err.message : failed);
+      else {
+        setError(isApiError(err) && err.code === 'DEPLOYMENT_LIMIT' ? t('panel.limit') : failed);
+        setUpgrade(isApiError(err) && err.status === 402);
+      }
       return false;
+    } finally {
+      busyRef.current = false;
+      setBusy(false);
     }
   };
+
+  // The plans popup over this page, as the other limits open it (the layout shows it for `?showPlans=true`).
+  const viewPlans = () =>
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      next.set('showPlans', 'true');
+      return next;
+    });
 
   if (page && sparks.length === 0) return <p className="deploy-panel__empty">{t('panel.noSparks')}</p>;
 
@@ -116,6 +143,7 @@ export function DeployPanel({ q, onFirstSeen }: { q?: string; onFirstSeen?: () =
             setSiteKey(null);
             setReading(null);
             setConfirming(null);
+            setSiteError(null);
           }}
         >
           {!sparkId && <option value="">{t('panel.chooseSpark')}</option>}
@@ -172,8 +200,12 @@ export function DeployPanel({ q, onFirstSeen }: { q?: string; onFirstSeen?: () =
           className="deploy-panel__row"
           onSubmit={(e) => {
             e.preventDefault();
-            if (!site.trim() || !sparkId) return;
-            void run(() => deployApi.addOrigin(sparkId, site), 'deploy.sites').then((ok) => ok && setSite(''));
+            if (!sparkId) return;
+            if (!site.trim()) {
+              setSiteError(t('panel.siteRequired'));
+              return;
+            }
+            void run(() => deployApi.addOrigin(sparkId, site), 'deploy.sites', 'site').then((ok) => ok && setSite(''));
           }}
         >
           <label htmlFor={ids.site} className="sr-only">
@@ -186,12 +218,22 @@ export function DeployPanel({ q, onFirstSeen }: { q?: string; onFirstSeen?: () =
             inputMode="url"
             placeholder={t('panel.sitePlaceholder')}
             value={site}
-            onChange={(e) => setSite(e.target.value)}
+            aria-invalid={siteError ? true : undefined}
+            aria-describedby={siteError ? ids.siteError : undefined}
+            onChange={(e) => {
+              setSite(e.target.value);
+              setSiteError(null);
+            }}
           />
-          <button type="submit" data-testid="deploy-origin-add" disabled={!sparkId}>
+          <button type="submit" data-testid="deploy-origin-add" disabled={!sparkId || busy}>
             {t('panel.add')}
           </button>
         </form>
+        {siteError && (
+          <p id={ids.siteError} role="alert" className="deploy-panel__error deploy-panel__field-error">
+            {siteError}
+          </p>
+        )}
       </div>
 
       <div className="deploy-panel__block">
@@ -206,7 +248,8 @@ export function DeployPanel({ q, onFirstSeen }: { q?: string; onFirstSeen?: () =
             type="button"
             className="deploy-panel__primary"
             data-testid="deploy-publish"
-            disabled={!sparkId}
+            disabled={!sparkId || busy}
+            aria-busy={busy || undefined}
             onClick={() => void run(() => deployApi.publish(sparkId!, channel), 'deploy.publish')}
           >
             {t('panel.publish')}
@@ -303,6 +346,14 @@ export function DeployPanel({ q, onFirstSeen }: { q?: string; onFirstSeen?: () =
         {error && (
           <p role="alert" className="deploy-panel__error">
             {error}
+            {upgrade && (
+              <>
+                {' '}
+                <button type="button" className="deploy-panel__upgrade" onClick={viewPlans}>
+                  {t('panel.viewPlans')}
+                </button>
+              </>
+            )}
           </p>
         )}
       </div>

@@ -1,7 +1,9 @@
 import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router-dom';
 import { useSWRConfig } from 'swr';
 
+import { useNavigate } from '../../../lib/router';
 import { useQueryFlags } from '../../../lib/useQueryFlags';
 import { CloseIcon, DeployIcon } from '../../../ui/icons';
 import { useMediaQuery } from '../../../ui/useMediaQuery';
@@ -15,6 +17,16 @@ import '../deploy.css';
 /** Below this width the panel and the chat do not fit side by side (deploy.css uses the same width). */
 const DEPLOY_NARROW_QUERY = '(max-width: 1099.98px)';
 
+/** What the page keeps in its history entry once `?q=` is gone: the Spark the panel shows after a reload or Back. */
+interface DeployNavState {
+  deploySpark?: string;
+}
+
+const deploySparkOf = (state: unknown): string | undefined => {
+  const name = (state as DeployNavState | null)?.deploySpark;
+  return typeof name === 'string' && name ? name : undefined;
+};
+
 /**
  * /deploy: the working panel that publishes a Spark (choose it — `?q=` names it —, the channel, the
  * allowed sites, the live preview, publish, verify) beside the deploy assistant's chat, with the
@@ -27,6 +39,8 @@ const DEPLOY_NARROW_QUERY = '(max-width: 1099.98px)';
 export default function DeployPage() {
   const { t } = useTranslation(['common', 'deploy']);
   const { q } = useQueryFlags();
+  const location = useLocation();
+  const navigate = useNavigate();
   const { mutate } = useSWRConfig();
   const narrow = useMediaQuery(DEPLOY_NARROW_QUERY);
   const [panelOpen, setPanelOpen] = useState(false);
@@ -43,6 +57,26 @@ export default function DeployPage() {
   // chat reads again (a new mount resumes the same conversation; `?q=` is not sent a second time).
   const [sightings, setSightings] = useState(0);
   const onFirstSeen = useCallback(() => setSightings((n) => n + 1), []);
+  // `?q=` acts once (docs/decisions.md): the chat mount it was handed to sends it, then it leaves the address (history
+  // replace) so that a reload or Back does not send it again; the history entry keeps the name for the panel only.
+  // `key` is the navigation that carried it (a later /deploy?q=… on this page is a new request).
+  const [request, setRequest] = useState(() => (q ? { name: q, key: location.key, at: 0 } : null));
+  useEffect(() => {
+    if (!q) return;
+    if (request?.key !== location.key) setRequest({ name: q, key: location.key, at: sightings });
+    const search = new URLSearchParams(location.search);
+    search.delete('q');
+    const rest = search.toString();
+    const kept = typeof location.state === 'object' ? (location.state as Record<string, unknown> | null) : null;
+    const state: DeployNavState = { ...kept, deploySpark: q };
+    void navigate(
+      { pathname: location.pathname, search: rest ? `?${rest}` : '', hash: location.hash },
+      { replace: true, state },
+    );
+    // Only a new `?q=` matters; the rest is read at that moment.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [q, location.key]);
+  const panelSpark = request?.name ?? deploySparkOf(location.state);
   const overlay = narrow;
   const hidden = overlay && !panelOpen;
 
@@ -109,14 +143,14 @@ export default function DeployPage() {
               </button>
             </div>
           )}
-          <DeployPanel {...(q ? { q } : {})} onFirstSeen={onFirstSeen} />
+          <DeployPanel key={request?.key ?? ''} {...(panelSpark ? { q: panelSpark } : {})} onFirstSeen={onFirstSeen} />
         </div>
         <ChatPanel
-          key={`deploy:${q ?? ''}:${sightings}`}
+          key={`deploy:${request?.key ?? ''}:${sightings}`}
           target={{ kind: 'system', name: 'deploy' }}
           autoStart
           freshAfterMs={DEPLOY_WELCOME_REFRESH_MS}
-          {...(q && sightings === 0 ? { initialText: q } : {})}
+          {...(request && request.at === sightings ? { initialText: request.name } : {})}
           onMessages={afterReply}
           className="chat-page__panel"
         />

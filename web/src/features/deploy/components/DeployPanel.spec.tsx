@@ -1,0 +1,183 @@
+import type { DeploymentView } from '@sparks/contracts';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import i18next, { type i18n as I18n } from 'i18next';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { SWRConfig } from 'swr';
+
+import enDeploy from '../../../../public/locales/en/deploy.json';
+import esDeploy from '../../../../public/locales/es/deploy.json';
+import { ApiError } from '../../../api/client';
+import { initI18n } from '../../../i18n';
+import { catalogues } from '../../../testing/i18n';
+import { fetchSparks } from '../../sparks/api';
+import * as deployApi from '../api';
+import { DeployPanel } from './DeployPanel';
+
+jest.mock('../api', () => {
+  const actual = jest.requireActual<typeof import('../api')>('../api');
+  return {
+    ...actual,
+    fetchDeployment: jest.fn(),
+    publish: jest.fn(),
+    addOrigin: jest.fn(),
+    removeOrigin: jest.fn(),
+    fetchVisitorConversations: jest.fn(),
+    completeStep: jest.fn(),
+  };
+});
+jest.mock('../../sparks/api', () => ({ fetchSparks: jest.fn() }));
+// The real widget script is not loaded in jsdom.
+jest.mock('./WidgetPreview', () => ({ LivePreview: () => null }));
+
+const deploy = jest.mocked(deployApi);
+const sparksApi = jest.mocked(fetchSparks);
+
+const view = (over: Partial<DeploymentView> = {}): DeploymentView => ({
+  sparkId: 's1',
+  published: false,
+  channel: null,
+  position: 'right',
+  token: null,
+  tokenPrefix: null,
+  snippet: null,
+  scriptUrl: 'https://app.example/widget.js',
+  origins: [{ origin: 'https://cafeluna.example', source: 'owner', createdAt: '2026-11-01T10:00:00.000Z' }],
+  publishedAt: null,
+  firstSeenAt: null,
+  firstSeenOrigin: null,
+  ...over,
+});
+
+function Where() {
+  const location = useLocation();
+  return <p data-testid="where">{location.pathname + location.search}</p>;
+}
+
+function renderPanel() {
+  return render(
+    <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
+      <MemoryRouter initialEntries={['/deploy']}>
+        <Routes>
+          <Route
+            path="/deploy"
+            element={
+              <>
+                <DeployPanel />
+                <Where />
+              </>
+            }
+          />
+        </Routes>
+      </MemoryRouter>
+    </SWRConfig>,
+  );
+}
+
+/** The text of an input's description, read through aria-describedby as a screen reader would. */
+function described(input: HTMLElement): string {
+  const ids = input.getAttribute('aria-describedby')?.split(' ') ?? [];
+  return ids.map((id) => document.getElementById(id)?.textContent ?? '').join(' ');
+}
+
+let i18n: I18n;
+beforeAll(async () => {
+  i18n = await initI18n(i18next.createInstance(), {
+    resources: {
+      en: { ...catalogues.en, deploy: enDeploy },
+      es: { ...catalogues.es, deploy: esDeploy },
+    },
+    lng: 'en',
+  });
+});
+beforeEach(async () => {
+  await i18n.changeLanguage('en');
+  jest.clearAllMocks();
+  sparksApi.mockResolvedValue({
+    items: [{ _id: 's1', name: 'Café Luna' }] as never,
+    total: 1,
+    page: 1,
+    limit: 100,
+  });
+  deploy.fetchDeployment.mockResolvedValue(view());
+  deploy.fetchVisitorConversations.mockResolvedValue([]);
+  deploy.completeStep.mockResolvedValue(undefined);
+});
+
+describe('DeployPanel: publishing beyond the plan', () => {
+  it('sends one request however often Publish is clicked, and a 402 offers the plans', async () => {
+    let refuse!: (error: unknown) => void;
+    deploy.publish.mockReturnValue(new Promise((_, reject) => (refuse = reject)));
+    renderPanel();
+    const publish = await screen.findByTestId('deploy-publish');
+    await waitFor(() => expect(publish).toBeEnabled());
+
+    fireEvent.click(publish);
+    fireEvent.click(publish);
+    expect(publish).toBeDisabled();
+    expect(deploy.publish).toHaveBeenCalledTimes(1);
+
+    await act(async () => {
+      refuse(new ApiError(402, [{ code: 'DEPLOYMENT_LIMIT', message: 'Your plan allows 0 published Sparks.' }]));
+      await Promise.resolve();
+    });
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(enDeploy.panel.limit);
+    expect(publish).toBeEnabled();
+    fireEvent.click(within(alert).getByRole('button', { name: 'View plans' }));
+    expect(screen.getByTestId('where')).toHaveTextContent('/deploy?showPlans=true');
+  });
+
+  it('says it in Spanish too', async () => {
+    await i18n.changeLanguage('es');
+    deploy.publish.mockRejectedValue(new ApiError(402, [{ code: 'DEPLOYMENT_LIMIT', message: 'x' }]));
+    renderPanel();
+    const publish = await screen.findByTestId('deploy-publish');
+    await waitFor(() => expect(publish).toBeEnabled());
+    fireEvent.click(publish);
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(esDeploy.panel.limit);
+    expect(within(alert).getByRole('button', { name: 'Ver planes' })).toBeInTheDocument();
+  });
+});
+
+describe('DeployPanel: adding an allowed website', () => {
+  it('an empty address is answered next to the field, nothing is sent', async () => {
+    renderPanel();
+    const input = await screen.findByLabelText('Website address');
+    const add = screen.getByTestId('deploy-origin-add');
+    await waitFor(() => expect(add).toBeEnabled());
+    fireEvent.change(input, { target: { value: '   ' } });
+    fireEvent.click(add);
+    expect(input).toHaveAttribute('aria-invalid', 'true');
+    expect(described(input)).toBe(enDeploy.panel.siteRequired);
+    expect(screen.getByRole('alert')).toHaveTextContent(enDeploy.panel.siteRequired);
+    expect(deploy.addOrigin).not.toHaveBeenCalled();
+    // Typing clears the message.
+    fireEvent.change(input, { target: { value: 'h' } });
+    expect(input).not.toHaveAttribute('aria-invalid');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it("the server's refusal shows under the field in the user's language; the saved sites and the text stay", async () => {
+    await i18n.changeLanguage('es');
+    const message = 'Escribe la dirección de un sitio web, como https://www.ejemplo.com';
+    deploy.addOrigin.mockRejectedValue(new ApiError(400, [{ code: 'INVALID_ORIGIN', message, field: 'origin' }]));
+    renderPanel();
+    const input = await screen.findByLabelText('Dirección del sitio');
+    const add = screen.getByTestId('deploy-origin-add');
+    await waitFor(() => expect(add).toBeEnabled());
+    await screen.findByText('https://cafeluna.example');
+    fireEvent.change(input, { target: { value: 'no es una web' } });
+    fireEvent.click(add);
+
+    await waitFor(() => expect(input).toHaveAttribute('aria-invalid', 'true'));
+    expect(deploy.addOrigin).toHaveBeenCalledWith('s1', 'no es una web');
+    expect(described(input)).toBe(message);
+    // One alert, the field's: nothing under the Publish button.
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
+    expect(screen.getByRole('alert')).toHaveTextContent(message);
+    expect(screen.queryByText(/No ha funcionado/)).not.toBeInTheDocument();
+    expect(input).toHaveValue('no es una web');
+    expect(screen.getByTestId('deploy-origins')).toHaveTextContent('https://cafeluna.example');
+  });
+});

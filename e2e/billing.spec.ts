@@ -144,6 +144,10 @@ for (const lang of ['en', 'es'] as const) {
     await expect(page).toHaveURL(/\/billing$/);
     await expect(page.getByTestId('billing-notice')).toHaveText(fill(billing.result.planPaid, { name: 'Ruby' }));
     await expect(page.locator('.chat-bubble--human', { hasText: billing.startPlanMessage })).toHaveCount(1);
+    // The paid plan is said in the chat, and the billing assistant shows the plan and usage read anew.
+    const planStarted = fill(billing.planStarted, { plan: 'Ruby' });
+    await expect(page.locator('.chat-bubble--human', { hasText: planStarted })).toHaveCount(1);
+    await expect(page.getByRole('region', { name: flows.usageCardTitle }).last()).toContainText('Ruby');
     await profileButton(page, lang).click();
     await expect(page.getByRole('menu').getByTestId('profile-plan')).toHaveText('Ruby');
     await expect(page.getByRole('menuitem', { name: layout.profile.startPlan })).toHaveCount(0);
@@ -276,6 +280,7 @@ for (const lang of ['en', 'es'] as const) {
     // A reload does not send the congratulation again.
     await page.reload();
     await expect(page.locator('.chat-bubble--human', { hasText: billing.startPlanMessage })).toHaveCount(1);
+    await expect(page.locator('.chat-bubble--human', { hasText: planStarted })).toHaveCount(1);
     await expect(page.locator('.chat-bubble--human', { hasText: congratulation })).toHaveCount(1);
     // Every billing objective is done now.
     const done = await billingObjectives(page, lang);

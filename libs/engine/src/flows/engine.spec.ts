@@ -629,6 +629,16 @@ describe('the billing assistant (issue 15)', () => {
     ]);
     expect(widgets(bought.outputs)[1].data.title).toBe('Ruby (your plan)');
     expect(bought.state.step).toBe('plans');
+
+    // After a paid plan (its own message, in either language), the same.
+    ports.billingSummary = { ...ports.billingSummary, plan: 'Emerald', limit: 1500 };
+    for (const [said, language] of [
+      ['I have just started the Emerald plan. 🎉', 'en'],
+      ['Acabo de empezar el plan Emerald. 🎉', 'es'],
+    ] as const) {
+      const started = await say('billing', said, ports, bought.state, language);
+      expect(widgets(started.outputs)[0].data.info).toContainEqual({ type: 'Plan', result: 'Emerald' });
+    }
   });
 
   it('speaks Spanish, with its numbers', async () => {

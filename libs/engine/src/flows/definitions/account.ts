@@ -223,7 +223,8 @@ const doneElsewhere = (id: string, objective: string, title: NonNullable<Step['t
 /**
  * The billing assistant (/billing, issue 15): the user's plan and usage (a user card), the plans on sale from the
  * catalogue (a card each), and buttons that open the plans popup and the credit-pack popup, whose choices go to
- * checkout. After a purchase ("I have just bought…") or asking to start a plan it shows the cards again, read anew.
+ * checkout. After a purchase ("I have just bought…", "I have just started the Ruby plan") or asking to start a plan it
+ * shows the cards again, read anew.
  * Its objectives: seeing the plan and usage (marked here, when the card is shown), choosing and paying a plan and
  * buying interactions (marked by the server: the checkout started, the fulfilment of either payment provider).
  */
@@ -285,7 +286,16 @@ export const billingFlow: Flow = {
           {
             value: 'usage',
             label: { es: 'Ver mi consumo', en: 'See my usage' },
-            synonyms: ['just bought', 'acabo de comprar', 'usage', 'consumo', 'my plan', 'mi plan'],
+            synonyms: [
+              'just bought',
+              'acabo de comprar',
+              'just started',
+              'acabo de empezar',
+              'usage',
+              'consumo',
+              'my plan',
+              'mi plan',
+            ],
           },
         ],
       },

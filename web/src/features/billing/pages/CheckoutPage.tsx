@@ -68,12 +68,15 @@ export default function CheckoutPage() {
         mode: done.mode,
         productName: name,
       };
-      // docs/product.md §4: after a paid credit pack the billing assistant gets the congratulation message.
+      // docs/product.md §4: after a paid credit pack the billing assistant gets the congratulation message; after a
+      // paid plan, its own (docs/decisions.md 2026-11-28): either way the assistant shows the plan and usage anew.
       finish(
         result,
-        what === 'pay' && done.mode === 'payment'
-          ? t('congratulation', { pack: name, count: done.interactions ?? 0 })
-          : undefined,
+        what !== 'pay'
+          ? undefined
+          : done.mode === 'payment'
+            ? t('congratulation', { pack: name, count: done.interactions ?? 0 })
+            : t('planStarted', { plan: name }),
       );
     } catch (cause) {
       console.error('Checkout failed', cause);

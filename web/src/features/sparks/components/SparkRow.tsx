@@ -32,7 +32,7 @@ function useOpenTestId(sparkId: string): string | null {
 
 /**
  * The active Spark's tests: one row naming and linking to the test that is open, or to the first test (the tab
- * bar's first tab) when none of them is open (docs/decisions.md, 2026-11-29).
+ * bar's first tab) when none of them is open (docs/decisions.md, 2026-11-28).
  */
 function TestRow({ sparkId }: { sparkId: string }) {
   const { t } = useTranslation('sparks');

@@ -57,8 +57,28 @@ const FALLBACK: Record<Lang, string> = {
   en: "I don't have an answer for that. Try asking me how to create a Spark, upload documents, test it, publish it, or about the plans.",
 };
 
+/** What the assistant says to a bare call for help ("help", "ayuda", "what can you do?"): what to ask it about. */
+const OVERVIEW: Record<Lang, string> = {
+  es: 'Te ayudo con todo lo de Sparks: cómo crear un Spark, subir sus documentos, probarlo, publicarlo en tu web y los planes. Pregúntame por cualquiera de esas cosas.',
+  en: 'I can help with anything about Sparks: how to create a Spark, upload its documents, test it, publish it on your website, and the plans. Ask me about any of those.',
+};
+
+/** A message that only asks for help, in either language (accents, case and punctuation aside; a lone "?" too). */
+const BARE_HELP =
+  /^(?:help(?: me)?|ayuda(?:me)?|socorro|what can you do(?: for me)?|what do you do|how does (?:this|it) work|que puedes hacer(?: por mi)?|que haces|como funciona(?: esto)?|)$/;
+
+const asked = (question: string): string =>
+  question
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[¿?¡!.,;:]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+
 /** Answers a product question with the help article that matches it best (Postgres full-text search). */
 export async function helpAnswer(db: Database, question: string, language: Lang): Promise<string> {
+  if (BARE_HELP.test(asked(question))) return OVERVIEW[language];
   const config = textSearchConfig(language);
   const texts = HELP.map((a) => a[language]);
   const result = await db.execute<{ i: number; matched: number }>(sql`

@@ -117,6 +117,45 @@ describe('AuthPage', () => {
     }
   });
 
+  it('a reload on the confirm-code step still asks for the code (the step is kept in the history entry)', async () => {
+    api.register.mockResolvedValue({} as never);
+    let kept: unknown;
+    function KeepState() {
+      kept = useLocation().state;
+      return null;
+    }
+    const first = render(
+      <MemoryRouter initialEntries={['/auth#register']}>
+        <Routes>
+          <Route path="/auth" element={<AuthPage />} />
+        </Routes>
+        <KeepState />
+      </MemoryRouter>,
+    );
+    await settle();
+    fireEvent.change(panel().getByLabelText('E-mail'), { target: { value: 'ana@example.com' } });
+    fireEvent.change(panel().getByLabelText(/^Password/), { target: { value: 'Secret!Pass' } });
+    fireEvent.click(screen.getByRole('checkbox', { name: /privacy policy/ }));
+    await settle(() => fireEvent.click(screen.getByRole('button', { name: 'Create account' })));
+    expect(screen.getByRole('heading', { name: 'Check your inbox' })).toBeInTheDocument();
+    first.unmount();
+
+    // The reload: a fresh page on the same history entry.
+    render(
+      <MemoryRouter initialEntries={[{ pathname: '/auth', hash: '#register', state: kept }]}>
+        <Routes>
+          <Route path="/auth" element={<AuthPage />} />
+        </Routes>
+      </MemoryRouter>,
+    );
+    await settle();
+    expect(screen.getByRole('heading', { name: 'Check your inbox' })).toBeInTheDocument();
+    expect(screen.getByText('ana@example.com')).toBeInTheDocument();
+    // Going back to the form leaves the step for good.
+    fireEvent.click(screen.getByRole('button', { name: 'Change e-mail' }));
+    expect(screen.getByRole('tab', { name: 'Register' })).toHaveAttribute('aria-selected', 'true');
+  });
+
   it('verifies the code, stores the tokens and opens /onBoarding', async () => {
     api.register.mockResolvedValue({} as never);
     api.verifyCode

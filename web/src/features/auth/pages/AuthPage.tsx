@@ -28,6 +28,21 @@ interface Verification {
 }
 
 /**
+ * The code step is kept in the page's history entry, so that a reload (or Back onto it) still asks for the code: the
+ * account exists by then, and the register form could only answer "already registered". The countdown starts over;
+ * the server still refuses a code sent too soon.
+ */
+const VERIFICATION_STATE = 'sparksVerification';
+
+function storedVerification(state: unknown): Verification | null {
+  const stored = (state as Record<string, unknown> | null)?.[VERIFICATION_STATE] as
+    { email?: unknown; from?: unknown; cooldown?: unknown } | undefined;
+  if (!stored || typeof stored.email !== 'string' || !TABS.includes(stored.from as Tab)) return null;
+  const cooldown = typeof stored.cooldown === 'number' ? stored.cooldown : RESEND_COOLDOWN_SECONDS;
+  return { email: stored.email, from: stored.from as Tab, cooldown, notice: null };
+}
+
+/**
  * /auth (docs/product.md §2, §4): login and register tabs chosen by the hash (#login, default, or #register), the
  * confirm-code step inside the same screen, Google sign-in and its return (`?token=` or `?error=google`).
  */
@@ -45,7 +60,7 @@ export default function AuthPage() {
   const [alert, setAlert] = useState<Message | null>(() =>
     params.get('error') === 'google' ? { key: 'errors.GOOGLE_FAILED' } : null,
   );
-  const [verification, setVerification] = useState<Verification | null>(null);
+  const [verification, setVerificationState] = useState<Verification | null>(() => storedVerification(location.state));
   const exchangeStarted = useRef(false);
 
   // Back from Google: trade the one-time token for the session (once, even under StrictMode's double effects).
@@ -64,6 +79,18 @@ export default function AuthPage() {
         void navigate({ pathname: '/auth', hash: location.hash }, { replace: true });
       });
   }, [googleToken, navigate, location.hash]);
+
+  /** Opens (or, with null, leaves) the code step, and keeps it in the history entry. */
+  function setVerification(next: Verification | null) {
+    setVerificationState(next);
+    if (next) {
+      const state = { [VERIFICATION_STATE]: { email: next.email, from: next.from, cooldown: next.cooldown } };
+      void navigate(
+        { pathname: location.pathname, search: location.search, hash: location.hash },
+        { replace: true, state },
+      );
+    }
+  }
 
   function selectTab(next: Tab, focus = false) {
     setAlert(null);

@@ -1,4 +1,5 @@
 import type { SparkTestView } from '@sparks/contracts';
+import { useEffect, useRef } from 'react';
 import { NavLink } from 'react-router-dom';
 
 import { FlaskIcon, PlusIcon, TrashIcon } from '../../../ui/icons';
@@ -17,17 +18,28 @@ export interface TestTabBarProps {
 
 /**
  * docs/product.md §2 test tab bar: one tab per test (a link to it, the active one highlighted, the name cut to 8
- * characters and '…' when longer than 10, the full name as tooltip), each with a delete icon, and a final '+'.
+ * characters and '…' when longer than 10, the full name as tooltip), each with a delete icon, and a final '+'. Where
+ * the tabs do not fit (a phone), the bar scrolls, and the open test's tab is scrolled into it.
  */
 export function TestTabBar({ sparkId, tests, activeId, onAdd, adding = false, onDelete }: TestTabBarProps) {
   const t = useTestsT();
+  const activeRef = useRef<HTMLLIElement>(null);
+  // A fourth or fifth test opened on a phone was a tab outside the bar: bring it in (no scroll when it is in view).
+  useEffect(() => {
+    activeRef.current?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+  }, [activeId, tests.length]);
   return (
     <nav className="test-tabs" aria-label={t('tabs.label')}>
       <ul className="test-tabs__list">
         {tests.map((test) => {
           const active = test._id === activeId;
           return (
-            <li key={test._id} className={active ? 'test-tab test-tab--active' : 'test-tab'} data-test-id={test._id}>
+            <li
+              key={test._id}
+              ref={active ? activeRef : undefined}
+              className={active ? 'test-tab test-tab--active' : 'test-tab'}
+              data-test-id={test._id}
+            >
               <NavLink
                 to={testPath(sparkId, test._id)}
                 className="test-tab__link"

@@ -90,7 +90,7 @@ export function useSparkActions() {
       await deleteSpark(sparkId);
       if (readActiveSparkId() === sparkId) clearActiveSparkId();
       await afterDelete?.();
-      // The Spark is gone: forget it without asking again (a 404 on its page would end the session).
+      // The Spark is gone: forget it without asking again (its page would show "Spark not found").
       await mutate(sparkKey(sparkId), undefined, { revalidate: false });
       await mutate(testsKey(sparkId), undefined, { revalidate: false });
       await updateLists((page) => removeSpark(page, sparkId));

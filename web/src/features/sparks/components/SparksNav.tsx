@@ -45,7 +45,7 @@ export function SparksNav() {
 
   async function remove(spark: SparkView) {
     const onItsPage = location.pathname.startsWith(`/spark/${spark._id}`);
-    // Leave the Spark's own pages before the caches forget it: a 404 there would end the session (docs/product.md §4).
+    // Leave the Spark's own pages before the caches forget it: asked again there, its 404 would show "Spark not found".
     await actions.remove(spark._id, onItsPage ? () => navigate('/') : undefined);
     focusAfterDelete.current = true;
     setDeleting(null);

@@ -190,7 +190,9 @@ for (const lang of ['en', 'es'] as const) {
     await page.goto(`/spark/${spark._id}`);
     await page.getByRole('button', { name: new RegExp(u.button) }).click();
     await page.getByRole('link', { name: u.visitors }).click();
-    await expect(page).toHaveURL(/\/deploy\?q=/);
+    // The link names the Spark (/deploy?q=…): the panel shows it, and ?q= leaves the address once used.
+    await expect(page.locator('.deploy-panel select option:checked')).toHaveText(c.name, { timeout: 15_000 });
+    await expect(page).toHaveURL(/\/deploy$/);
     const item = page.getByRole('button', { name: new RegExp(c.asked.replace(/[?¿]/g, '.')) });
     await expect(item).toBeVisible({ timeout: 15_000 });
     await expect(item).toContainText(c.deploy.panel.messages_other.replace('{{count}}', '2'));

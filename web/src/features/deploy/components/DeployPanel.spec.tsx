@@ -181,3 +181,40 @@ describe('DeployPanel: adding an allowed website', () => {
     expect(screen.getByTestId('deploy-origins')).toHaveTextContent('https://cafeluna.example');
   });
 });
+
+/** The deploy objectives' steps the panel marked (PATCH /objectives/deploy). */
+const marked = () => deploy.completeStep.mock.calls.map(([stepId]) => stepId);
+const published = () =>
+  view({
+    published: true,
+    channel: 'widget',
+    token: 'tok_1',
+    tokenPrefix: 'tok_1',
+    snippet: '<script src="https://app.example/widget.js" data-token="tok_1"></script>',
+    publishedAt: '2026-11-01T10:00:00.000Z',
+  });
+
+describe('DeployPanel: the "Choose what and where" objective', () => {
+  it('counts the preselected channel as chosen when the Spark is published with it', async () => {
+    deploy.publish.mockResolvedValue(published());
+    renderPanel();
+    const publish = await screen.findByTestId('deploy-publish');
+    await waitFor(() => expect(publish).toBeEnabled());
+    await waitFor(() => expect(marked()).toContain('deploy.spark'));
+    // Nothing chosen yet: the default alone is not a choice until it is published.
+    expect(marked()).not.toContain('deploy.channel');
+
+    act(() => {
+      fireEvent.click(publish);
+    });
+    expect(deploy.publish).toHaveBeenCalledWith('s1', 'widget');
+    await waitFor(() => expect(marked()).toEqual(expect.arrayContaining(['deploy.channel', 'deploy.publish'])));
+  });
+
+  it('counts the channel of a Spark published before as chosen', async () => {
+    deploy.fetchDeployment.mockResolvedValue(published());
+    renderPanel();
+    expect(await screen.findByTestId('deploy-snippet')).toBeInTheDocument();
+    await waitFor(() => expect(marked()).toContain('deploy.channel'));
+  });
+});

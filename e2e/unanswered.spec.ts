@@ -196,6 +196,8 @@ for (const lang of ['en', 'es'] as const) {
     const item = page.getByRole('button', { name: new RegExp(c.asked.replace(/[?¿]/g, '.')) });
     await expect(item).toBeVisible({ timeout: 15_000 });
     await expect(item).toContainText(c.deploy.panel.messages_other.replace('{{count}}', '2'));
+    // Written from the app's own page (where the live preview runs): the owner's, said so rather than the address.
+    await expect(item).toContainText(c.deploy.panel.yourPreview);
     await snap(page, `${lang}-06-visitors`);
     await item.click();
     await expect(page.locator('.deploy-panel__transcript')).toContainText(c.answer);

@@ -218,3 +218,29 @@ describe('DeployPanel: the "Choose what and where" objective', () => {
     await waitFor(() => expect(marked()).toContain('deploy.channel'));
   });
 });
+
+describe("DeployPanel: visitors' conversations", () => {
+  it("says which ones are the owner's own live preview (this page's origin) rather than a visitor's site", async () => {
+    const conversation = (id: string, origin: string) => ({
+      conversationId: id,
+      origin,
+      messages: 2,
+      firstQuestion: `Question on ${origin}`,
+      contactEmail: null,
+      createdAt: '2026-11-28T07:00:00.000Z',
+      updatedAt: '2026-11-28T07:01:00.000Z',
+    });
+    deploy.fetchDeployment.mockResolvedValue(published());
+    deploy.fetchVisitorConversations.mockResolvedValue([
+      conversation('c1', window.location.origin),
+      conversation('c2', 'https://cafeluna.example'),
+    ]);
+    renderPanel();
+    const preview = await screen.findByRole('button', { name: new RegExp(`Question on ${window.location.origin}`) });
+    expect(preview).toHaveTextContent('your live preview');
+    expect(preview).not.toHaveTextContent(` · ${window.location.origin} ·`);
+    const visitor = screen.getByRole('button', { name: /Question on https:\/\/cafeluna\.example/ });
+    expect(visitor).toHaveTextContent('https://cafeluna.example');
+    expect(visitor).not.toHaveTextContent('your live preview');
+  });
+});

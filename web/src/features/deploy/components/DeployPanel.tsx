@@ -386,7 +386,9 @@ export function DeployPanel({ q, onFirstSeen }: { q?: string; onFirstSeen?: () =
                 >
                   <span className="deploy-panel__question">{c.firstQuestion ?? t('panel.noQuestion')}</span>
                   <span className="deploy-panel__hint">
-                    {new Date(c.createdAt).toLocaleString(i18n.language)} · {c.origin ?? ''} ·{' '}
+                    {new Date(c.createdAt).toLocaleString(i18n.language)} ·{' '}
+                    {/* The live preview above runs on this page's own origin: the owner's own chats, said as such. */}
+                    {c.origin === window.location.origin ? t('panel.yourPreview') : (c.origin ?? '')} ·{' '}
                     {t('panel.messages', { count: c.messages })}
                   </span>
                 </button>

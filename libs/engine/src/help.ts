@@ -1,6 +1,7 @@
 import { textSearchConfig } from '@sparks/contracts';
 import type { Database } from '@sparks/db';
 import { sql } from 'drizzle-orm';
+import { normalize } from './flows/understand';
 import type { Lang } from './texts';
 
 interface Article {
@@ -67,18 +68,9 @@ const OVERVIEW: Record<Lang, string> = {
 const BARE_HELP =
   /^(?:help(?: me)?|ayuda(?:me)?|socorro|what can you do(?: for me)?|what do you do|how does (?:this|it) work|que puedes hacer(?: por mi)?|que haces|como funciona(?: esto)?|)$/;
 
-const asked = (question: string): string =>
-  question
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .replace(/[¿?¡!.,;:]+/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
-
 /** Answers a product question with the help article that matches it best (Postgres full-text search). */
 export async function helpAnswer(db: Database, question: string, language: Lang): Promise<string> {
-  if (BARE_HELP.test(asked(question))) return OVERVIEW[language];
+  if (BARE_HELP.test(normalize(question))) return OVERVIEW[language];
   const config = textSearchConfig(language);
   const texts = HELP.map((a) => a[language]);
   const result = await db.execute<{ i: number; matched: number }>(sql`

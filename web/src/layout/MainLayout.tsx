@@ -8,13 +8,14 @@ import { isApiError } from '../api/client';
 import { planUsedUp, trialEnded } from '../features/billing/billing';
 import { CheckoutNotice } from '../features/billing/components/CheckoutNotice';
 import { useBillingDialogs } from '../features/billing/dialogs';
+import { useOpenPlans } from '../features/billing/useOpenPlans';
 import { chatModeForPath, setChatMode } from '../features/sparks/chatMode';
 import { opensDrawer, useTourPanel } from '../features/onboarding/tour/tourPanels';
 import { useTour } from '../features/onboarding/tour/useTour';
 import { isInactive } from '../features/profile/profile';
 import { useAccountLanguage } from '../features/profile/useAccountLanguage';
 import { useProfile } from '../features/profile/useProfile';
-import { useNavigate, useSearchParams } from '../lib/router';
+import { useNavigate } from '../lib/router';
 import { useQueryFlags } from '../lib/useQueryFlags';
 import { AppFooter } from '../ui/AppFooter';
 import { AppHeader } from '../ui/AppHeader';
@@ -51,16 +52,7 @@ function AccountDialogs() {
   const inactiveReported = useAccountInactiveReported();
   const { showPlans, showCredits, clear } = useQueryFlags();
   const billing = useBillingDialogs();
-  const [, setParams] = useSearchParams();
-  const openPlans = useCallback(
-    () =>
-      setParams((current) => {
-        const next = new URLSearchParams(current);
-        next.set('showPlans', 'true');
-        return next;
-      }),
-    [setParams],
-  );
+  const openPlans = useOpenPlans();
   if (isInactive(profile) || inactiveReported)
     return (
       <Suspense fallback={null}>

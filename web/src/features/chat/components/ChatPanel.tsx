@@ -1,11 +1,11 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ChangeEvent, type JSX, type ReactNode } from 'react';
-import { useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import useSWR, { useSWRConfig } from 'swr';
 
 import { useNavigate } from '../../../lib/router';
 import { lazyComponent, whenIdle } from '../../../ui/lazyComponent';
 import { billingDialogs } from '../../billing/dialogs';
+import { useOpenPlans } from '../../billing/useOpenPlans';
 import { PROFILE_KEY, useProfile } from '../../profile/useProfile';
 import { testsKey } from '../../sparks/keys';
 import { isApiError } from '../../../api/client';
@@ -128,7 +128,7 @@ function ChatPanelBody({
 }: ChatPanelProps) {
   const { t } = useTranslation('chat');
   const navigate = useNavigate();
-  const location = useLocation();
+  const openPlans = useOpenPlans();
   const { mutate } = useSWRConfig();
   const [problem, setProblem] = useState<ChatProblem | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
@@ -293,9 +293,7 @@ function ChatPanelBody({
 
   const viewPlans = () => {
     setProblem(null);
-    const search = new URLSearchParams(location.search);
-    search.set('showPlans', 'true');
-    void navigate({ pathname: location.pathname, search: `?${search.toString()}` });
+    openPlans();
   };
 
   const buyMore = () => {

@@ -5,7 +5,7 @@ import useSWR, { useSWRConfig } from 'swr';
 
 import { isApiError } from '../../../api/client';
 import { copyText } from '../../../lib/copy';
-import { useSearchParams } from '../../../lib/router';
+import { useOpenPlans } from '../../billing/useOpenPlans';
 import { isObjectivesKey } from '../../objectives/api';
 import { fetchSparks } from '../../sparks/api';
 import * as deployApi from '../api';
@@ -41,7 +41,8 @@ export function DeployPanel({ q, onFirstSeen }: { q?: string; onFirstSeen?: () =
   /** A change is on its way: a second click does not send it again. */
   const [busy, setBusy] = useState(false);
   const busyRef = useRef(false);
-  const [, setParams] = useSearchParams();
+  // The plans popup over this page, as the other limits open it.
+  const viewPlans = useOpenPlans();
   /** What the copy button did: copied, or only selected the snippet (no clipboard on a plain-HTTP address). */
   const [copied, setCopied] = useState<'copied' | 'selected' | null>(null);
   const snippetRef = useRef<HTMLPreElement>(null);
@@ -120,14 +121,6 @@ export function DeployPanel({ q, onFirstSeen }: { q?: string; onFirstSeen?: () =
       setBusy(false);
     }
   };
-
-  // The plans popup over this page, as the other limits open it (the layout shows it for `?showPlans=true`).
-  const viewPlans = () =>
-    setParams((current) => {
-      const next = new URLSearchParams(current);
-      next.set('showPlans', 'true');
-      return next;
-    });
 
   if (page && sparks.length === 0) return <p className="deploy-panel__empty">{t('panel.noSparks')}</p>;
 

@@ -8,3 +8,15 @@ Object.assign(globalThis, { TextEncoder, TextDecoder });
 // and React are CPU-bound: on a loaded 2-core CI machine the same walk took over Jest's default 5 s.
 // The limit is for hung tests, not a speed check (speed lives in bench/).
 jest.setTimeout(30_000);
+
+// jsdom has no ResizeObserver, which Headless UI's floating menus (the attach menu, the profile dropdown) use to
+// place themselves: an inert one, for every web test.
+if (!('ResizeObserver' in globalThis)) {
+  Object.assign(globalThis, {
+    ResizeObserver: class {
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+    },
+  });
+}

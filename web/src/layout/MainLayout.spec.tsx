@@ -174,11 +174,6 @@ describe('MainLayout', () => {
 
   it('shows the paid plan in the profile dropdown, without a start-plan button', async () => {
     renderAt('/');
-    globalThis.ResizeObserver ??= class {
-      observe() {}
-      unobserve() {}
-      disconnect() {}
-    } as unknown as typeof ResizeObserver;
     fireEvent.click(await screen.findByRole('button', { name: 'Profile and account: Ana' }));
     const plan = await screen.findByTestId('profile-plan');
     await waitFor(() => expect(plan).toHaveTextContent('Ruby'));

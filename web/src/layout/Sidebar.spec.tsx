@@ -83,11 +83,6 @@ let i18n: I18n;
 
 beforeAll(async () => {
   i18n = await initTestI18n('en');
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  } as unknown as typeof ResizeObserver;
 });
 
 beforeEach(async () => {

@@ -3,14 +3,6 @@ import { MemoryRouter } from 'react-router-dom';
 
 import { DropdownMenu } from './DropdownMenu';
 
-beforeAll(() => {
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  } as unknown as typeof ResizeObserver;
-});
-
 function renderMenu(onSelect = jest.fn()) {
   render(
     <MemoryRouter>

@@ -70,12 +70,6 @@ configure({ asyncUtilTimeout: 5000 });
 
 let i18n: I18n;
 beforeAll(async () => {
-  // The attach menu floats next to its button (Headless UI watches the sizes); jsdom has no ResizeObserver.
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  } as unknown as typeof ResizeObserver;
   i18n = await initChatTestI18n('en');
   await import('./Markdown');
 });

@@ -44,11 +44,6 @@ function renderAt(path: string) {
 
 beforeAll(async () => {
   i18n = await initTestI18n('en');
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  } as unknown as typeof ResizeObserver;
 });
 
 beforeEach(async () => {

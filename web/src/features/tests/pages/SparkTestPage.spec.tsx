@@ -125,11 +125,6 @@ beforeAll(async () => {
     },
     lng: 'en',
   });
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  } as unknown as typeof ResizeObserver;
 });
 
 beforeEach(async () => {

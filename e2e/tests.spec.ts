@@ -274,9 +274,23 @@ for (const [lang, device] of (['en', 'es'] as const).flatMap((l) =>
     await expect(page).toHaveURL(new RegExp(`/spark/${sparkId}$`));
     await shot(page, `${lang}-12-after-no`);
 
+    // After "No" the builder offers the next test: its button makes one, and the reply opens it.
+    expect(await testsOf(request, session, sparkId)).toHaveLength(3);
+    await log.getByRole('button', { name: flows.newTestButton, exact: true }).click();
+    await expect.poll(async () => (await testsOf(request, session, sparkId)).length, { timeout: 30_000 }).toBe(4);
+    const made = (await testsOf(request, session, sparkId)).at(-1)!;
+    const open = log.getByRole('button', { name: flows.newTestOpen, exact: true }).last();
+    await expect(open).toBeVisible({ timeout: 30_000 });
+    await shot(page, `${lang}-12b-new-test-offered`);
+    await open.click();
+    await expect(page).toHaveURL(new RegExp(`/spark/${sparkId}/test/${made._id}$`));
+    await loaded(page);
+    await page.goto(`/spark/${sparkId}`);
+    await loaded(page);
+
     // — finish another with "Yes" —
     const remaining = await testsOf(request, session, sparkId);
-    expect(remaining).toHaveLength(3);
+    expect(remaining).toHaveLength(4);
     await page.goto(`/spark/${sparkId}/test/${remaining[0]._id}`);
     await loaded(page);
     await expect(log.getByText(GREETING)).toBeVisible({ timeout: 30_000 });
@@ -291,7 +305,7 @@ for (const [lang, device] of (['en', 'es'] as const).flatMap((l) =>
         timeout: 30_000,
       })
       .toContainEqual('human:test satisfactory');
-    expect(await testsOf(request, session, sparkId)).toHaveLength(2);
+    expect(await testsOf(request, session, sparkId)).toHaveLength(3);
     await expect(log.getByText(flows.testOk.slice(0, 20))).toBeVisible({ timeout: 30_000 });
     await expect(page).toHaveURL(new RegExp(`/spark/${sparkId}$`));
     await shot(page, `${lang}-13-after-yes`);

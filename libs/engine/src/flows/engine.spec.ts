@@ -412,6 +412,72 @@ describe('the builder as a new user met it (issue 18)', () => {
   });
 });
 
+describe('a test that went badly', () => {
+  /** The Spark's tests, kept as the worker's port does: at the limit it hands back the last one. */
+  class TestPorts extends MemoryPorts {
+    tests: string[] = [];
+    countTests = () => Promise.resolve(this.tests.length);
+    createTest = () => {
+      if (this.tests.length < 5) this.tests.push(`t${this.tests.length + 1}`);
+      return Promise.resolve(this.tests.at(-1));
+    };
+  }
+  const judging: FlowState = { flow: 'builder', step: 'test.judge', vars: {} };
+
+  it('"No" is followed by a button that creates a new test, in the owner’s language', async () => {
+    for (const [language, button] of [
+      ['en', 'Create a new test'],
+      ['es', 'Crear una prueba nueva'],
+    ] as const) {
+      const ports = new TestPorts(profile({ language }), hostileSpark());
+      const judged = await say('builder', 'test not satisfactory', ports, judging, language);
+      expect(ports.statuses.get('test.judge')).toBe('error');
+      expect(widgets(judged.outputs).map((w) => w.data)).toEqual([
+        { type: 'buttons', content: '', buttons: [{ label: button, value: button }] },
+      ]);
+
+      // The button's value, sent as the owner's message: a new test, and the conversation waits for its verdict.
+      const created = await say('builder', button, ports, judged.state, language);
+      expect(ports.tests).toEqual(['t1']);
+      const actions = widgets(created.outputs).map((w) => w.data);
+      expect(actions[0]).toMatchObject({ type: 'event', event: 'testCreated', testId: 't1' });
+      expect(actions.at(-1)).toMatchObject({
+        type: 'buttons',
+        buttons: expect.arrayContaining([expect.objectContaining({ goto: '/spark/spark-1/test/t1' })]),
+      });
+      expect(created.state.step).toBe('test.judge');
+
+      const passed = await say('builder', 'test satisfactory', ports, created.state, language);
+      expect(ports.statuses.get('test.judge')).toBe('completed');
+      expect(passed.state.step).toBe('deploy.publish');
+    }
+  });
+
+  it('asked for elsewhere, makes the test and offers to open it without moving the conversation', async () => {
+    const ports = new TestPorts(profile(), hostileSpark());
+    const elsewhere: FlowState = { flow: 'builder', step: 'knowledge.upload', vars: {} };
+    const created = await say('builder', 'new test', ports, elsewhere);
+    expect(texts(created.outputs)).toEqual(['Here is a new test.']);
+    expect(widgets(created.outputs).at(-1)?.data).toEqual({
+      type: 'buttons',
+      content: '',
+      buttons: [{ label: 'Open the test', goto: '/spark/spark-1/test/t1' }],
+    });
+    expect(created.state.step).toBe('knowledge.upload');
+  });
+
+  it('at five tests says so, instead of reopening an old one', async () => {
+    const ports = new TestPorts(profile({ language: 'es' }), hostileSpark());
+    ports.tests = ['t1', 't2', 't3', 't4', 't5'];
+    const refused = await say('builder', 'crear una prueba nueva', ports, judging, 'es');
+    expect(texts(refused.outputs)).toEqual([
+      'Tu Spark ya tiene 5 pruebas, el máximo: borra una en la barra de pestañas de arriba y vuelve a pedírmelo.',
+    ]);
+    expect(widgets(refused.outputs)).toEqual([]);
+    expect(ports.tests).toHaveLength(5);
+  });
+});
+
 describe('the builder understands a free description of the business (issue 17 item 4)', () => {
   const fresh = (language: 'es' | 'en'): SparkInfo => ({
     id: 'spark-1',

@@ -2,7 +2,7 @@
  * objectives. What it shows lives in widgets.ts, its texts in texts.ts (locales/<lang>/flows.json),
  * the Spark's instructions in prompt.ts, and what it needs from outside in ports.ts. */
 
-import type { ActionData } from '@sparks/contracts';
+import { MAX_TESTS_PER_SPARK, type ActionData } from '@sparks/contracts';
 import { isStartKeyword } from '../composer';
 import type { BusinessFacts } from './business';
 import type { FlowOutput, PublishedSpark, RunContext, RunResult, SparkInfo } from './ports';
@@ -450,10 +450,16 @@ class Run {
         await this.completeEvent('test.satisfactory', 'completed');
         this.text(say(this.lang, msg('testOk')));
         return this.askFrom(this.state.step);
-      case 'testNotSatisfactory':
+      case 'testNotSatisfactory': {
         await this.completeEvent('test.satisfactory', 'error');
         this.text(say(this.lang, msg('testKo')));
+        // The test is gone (the page deletes it with the answer): a way to the next one, once the changes are made.
+        const again = label(this.lang, msg('newTestButton'));
+        this.action('buttons', { buttons: [{ label: again, value: again }] });
         return;
+      }
+      case 'newTest':
+        return this.newTest();
       case 'browseSharing':
         if (await this.browser.start()) this.state.awaiting = 'browse';
         return;
@@ -461,6 +467,33 @@ class Run {
         this.state.step = this.flow.start;
         return this.askFrom(this.flow.start);
     }
+  }
+
+  /**
+   * "Create a new test", from any step (the button after a test that went badly): a test the owner then opens;
+   * a conversation that was at the test goes on from judging the new one. At the limit it says so, instead of
+   * reopening an old test as the flow's own step does.
+   */
+  private async newTest(): Promise<void> {
+    const ports = this.ctx.ports;
+    if ((await ports.countTests()) >= MAX_TESTS_PER_SPARK) {
+      this.text(say(this.lang, msg('newTestLimit'), { max: String(MAX_TESTS_PER_SPARK) }));
+      return;
+    }
+    const testId = await ports.createTest();
+    if (!testId) return this.text(say(this.lang, msg('newTestNoSpark')));
+    this.state.vars.testId = testId;
+    this.action('event', { event: 'testCreated', testId });
+    this.text(say(this.lang, msg('newTestCreated')));
+    const judge = this.flow.steps.find((s) => s.answer.kind === 'event' && s.answer.event === 'test.satisfactory');
+    const creates = this.flow.steps.find((s) => s.effects?.some((e) => 'do' in e && e.do === 'createTest'));
+    if (creates && this.state.step === creates.id && creates.objective)
+      await ports.setStepStatus(creates.id, 'completed');
+    if (judge && (this.state.step === judge.id || this.state.step === creates?.id)) return this.askFrom(judge.id);
+    const vars = await this.vars();
+    this.action('buttons', {
+      buttons: [{ label: label(this.lang, msg('newTestOpen')), goto: route('/spark/{sparkId}/test/{testId}', vars) }],
+    });
   }
 
   /** Marks the steps waiting for `event`; moves the conversation past the one it is on. */

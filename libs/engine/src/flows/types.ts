@@ -100,6 +100,8 @@ export interface Intent {
     | 'undoPrompt'
     | 'testSatisfactory'
     | 'testNotSatisfactory'
+    /** Create a test of the Spark from any step (offered after a test that went badly). */
+    | 'newTest'
     | 'restart'
     /** The deploy assistant: unpublish a Spark, or kill its deploy token for a new one (with confirmation). */
     | 'unpublish'

@@ -48,6 +48,20 @@ export const builderFlow: Flow = {
     },
     { phrases: ['test satisfactory', 'test satisfactorio', 'prueba satisfactoria'], action: 'testSatisfactory' },
     {
+      phrases: [
+        'create a new test',
+        'create another test',
+        'new test',
+        'another test',
+        'crear una prueba nueva',
+        'crear una nueva prueba',
+        'crear otra prueba',
+        'nueva prueba',
+        'otra prueba',
+      ],
+      action: 'newTest',
+    },
+    {
       // What the page sends after connecting Microsoft 365 (`q=sharepoint-conected`), and what people type.
       phrases: ['sharepoint', 'onedrive'].flatMap((service) => [
         `add a document from ${service}`,

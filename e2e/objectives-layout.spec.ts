@@ -200,3 +200,40 @@ test('the objectives panel sits beside the chat on desktop widths (issue 18 item
   await expect(panel).toBeHidden();
   await expectUncovered(page, composer, 'the message box on a phone');
 });
+
+test('the test page shows a long Spark name in full where the header has room for it', async ({
+  page,
+  request,
+  context,
+}) => {
+  test.setTimeout(120_000);
+  const account = await signUp(request, 'en', 'test-heading');
+  const created = await request.post('/api/v1/sparks', { data: { name: LONG_NAME }, headers: account.headers });
+  expect(created.status(), await created.text()).toBe(201);
+  const sparkId = ((await created.json()) as { data: { _id: string } }).data._id;
+  const made = await request.post(`/api/v1/sparks/${sparkId}/tests`, {
+    data: { name: 'Prices' },
+    headers: account.headers,
+  });
+  expect(made.status(), await made.text()).toBe(201);
+  const testId = ((await made.json()) as { data: { _id: string } }).data._id;
+  await useSession(context, account, 'en');
+
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto(`/spark/${sparkId}/test/${testId}`);
+  const heading = page.getByRole('heading', { level: 1, name: LONG_NAME });
+  await expect(heading).toBeVisible({ timeout: 30_000 });
+  await shotInto(shotsDir, page, 'test-page-long-name-1440', 0);
+  // Not cut: the whole name is drawn (it was cut at 520 px with half the header empty).
+  const cut = await heading.evaluate((element) => element.scrollWidth > element.clientWidth);
+  expect(cut, 'the name is shown whole').toBe(false);
+
+  // Narrower, it is cut where the tag begins, and the tag and the buttons stay whole beside it.
+  await page.setViewportSize({ width: 800, height: 900 });
+  const tag = page.getByTestId('spark-tag');
+  await expect
+    .poll(async () => (await box(heading)).x + (await box(heading)).width)
+    .toBeLessThanOrEqual((await box(tag)).x);
+  await expectUncovered(page, page.getByRole('button', { name: /Finish test/ }), 'the finish button');
+  await shotInto(shotsDir, page, 'test-page-long-name-800', 0);
+});

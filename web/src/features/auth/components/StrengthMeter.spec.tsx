@@ -41,7 +41,18 @@ describe('StrengthMeter (docs/product.md §5)', () => {
       ['A lowercase letter', 'true'],
       ['An uppercase letter', 'true'],
       ['A special character', 'false'],
+      ['No spaces', 'true'],
     ]);
+  });
+
+  it('lists the reset rule "no spaces" unmet when a password that meets every strength criterion has a space', () => {
+    const { container } = render(<StrengthMeter password="Abcdef1! x" />);
+    expect(level()).toBe('Very strong');
+    expect(litSegments(container)).toBe(5);
+    const noSpaces = within(screen.getByRole('list'))
+      .getAllByRole('listitem')
+      .find((item) => item.textContent?.startsWith('No spaces'));
+    expect(noSpaces).toHaveAttribute('data-met', 'false');
   });
 
   it('counts more than 100 characters as not meeting the length', () => {

@@ -7,7 +7,8 @@ const SEGMENTS = [1, 2, 3, 4, 5];
 
 /**
  * The reset strength meter of docs/product.md §5: Not Strong (1–2 criteria), Normal (3), Strong (4), Very Strong (5),
- * with the criteria checklist (length 8–100, digit, lowercase, uppercase, special character).
+ * with the criteria checklist (length 8–100, digit, lowercase, uppercase, special character) and the reset's other rule, no
+ * spaces (which does not count towards the strength).
  */
 export function StrengthMeter({ password }: { password: string }) {
   const { t } = useTranslation('auth');
@@ -34,6 +35,9 @@ export function StrengthMeter({ password }: { password: string }) {
           { id: 'lower', label: t('reset.criteria.lower'), met: criteria.lower },
           { id: 'upper', label: t('reset.criteria.upper'), met: criteria.upper },
           { id: 'special', label: t('reset.criteria.special'), met: criteria.special },
+          // A rule of the reset password, not a strength criterion: listed so that a password the meter calls very
+          // strong is not refused for a reason the list never showed.
+          { id: 'noSpaces', label: t('reset.criteria.noSpaces'), met: password.length > 0 && !/\s/.test(password) },
         ]}
       />
     </div>

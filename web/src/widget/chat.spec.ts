@@ -198,6 +198,42 @@ describe('widget chat: streamed answers and the non-streaming fallback', () => {
     expect(sent).toHaveLength(1);
   });
 
+  it('a page reloaded while the answer was on its way: the answer is read back and shown, nothing is asked again', async () => {
+    Object.assign(globalThis, { ReadableStream: NodeReadableStream });
+    const question = 'How much is an electric bike?';
+    // The first page: the stream is cut as the page goes away, the question accepted.
+    const cut = new NodeReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode(sse([{ type: 'history', messages: [], sessionId: CONVERSATION }])));
+      },
+    });
+    const asked = [{ _id: 'h1', type: 'human', data: { content: question } }];
+    let stored: unknown[] = asked;
+    const api = server('readable');
+    const fetch = jest.fn((url: string, init?: RequestInit) => {
+      if (url.endsWith('/stream')) return Promise.resolve(reply(200, {}, { body: cut as never }));
+      if (url === `${API}/conversations/${CONVERSATION}` && !init?.method) {
+        return Promise.resolve(reply(200, { data: { messages: stored } }));
+      }
+      return api.fetch(url, init);
+    });
+    Object.assign(globalThis, { fetch });
+    mountWidget().ask(question);
+    await waitFor(() =>
+      expect(fetch).toHaveBeenCalledWith(`${API}/conversations/${CONVERSATION}/stream`, expect.anything()),
+    );
+    // The reload: a new page on the same storage finds the question without its answer, which lands later.
+    document.body.replaceChildren();
+    const w = mountWidget();
+    await waitFor(() => expect(w.root.querySelector('li.m.ai[aria-busy="true"]')).not.toBeNull());
+    stored = [...asked, { _id: 'a1', type: 'ai', data: { content: ANSWER } }];
+    await waitFor(() => expect(w.answers()).toContain(ANSWER), { timeout: 4000 });
+    expect(w.root.querySelector('li.m.ai[aria-busy]')).toBeNull();
+    expect(
+      sends(fetch.mock.calls.map(([url, init]) => ({ method: init?.method ?? 'GET', path: url.slice(API.length) }))),
+    ).toHaveLength(1);
+  });
+
   it('keeps the stored conversation when reading it back is only rate-limited', async () => {
     localStorage.setItem(`sparks-widget:${CONFIG.sparkId}`, JSON.stringify({ v: 'vt_1', c: CONVERSATION }));
     const api = server('none');

@@ -18,6 +18,8 @@ import type { ChatPanel, MountOptions } from './types';
 interface Stored {
   v?: string;
   c?: string;
+  /** The question sent whose answer this browser has not shown yet (a page reloaded mid-answer resumes it). */
+  q?: string;
 }
 
 interface WireMessage {
@@ -191,6 +193,11 @@ function mount(o: MountOptions): ChatPanel {
           if (m.type === 'human') bubble('human', m.data.content);
           else if (m.type === 'ai') bubble('ai', m.data.content, true);
         }
+        // The page went away while an answer was on its way: it is read back, not asked again.
+        const pending = store.read().q;
+        const last = data.messages.filter((m) => m.type !== 'action').at(-1);
+        if (pending && last?.type === 'human' && last.data.content === pending) resume(known, pending);
+        else if (pending) forget();
       } catch (error) {
         // Gone, or not this visitor's: start afresh. Anything else (429, offline) keeps the conversation.
         const status = error instanceof HttpError ? error.status : 0;
@@ -199,6 +206,8 @@ function mount(o: MountOptions): ChatPanel {
     })().catch(() => {
       ready = undefined;
     }));
+
+  const forget = () => store.write({ ...store.read(), q: undefined });
 
   const note = (key: TextKey, params: Record<string, number> = {}) => {
     const message = text(language, key, params);
@@ -262,6 +271,28 @@ function mount(o: MountOptions): ChatPanel {
     return undefined;
   };
 
+  /** The answer to a question asked before a reload, read back as a cut stream's is; nothing is sent meanwhile. */
+  const resume = (id: string, question: string) => {
+    busy = true;
+    send.disabled = true;
+    const reply = bubble('ai', text(language, 'thinking'));
+    reply.item.setAttribute('aria-busy', 'true');
+    void readBack(id, question)
+      .then((answer) => {
+        reply.item.removeAttribute('aria-busy');
+        if (answer !== undefined) finish(reply.body, answer);
+        else {
+          reply.item.remove();
+          note('failed');
+        }
+      })
+      .finally(() => {
+        forget();
+        busy = false;
+        send.disabled = false;
+      });
+  };
+
   /**
    * Streams the answer. A browser that cannot read a response as it arrives asks the JSON route
    * instead, decided before sending: the api keeps every message it accepts, so a question is never
@@ -271,6 +302,7 @@ function mount(o: MountOptions): ChatPanel {
     const id = await conversation();
     const reply = bubble('ai', text(language, 'thinking'));
     reply.item.setAttribute('aria-busy', 'true');
+    store.write({ ...store.read(), q: question });
     try {
       const body = JSON.stringify({ text: question });
       let streamed: Streamed = { text: '' };
@@ -313,6 +345,7 @@ function mount(o: MountOptions): ChatPanel {
         final = ((await json.json()) as { data: { ai: WireMessage | null } }).data.ai?.data.content;
       }
       if (final === undefined && !failed) final = await readBack(id, question);
+      forget();
       reply.item.removeAttribute('aria-busy');
       if (final !== undefined && !failed) finish(reply.body, final);
       else {
@@ -320,6 +353,7 @@ function mount(o: MountOptions): ChatPanel {
         note('failed');
       }
     } catch (error) {
+      forget();
       reply.item.remove();
       const status = error instanceof HttpError ? error.status : 0;
       if (!retried && (status === 401 || status === 404)) {

@@ -1,6 +1,7 @@
 import { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { waitFor } from '@testing-library/dom';
 import './chat';
+import { TEXTS } from './texts';
 import type { WidgetConfig } from './types';
 
 const API = 'https://app.example/api/v1/public/widgets/dt_test';
@@ -159,6 +160,38 @@ describe('widget chat: streamed answers and the non-streaming fallback', () => {
     await waitFor(() => expect(w.root.querySelector('form.contact input[type="email"]')).not.toBeNull());
     await new Promise((r) => setTimeout(r, 20));
     expect(w.root.activeElement).toBe(w.root.querySelector('form.contact input[type="email"]'));
+  });
+
+  it('out of interactions: an e-mail the server refuses is said to be wrong, in the form, which stays to correct it', async () => {
+    Object.assign(globalThis, { ReadableStream: NodeReadableStream });
+    const api = server('readable');
+    const fetch = jest.fn((url: string, init?: RequestInit) => {
+      if (url.endsWith('/stream')) return Promise.resolve(reply(402, {}));
+      if (url.endsWith('/contact')) return Promise.resolve(reply(400, { errors: [{ code: 'INVALID_PARAMS' }] }));
+      return api.fetch(url, init);
+    });
+    Object.assign(globalThis, { fetch });
+    const w = mountWidget();
+    w.ask('How much is an electric bike?');
+    await waitFor(() => expect(w.root.querySelector('form.contact input[type="email"]')).not.toBeNull());
+    const input = w.root.querySelector<HTMLInputElement>('form.contact input')!;
+    input.value = 'a@b';
+    w.root.querySelector('form.contact')!.dispatchEvent(new Event('submit', { cancelable: true }));
+    await waitFor(() => expect(w.root.querySelector('form.contact')!.textContent).toContain(TEXTS.en.emailInvalid));
+    expect(w.root.querySelector('.log')!.textContent).not.toContain(TEXTS.en.failed);
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    expect(w.root.activeElement).toBe(input);
+    // Corrected and taken: the form goes, with its row, and the thanks follow the apology.
+    fetch.mockImplementation((url: string, init?: RequestInit) =>
+      url.endsWith('/contact') ? Promise.resolve(reply(200, { data: { saved: true } })) : api.fetch(url, init),
+    );
+    input.value = 'visitor@example.com';
+    w.root.querySelector('form.contact')!.dispatchEvent(new Event('submit', { cancelable: true }));
+    await waitFor(() => expect(w.root.querySelector('form.contact')).toBeNull());
+    expect(Array.from(w.root.querySelectorAll('li.m.note')).map((li) => li.textContent)).toEqual([
+      TEXTS.en.outOfInteractions,
+      TEXTS.en.emailSaved,
+    ]);
   });
 
   it('a stream cut before its end: the answer is read back from the conversation, the question not sent again', async () => {

@@ -226,7 +226,11 @@ function mount(o: MountOptions): ChatPanel {
     const submit = el('button');
     submit.type = 'submit';
     submit.textContent = text(language, 'leaveEmail');
-    contact.append(label, submit);
+    // Why an e-mail was not taken, in the form, so the visitor can correct it and send it again.
+    const problem = el('p', 'problem');
+    problem.setAttribute('role', 'alert');
+    problem.id = 'sparks-contact-problem';
+    contact.append(label, problem, submit);
     contact.addEventListener('submit', (event) => {
       event.preventDefault();
       void request('/contact', {
@@ -234,10 +238,27 @@ function mount(o: MountOptions): ChatPanel {
         body: JSON.stringify({ email: input.value, conversationId: store.read().c }),
       })
         .then(() => {
-          contact.remove();
+          item.remove();
           note('emailSaved');
         })
-        .catch(() => note('failed'));
+        .catch((error) => {
+          const status = error instanceof HttpError ? error.status : 0;
+          problem.textContent =
+            status === 400
+              ? text(language, 'emailInvalid')
+              : status === 429
+                ? text(language, 'tooMany', { seconds: (error as HttpError).retryAfter || 60 })
+                : text(language, 'emailFailed');
+          if (status === 400) {
+            input.setAttribute('aria-invalid', 'true');
+            input.setAttribute('aria-describedby', problem.id);
+          }
+          input.focus();
+        });
+    });
+    input.addEventListener('input', () => {
+      input.removeAttribute('aria-invalid');
+      input.removeAttribute('aria-describedby');
     });
     const item = el('li', 'm note');
     item.append(contact);

@@ -20,6 +20,7 @@ header button:focus-visible{outline-color:#fff}
 .b pre{white-space:pre-wrap;background:rgba(0,0,0,.06);padding:6px;border-radius:6px}.b table{border-collapse:collapse}.b td,.b th{border:1px solid #ddd;padding:2px 6px}
 .contact{display:flex;flex-direction:column;gap:8px;width:100%}.contact label{display:flex;flex-direction:column;gap:4px}
 .contact input{font:inherit;padding:7px 9px;border:1px solid #d1d5db;border-radius:8px}
+.contact .problem{margin:0;font-weight:600}.contact .problem:empty{display:none}.contact input[aria-invalid=true]{border-color:#b91c1c}
 .contact button,.send{font:inherit;font-weight:600;background:var(--p);color:#fff;border:0;border-radius:10px;padding:8px 14px;cursor:pointer}
 .composer{display:flex;gap:8px;padding:10px;border-top:1px solid #e5e7eb;background:#fff}
 textarea{flex:1;resize:none;font:inherit;padding:8px 10px;border:1px solid #d1d5db;border-radius:10px;max-height:120px}

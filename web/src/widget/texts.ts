@@ -16,6 +16,8 @@ export const TEXTS = {
     email: 'Tu correo electrónico',
     leaveEmail: 'Enviar mi correo',
     emailSaved: '¡Gracias! Te escribiremos pronto.',
+    emailInvalid: 'Esa dirección de correo no parece correcta. Revísala, por favor.',
+    emailFailed: 'No se pudo enviar tu correo. Inténtalo de nuevo en un momento.',
     sessionEnded: 'La sesión ha terminado. Recarga la página para empezar de nuevo.',
   },
   en: {
@@ -33,6 +35,8 @@ export const TEXTS = {
     email: 'Your e-mail address',
     leaveEmail: 'Send my e-mail',
     emailSaved: 'Thank you! We will write to you soon.',
+    emailInvalid: 'That e-mail address does not look right. Please check it.',
+    emailFailed: 'Your e-mail could not be sent. Please try again in a moment.',
     sessionEnded: 'The session has ended. Reload the page to start again.',
   },
 } as const;

@@ -25,13 +25,15 @@ interface ConfirmCodeStepProps {
   notice?: Message | null;
   /** "Change e-mail": back to the form the user came from. */
   onBack: () => void;
+  /** "Log in", offered once the server says the e-mail is already verified: the login tab with this e-mail. */
+  onLogIn: () => void;
 }
 
 /**
  * The confirm-code step inside /auth (docs/product.md §2, §4): the 6-digit code, resend with a 30 s countdown, a way
  * back to change the e-mail. A verified code stores the tokens and opens /onBoarding.
  */
-export function ConfirmCodeStep({ email, cooldown, notice = null, onBack }: ConfirmCodeStepProps) {
+export function ConfirmCodeStep({ email, cooldown, notice = null, onBack, onLogIn }: ConfirmCodeStepProps) {
   const { t } = useTranslation('auth');
   const text = useMessageText();
   const navigate = useNavigate();
@@ -40,6 +42,8 @@ export function ConfirmCodeStep({ email, cooldown, notice = null, onBack }: Conf
   const [codeError, setCodeError] = useState<Message | null>(null);
   const [formErrors, setFormErrors] = useState<Message[]>(notice ? [notice] : []);
   const [resent, setResent] = useState(false);
+  // The account is verified already (in another tab, or an earlier code): there is nothing to confirm, only to log in.
+  const [verified, setVerified] = useState(false);
   const [busy, setBusy] = useState(false);
   const [remaining, startCooldown] = useCooldown(cooldown);
 
@@ -62,6 +66,7 @@ export function ConfirmCodeStep({ email, cooldown, notice = null, onBack }: Conf
       const mapped = mapApiError(error, { code: 'code' });
       setCodeError(mapped.fields.code ?? null);
       setFormErrors(mapped.form);
+      setVerified(mapped.codes.includes('ALREADY_VERIFIED'));
       if (mapped.fields.code) codeInput.current?.focus();
     }
   }
@@ -78,7 +83,9 @@ export function ConfirmCodeStep({ email, cooldown, notice = null, onBack }: Conf
         startCooldown(secondsIn(error.message) ?? RESEND_COOLDOWN_SECONDS);
         return;
       }
-      setFormErrors(mapApiError(error, {}).form);
+      const mapped = mapApiError(error, {});
+      setFormErrors(mapped.form);
+      setVerified(mapped.codes.includes('ALREADY_VERIFIED'));
     }
   }
 
@@ -92,6 +99,11 @@ export function ConfirmCodeStep({ email, cooldown, notice = null, onBack }: Conf
       </p>
       <form className="auth-form" noValidate onSubmit={(event) => void submit(event)}>
         <FormErrors messages={formErrors} />
+        {verified && (
+          <button type="button" className="button button--primary button--block" onClick={onLogIn}>
+            {t('verify.logIn')}
+          </button>
+        )}
         {resent && <FormAlert tone="success">{t('verify.resent')}</FormAlert>}
         <CodeField
           ref={codeInput}

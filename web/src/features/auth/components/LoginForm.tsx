@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 
@@ -25,14 +25,18 @@ const SERVER_FIELDS = { username: 'email', email: 'email', password: 'password' 
 interface LoginFormProps {
   /** "Verify now" after a NOT_VERIFIED answer: sends a code and opens the confirm-code step. */
   onVerify: (email: string) => Promise<void>;
+  /** An e-mail to log in with (the code step's "Log in" after ALREADY_VERIFIED): filled in, the password focused. */
+  prefill?: { email: string } | null;
+  /** Whether the login panel is on screen. */
+  shown?: boolean;
 }
 
 /** Login (docs/product.md §2, §4): e-mail, password, remember me; success stores the tokens and goes to `/`. */
-export function LoginForm({ onVerify }: LoginFormProps) {
+export function LoginForm({ onVerify, prefill = null, shown = true }: LoginFormProps) {
   const { t } = useTranslation('auth');
   const text = useMessageText();
   const navigate = useNavigate();
-  const { ref, focusFirstInvalid } = useFieldFocus<LoginField>(ORDER);
+  const { ref, focusFirstInvalid, focus } = useFieldFocus<LoginField>(ORDER);
 
   const [remember, setRemember] = useState(() => readItem(REMEMBER_ME_KEY) === 'true');
   const [email, setEmail] = useState(() =>
@@ -44,6 +48,23 @@ export function LoginForm({ onVerify }: LoginFormProps) {
   const [unverified, setUnverified] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [verifying, setVerifying] = useState(false);
+
+  // After a prefill, the password gets the keyboard once the panel is on screen (the tab changes with a navigation,
+  // which renders after this form's update).
+  const focusPassword = useRef(false);
+  useEffect(() => {
+    if (!prefill) return;
+    setEmail(prefill.email);
+    setErrors({});
+    setFormErrors([]);
+    setUnverified(null);
+    focusPassword.current = true;
+  }, [prefill]);
+  useEffect(() => {
+    if (!shown || !focusPassword.current) return;
+    focusPassword.current = false;
+    focus('password');
+  }, [shown, prefill, focus]);
 
   async function submit(event: FormEvent) {
     event.preventDefault();

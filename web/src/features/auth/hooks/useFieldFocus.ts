@@ -25,5 +25,8 @@ export function useFieldFocus<F extends string>(order: readonly F[]) {
     [order],
   );
 
-  return { ref, focusFirstInvalid };
+  /** Puts the keyboard on one input. */
+  const focus = useCallback((name: F) => inputs.current[name]?.focus(), []);
+
+  return { ref, focusFirstInvalid, focus };
 }

@@ -184,6 +184,32 @@ describe('AuthPage', () => {
     expect(localStorage.getItem('access_token')).toBe('a');
   });
 
+  it('an already verified e-mail on the code step offers "Log in": the login tab with that e-mail, the password next', async () => {
+    jest.useFakeTimers();
+    try {
+      api.register.mockResolvedValue({} as never);
+      api.verifyCode.mockRejectedValue(
+        new ApiError(400, [{ code: 'ALREADY_VERIFIED', message: 'This user is already verified' }]),
+      );
+      await renderAuth('/auth#register');
+      fireEvent.change(panel().getByLabelText('E-mail'), { target: { value: 'ana@example.com' } });
+      fireEvent.change(panel().getByLabelText(/^Password/), { target: { value: 'Secret!Pass' } });
+      fireEvent.click(screen.getByRole('checkbox', { name: /privacy policy/ }));
+      await settle(() => fireEvent.click(screen.getByRole('button', { name: 'Create account' })));
+      fireEvent.change(screen.getByLabelText('Verification code'), { target: { value: '123456' } });
+      await settle(() => fireEvent.click(screen.getByRole('button', { name: 'Confirm e-mail' })));
+      expect(screen.getByRole('alert')).toHaveTextContent('This user is already verified. You can log in');
+
+      fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
+      expect(screen.getByTestId('where')).toHaveTextContent(/^\/auth#login$/);
+      expect(screen.getByRole('tab', { name: 'Log in' })).toHaveAttribute('aria-selected', 'true');
+      expect(panel().getByLabelText('E-mail')).toHaveValue('ana@example.com');
+      expect(panel().getByLabelText(/^Password/)).toHaveFocus();
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
   it('trades a Google one-time token once and goes to /', async () => {
     api.exchangeToken.mockResolvedValue({ access_token: 'g', refresh_token: 'gr', refresh_Token: 'gr' });
     await renderAuth('/auth?token=one-time');

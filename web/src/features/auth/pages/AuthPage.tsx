@@ -62,6 +62,8 @@ export default function AuthPage() {
   );
   const [verification, setVerificationState] = useState<Verification | null>(() => storedVerification(location.state));
   const exchangeStarted = useRef(false);
+  /** An e-mail for the login form, from the code step's "Log in" (a new object each time, so it is applied again). */
+  const [loginEmail, setLoginEmail] = useState<{ email: string } | null>(null);
 
   // Back from Google: trade the one-time token for the session (once, even under StrictMode's double effects).
   useEffect(() => {
@@ -166,6 +168,11 @@ export default function AuthPage() {
             // The tabs are visible again on the next render; put the keyboard back on the chosen one.
             window.setTimeout(() => tabRefs.current[from]?.focus());
           }}
+          onLogIn={() => {
+            setLoginEmail({ email: verification.email });
+            setVerification(null);
+            selectTab('login');
+          }}
         />
       ) : null}
 
@@ -192,7 +199,7 @@ export default function AuthPage() {
         </div>
         {/* Both panels stay mounted, so switching tabs (or coming back from the code step) keeps what was typed. */}
         <div role="tabpanel" id="auth-panel-login" aria-labelledby="auth-tab-login" hidden={tab !== 'login'}>
-          <LoginForm onVerify={verifyLater} />
+          <LoginForm onVerify={verifyLater} prefill={loginEmail} shown={tab === 'login' && verification === null} />
         </div>
         <div role="tabpanel" id="auth-panel-register" aria-labelledby="auth-tab-register" hidden={tab !== 'register'}>
           <RegisterForm

@@ -3,6 +3,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
+import { parse } from 'yaml';
+
 /**
  * The deployment files against their schemas (scripts/check-deploy.mjs: Kubernetes' OpenAPI schemas from
  * `kubernetes-models` and `@kubernetes-models/keda`, the Compose Specification's from `dclint`), offline. No
@@ -72,6 +74,23 @@ describe('deployment files', () => {
     expect(code).toBe(1);
     expect(err).toMatch(/must NOT have additional properties: depends/);
   }, 60_000);
+});
+
+describe('docker-compose.yml passes the settings the README tells its users to set', () => {
+  const compose = parse(fs.readFileSync(path.join(ROOT, 'docker-compose.yml'), 'utf8'), { merge: true }) as {
+    services: Record<string, { environment?: Record<string, string> }>;
+  };
+
+  // README "Admins and disabled accounts" and "Docker Compose": the first admin comes from ADMIN_EMAILS, and the
+  // disabled-account dialog names SUPPORT_EMAIL; unset in the environment or .env, they stay empty.
+  it.each(['ADMIN_EMAILS', 'SUPPORT_EMAIL'])('%s reaches the api and the worker from the environment', (name) => {
+    for (const service of ['api', 'worker']) {
+      expect({ service, value: compose.services[service].environment?.[name] }).toEqual({
+        service,
+        value: `\${${name}:-}`,
+      });
+    }
+  });
 });
 
 describe('queue counts across api replicas', () => {

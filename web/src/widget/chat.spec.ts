@@ -1,7 +1,7 @@
 import { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { waitFor } from '@testing-library/dom';
 import './chat';
-import { TEXTS } from './texts';
+import { TEXTS, text } from './texts';
 import type { WidgetConfig } from './types';
 
 const API = 'https://app.example/api/v1/public/widgets/dt_test';
@@ -193,6 +193,39 @@ describe('widget chat: streamed answers and the non-streaming fallback', () => {
       TEXTS.en.emailSaved,
     ]);
   });
+
+  it.each([
+    [
+      'the conversation cannot be started (offline)',
+      '/conversations',
+      () => Promise.reject(new TypeError('Failed to fetch')),
+      TEXTS.en.failed,
+    ],
+    [
+      'the send is rate-limited',
+      '/stream',
+      () => Promise.resolve(reply(429, {}, { headers: headers({ 'retry-after': '30' }) as never })),
+      text('en', 'tooMany', { seconds: 30 }),
+    ],
+  ])(
+    'a question that was not taken (%s) is said so and comes back to the box to send again',
+    async (_case, path, refuse, said) => {
+      Object.assign(globalThis, { ReadableStream: NodeReadableStream });
+      const api = server('readable');
+      const fetch = jest.fn((url: string, init?: RequestInit) =>
+        url.endsWith(path) ? refuse() : api.fetch(url, init),
+      );
+      Object.assign(globalThis, { fetch });
+      const w = mountWidget();
+      w.ask('How much is an electric bike?');
+      await waitFor(() => expect(w.root.querySelector('li.m.note')?.textContent).toBe(said));
+      expect(w.root.querySelectorAll('li.m.human')).toHaveLength(0);
+      const field = w.root.querySelector('textarea')!;
+      expect(field.value).toBe('How much is an electric bike?');
+      await waitFor(() => expect(w.root.querySelector<HTMLButtonElement>('button.send')!.disabled).toBe(false));
+      expect(w.root.activeElement).toBe(field);
+    },
+  );
 
   it('a stream cut before its end: the answer is read back from the conversation, the question not sent again', async () => {
     Object.assign(globalThis, { ReadableStream: NodeReadableStream });

@@ -318,19 +318,23 @@ function mount(o: MountOptions): ChatPanel {
    * Streams the answer. A browser that cannot read a response as it arrives asks the JSON route
    * instead, decided before sending: the api keeps every message it accepts, so a question is never
    * sent twice (a stream answered without a readable body is read whole, not asked again).
+   * Answers whether the question stays in the conversation: one the api did not take (offline, too many, a
+   * conversation that could not be started) goes back to the box, as in the app's chat.
    */
-  const ask = async (question: string, retried = false): Promise<void> => {
-    const id = await conversation();
+  const ask = async (question: string, retried = false): Promise<boolean> => {
     const reply = bubble('ai', text(language, 'thinking'));
     reply.item.setAttribute('aria-busy', 'true');
-    store.write({ ...store.read(), q: question });
+    let taken = false;
     try {
+      const id = await conversation();
+      store.write({ ...store.read(), q: question });
       const body = JSON.stringify({ text: question });
       let streamed: Streamed = { text: '' };
       let final: string | undefined;
       let failed = false;
       if (typeof ReadableStream === 'function') {
         const res = await request(`/conversations/${id}/stream`, { method: 'POST', body });
+        taken = true;
         const onEvent = (raw: unknown) => {
           const e = raw as { type: string; text?: string; messageId?: string; messages?: WireMessage[] };
           if (e.type === 'token' && e.text) {
@@ -363,6 +367,7 @@ function mount(o: MountOptions): ChatPanel {
         }
       } else {
         const json = await request(`/conversations/${id}/messages`, { method: 'POST', body });
+        taken = true;
         final = ((await json.json()) as { data: { ai: WireMessage | null } }).data.ai?.data.content;
       }
       if (final === undefined && !failed) final = await readBack(id, question);
@@ -373,20 +378,28 @@ function mount(o: MountOptions): ChatPanel {
         reply.item.remove();
         note('failed');
       }
+      return true;
     } catch (error) {
       forget();
       reply.item.remove();
       const status = error instanceof HttpError ? error.status : 0;
-      if (!retried && (status === 401 || status === 404)) {
-        if (status === 401) await session();
-        else store.write({ ...store.read(), c: undefined });
-        return ask(question, true);
+      if (!taken && !retried && (status === 401 || status === 404)) {
+        try {
+          if (status === 401) await session();
+          else store.write({ ...store.read(), c: undefined });
+          return await ask(question, true);
+        } catch {
+          // No new visitor session (offline, too many): said below like any question not taken.
+        }
       }
       if (status === 402) {
         note('outOfInteractions');
         offerContact();
-      } else if (status === 429) note('tooMany', { seconds: (error as HttpError).retryAfter || 60 });
+        return true;
+      }
+      if (status === 429) note('tooMany', { seconds: (error as HttpError).retryAfter || 60 });
       else note('failed');
+      return taken;
     }
   };
 
@@ -397,9 +410,14 @@ function mount(o: MountOptions): ChatPanel {
     busy = true;
     send.disabled = true;
     field.value = '';
-    bubble('human', question);
+    const mine = bubble('human', question);
     void start()
       .then(() => ask(question))
+      .then((kept) => {
+        if (kept) return;
+        mine.item.remove();
+        if (!field.value.trim()) field.value = question;
+      })
       .finally(() => {
         busy = false;
         send.disabled = false;

@@ -227,6 +227,18 @@ describe('widget chat: streamed answers and the non-streaming fallback', () => {
     },
   );
 
+  it('writes and shows each message in its own direction (a visitor may type Arabic or Hebrew)', async () => {
+    Object.assign(globalThis, { ReadableStream: NodeReadableStream });
+    Object.assign(globalThis, { fetch: server('readable').fetch });
+    const w = mountWidget();
+    expect(w.root.querySelector('textarea')!.getAttribute('dir')).toBe('auto');
+    w.ask('שלום, מה שעות הפתיחה?');
+    await waitFor(() => expect(w.answers()).toContain(ANSWER));
+    const bodies = Array.from(w.root.querySelectorAll('li.m .b'));
+    expect(bodies.length).toBeGreaterThan(1);
+    for (const body of bodies) expect(body.getAttribute('dir')).toBe('auto');
+  });
+
   it('a stream cut before its end: the answer is read back from the conversation, the question not sent again', async () => {
     Object.assign(globalThis, { ReadableStream: NodeReadableStream });
     const api = server('readable');

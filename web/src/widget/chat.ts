@@ -108,6 +108,7 @@ function mount(o: MountOptions): ChatPanel {
   field.id = 'sparks-input';
   field.rows = 1;
   field.maxLength = MAX_MESSAGE_LENGTH;
+  field.dir = 'auto';
   const fieldLabel = el('label', 'sr');
   fieldLabel.htmlFor = 'sparks-input';
   const send = el('button', 'send');
@@ -137,6 +138,8 @@ function mount(o: MountOptions): ChatPanel {
   const bubble = (who: 'human' | 'ai' | 'note', content: string, markdown = false) => {
     const item = el('li', `m ${who}`);
     const body = el('div', 'b');
+    // Each message in its own direction: a visitor's Arabic or Hebrew reads right to left.
+    body.dir = 'auto';
     if (markdown) body.append(renderMarkdown(content, base));
     else body.textContent = content;
     item.append(body);

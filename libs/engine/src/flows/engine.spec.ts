@@ -41,7 +41,7 @@ class MemoryPorts implements FlowPorts {
   };
   newestSpark = () => Promise.resolve(this.current && { id: this.current.id, name: this.current.name });
   countTests = () => Promise.resolve(0);
-  createTest = () => Promise.resolve(undefined);
+  createTest = (): Promise<string | undefined> => Promise.resolve(undefined);
   stepStatus = (id: string) => Promise.resolve(this.statuses.get(id));
   setStepStatus = (id: string, status: StepStatus) => {
     this.statuses.set(id, status);
@@ -416,8 +416,8 @@ describe('a test that went badly', () => {
   /** The Spark's tests, kept as the worker's port does: at the limit it hands back the last one. */
   class TestPorts extends MemoryPorts {
     tests: string[] = [];
-    countTests = () => Promise.resolve(this.tests.length);
-    createTest = () => {
+    override countTests = () => Promise.resolve(this.tests.length);
+    override createTest = () => {
       if (this.tests.length < 5) this.tests.push(`t${this.tests.length + 1}`);
       return Promise.resolve(this.tests.at(-1));
     };

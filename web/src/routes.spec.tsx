@@ -159,7 +159,7 @@ describe('routes', () => {
     renderAt('/auth');
     await screen.findByRole('heading', { name: 'Welcome to Sparks' });
     const group = screen.getByRole('group', { name: 'Language' });
-    const spanish = within(group).getByRole('button', { name: 'Español' });
+    const spanish = within(group).getByRole('button', { name: 'ES (Español)' });
     expect(spanish).toHaveAttribute('aria-pressed', 'false');
 
     await act(async () => {
@@ -169,8 +169,8 @@ describe('routes', () => {
 
     expect(await screen.findByRole('heading', { name: 'Te damos la bienvenida a Sparks' })).toBeInTheDocument();
     expect(screen.getByRole('group', { name: 'Idioma' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Español' })).toHaveAttribute('aria-pressed', 'true');
-    expect(screen.getByRole('button', { name: 'English' })).toHaveAttribute('aria-pressed', 'false');
+    expect(screen.getByRole('button', { name: 'ES (Español)' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('button', { name: 'EN (English)' })).toHaveAttribute('aria-pressed', 'false');
     expect(document.documentElement.lang).toBe('es');
   });
 });

@@ -200,7 +200,7 @@ describe('MainLayout', () => {
       accountLanguage = 'es';
       renderAt('/');
       await waitFor(() => expect(i18n.resolvedLanguage).toBe('es'));
-      expect(await screen.findByRole('button', { name: 'English', pressed: false })).toBeInTheDocument();
+      expect(await screen.findByRole('button', { name: 'EN (English)', pressed: false })).toBeInTheDocument();
     });
 
     it('the header switch changes the interface at once and saves the language in the account', async () => {
@@ -211,7 +211,7 @@ describe('MainLayout', () => {
       });
       renderAt('/');
       await waitFor(() => expect(i18n.resolvedLanguage).toBe('es'));
-      fireEvent.click(await screen.findByRole('button', { name: 'English' }));
+      fireEvent.click(await screen.findByRole('button', { name: 'EN (English)' }));
       await waitFor(() => expect(i18n.resolvedLanguage).toBe('en'));
       expect(client.patch).toHaveBeenCalledWith('/account/profile', { config: { language: 'en' } });
       // It stays English (the account says so now).

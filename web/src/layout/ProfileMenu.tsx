@@ -52,11 +52,13 @@ export function ProfileMenu({ profile }: { profile: UserProfile | undefined }) {
       label={t('profile.button', { name: name || '…' })}
       buttonClassName="topbar-button topbar-button--profile"
       anchor="bottom end"
+      namedByContent
       button={
         <>
           <span className="avatar" aria-hidden="true">
             {initials(name)}
           </span>
+          <span className="visually-hidden">{t('profile.buttonHint')} </span>
           <span className="topbar-button__name">{name}</span>
         </>
       }

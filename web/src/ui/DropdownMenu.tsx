@@ -28,6 +28,11 @@ export interface DropdownMenuProps {
   label: string;
   /** What the button shows (an icon, the name…); the label is used when absent. */
   button?: ReactNode;
+  /**
+   * `button` shows text and holds the accessible name itself (the visible text, with hidden words around it): no
+   * `aria-label`, which would hide what is seen from voice control (WCAG 2.5.3, label in name). The label stays the tooltip.
+   */
+  namedByContent?: boolean;
   buttonClassName?: string;
   /** Content above the entries (not focusable by the arrow keys): a name, a plan. */
   header?: ReactNode;
@@ -78,7 +83,7 @@ export function DropdownMenu(props: DropdownMenuProps) {
         aria-expanded={false}
         aria-busy={openedWith ? true : undefined}
         disabled={disabled}
-        aria-label={button ? label : undefined}
+        aria-label={button && !props.namedByContent ? label : undefined}
         title={button ? label : undefined}
         onPointerEnter={preload}
         onFocus={preload}

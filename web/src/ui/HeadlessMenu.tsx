@@ -72,6 +72,7 @@ export interface HeadlessMenuProps extends DropdownMenuProps {
 export default function HeadlessMenu({
   label,
   button,
+  namedByContent,
   buttonClassName = 'icon-button',
   header,
   entries,
@@ -99,7 +100,7 @@ export default function HeadlessMenu({
       <MenuButton
         ref={buttonRef}
         className={buttonClassName}
-        aria-label={button ? label : undefined}
+        aria-label={button && !namedByContent ? label : undefined}
         title={button ? label : undefined}
         onClick={onOpen}
         disabled={disabled}

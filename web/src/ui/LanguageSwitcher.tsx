@@ -6,7 +6,7 @@ import { SUPPORTED_LANGUAGES, toLanguage, type Language } from '../i18n';
 const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', es: 'Español' };
 
 /**
- * Two toggle buttons (EN / ES). The change is cached by the language detector in localStorage and in the
+ * Two toggle buttons (EN / ES), named "EN (English)" and "ES (Español)". The change is cached by the language detector in localStorage and in the
  * `i18nextLng` cookie, and `<html lang>` follows (see i18n.ts). Signed in, `onChange` makes the choice (it
  * also saves it in the account).
  */
@@ -22,7 +22,6 @@ export function LanguageSwitcher({ onChange }: { onChange?: (language: Language)
           type="button"
           lang={lng}
           className="lang-switch__button"
-          aria-label={LANGUAGE_NAMES[lng]}
           aria-pressed={current === lng}
           title={LANGUAGE_NAMES[lng]}
           onClick={() => {
@@ -31,7 +30,9 @@ export function LanguageSwitcher({ onChange }: { onChange?: (language: Language)
             else void i18n.changeLanguage(lng);
           }}
         >
+          {/* Named "EN (English)": what is seen, then the language's own name (WCAG 2.5.3, label in name). */}
           {lng.toUpperCase()}
+          <span className="visually-hidden"> ({LANGUAGE_NAMES[lng]})</span>
         </button>
       ))}
     </div>

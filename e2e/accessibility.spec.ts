@@ -1,0 +1,104 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+
+import { signUp, useSession, type Account } from './support/account';
+
+/**
+ * Accessibility: axe-core's WCAG 2.1 A and AA rules on every screen a user reaches, signed out and signed in, in
+ * English on a desktop and in Spanish on a phone, and the main screens in the dark colour scheme. A serious or
+ * critical violation fails the test, listed with the elements it was found on. (Lesser ones are printed.)
+ */
+
+const DESKTOP = { width: 1440, height: 900 };
+const PHONE = { width: 390, height: 844 };
+const PUBLIC = ['/auth#login', '/auth#register', '/forgot-password', '/reset-password?token=abc', '/validate-code'];
+
+/** A user with a Spark and one test of it, so that the Spark's pages, the sidebar and the tab bar have content. */
+async function userWithSpark(request: APIRequestContext, lang: 'en' | 'es') {
+  const account = await signUp(request, lang, 'a11y');
+  const created = await request.post('/api/v1/sparks', { data: { name: 'Panadería Sol' }, headers: account.headers });
+  expect(created.status(), await created.text()).toBe(201);
+  const sparkId = ((await created.json()) as { data: { _id: string } }).data._id;
+  const made = await request.post(`/api/v1/sparks/${sparkId}/tests`, {
+    data: { name: lang === 'en' ? 'Prices' : 'Precios' },
+    headers: account.headers,
+  });
+  expect(made.status(), await made.text()).toBe(201);
+  const testId = ((await made.json()) as { data: { _id: string } }).data._id;
+  return { account, sparkId, testId };
+}
+
+function privatePages(sparkId: string, testId: string): string[] {
+  return [
+    '/',
+    '/new-spark',
+    `/spark/${sparkId}`,
+    `/spark/${sparkId}/test/${testId}`,
+    '/deploy',
+    '/billing',
+    '/billing?showPlans=true',
+    '/profile',
+    '/settings',
+    '/onBoarding',
+  ];
+}
+
+/** Opens `path` once its requests are done and nothing says it is still busy, and lists what axe finds there. */
+async function audit(page: Page, path: string): Promise<string[]> {
+  await page.goto(path);
+  await page.waitForLoadState('networkidle');
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 30_000 });
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  const found: string[] = [];
+  for (const violation of violations) {
+    const where = violation.nodes.map((node) => node.target.join(' ')).join(', ');
+    const line = `${path}: ${violation.impact} ${violation.id} (${violation.help}) at ${where}`;
+    if (violation.impact === 'serious' || violation.impact === 'critical') found.push(line);
+    else console.log(line);
+  }
+  return found;
+}
+
+async function auditAll(page: Page, paths: string[]): Promise<string[]> {
+  const found: string[] = [];
+  for (const path of paths) found.push(...(await audit(page, path)));
+  return found;
+}
+
+async function signIn(page: Page, request: APIRequestContext, lang: 'en' | 'es') {
+  const { account, sparkId, testId }: { account: Account; sparkId: string; testId: string } = await userWithSpark(
+    request,
+    lang,
+  );
+  await useSession(page.context(), account, lang);
+  return privatePages(sparkId, testId);
+}
+
+test('every screen in English on a desktop passes WCAG 2.1 AA (axe)', async ({ page, request, context }) => {
+  test.setTimeout(240_000);
+  await page.setViewportSize(DESKTOP);
+  await context.addInitScript({ content: `localStorage.setItem('i18nextLng', 'en')` });
+  const found = await auditAll(page, PUBLIC);
+  found.push(...(await auditAll(page, await signIn(page, request, 'en'))));
+  expect(found).toEqual([]);
+});
+
+test('every screen in Spanish on a phone passes WCAG 2.1 AA (axe)', async ({ page, request, context }) => {
+  test.setTimeout(240_000);
+  await page.setViewportSize(PHONE);
+  await context.addInitScript({ content: `localStorage.setItem('i18nextLng', 'es')` });
+  const found = await auditAll(page, PUBLIC);
+  found.push(...(await auditAll(page, await signIn(page, request, 'es'))));
+  expect(found).toEqual([]);
+});
+
+test('the main screens in the dark colour scheme pass WCAG 2.1 AA (axe)', async ({ page, request }) => {
+  test.setTimeout(180_000);
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.setViewportSize(DESKTOP);
+  const pages = await signIn(page, request, 'en');
+  const found = await auditAll(page, ['/auth#login', ...pages.slice(0, 4), '/billing?showPlans=true']);
+  expect(found).toEqual([]);
+});

@@ -185,6 +185,12 @@ for (const lang of ['en', 'es'] as const) {
       await visitor.setViewportSize({ width: 390, height: 844 });
       await launcher.click();
       await expect(dialog).toBeVisible();
+      // Full screen it is modal: Tab goes round its own controls, never into the page hidden behind it.
+      await expect(dialog).toHaveAttribute('aria-modal', 'true');
+      for (let i = 0; i < 8; i += 1) {
+        await visitor.keyboard.press(i % 3 === 2 ? 'Shift+Tab' : 'Tab');
+        expect(await dialog.evaluate((d) => d.contains((d.getRootNode() as ShadowRoot).activeElement))).toBe(true);
+      }
       await shotInto(SHOTS, visitor, `widget-phone-${lang}`, 300);
       await visitor.close();
 

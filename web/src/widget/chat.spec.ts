@@ -327,3 +327,42 @@ describe('widget chat: streamed answers and the non-streaming fallback', () => {
     expect(JSON.parse(localStorage.getItem(`sparks-widget:${CONFIG.sparkId}`)!)).toMatchObject({ c: CONVERSATION });
   });
 });
+
+describe('widget chat on a phone: the full-screen panel keeps the keyboard inside', () => {
+  const media = (matches: boolean) =>
+    Object.assign(window, { matchMedia: jest.fn(() => ({ matches }) as unknown as MediaQueryList) });
+  afterEach(() => {
+    Reflect.deleteProperty(window, 'matchMedia');
+    localStorage.clear();
+    document.body.replaceChildren();
+  });
+  const tab = (root: ShadowRoot, shiftKey = false) => {
+    const event = new KeyboardEvent('keydown', { key: 'Tab', shiftKey, bubbles: true, cancelable: true });
+    (root.activeElement as HTMLElement).dispatchEvent(event);
+    return event.defaultPrevented;
+  };
+
+  it('is modal, and Tab from the last control goes to the first, Shift+Tab from the first to the last', () => {
+    media(true);
+    Object.assign(globalThis, { fetch: server('none').fetch });
+    const { root } = mountWidget();
+    const panel = root.querySelector('[role="dialog"]')!;
+    expect(panel.getAttribute('aria-modal')).toBe('true');
+    const stops = Array.from(panel.querySelectorAll<HTMLElement>('button:not([disabled]), textarea'));
+    stops.at(-1)!.focus();
+    expect(tab(root)).toBe(true);
+    expect(root.activeElement).toBe(stops[0]);
+    expect(tab(root, true)).toBe(true);
+    expect(root.activeElement).toBe(stops.at(-1));
+  });
+
+  it('beside the page (wider windows) is not modal and lets Tab leave it', () => {
+    media(false);
+    Object.assign(globalThis, { fetch: server('none').fetch });
+    const { root } = mountWidget();
+    expect(root.querySelector('[role="dialog"]')!.getAttribute('aria-modal')).toBe('false');
+    const stops = Array.from(root.querySelectorAll<HTMLElement>('button:not([disabled]), textarea'));
+    stops.at(-1)!.focus();
+    expect(tab(root)).toBe(false);
+  });
+});

@@ -69,6 +69,10 @@ function el<K extends keyof HTMLElementTagNameMap>(tag: K, cls?: string): HTMLEl
   return node;
 }
 
+/** Where the panel covers the whole window (styles.ts): it is then modal, and Tab stays inside it. */
+const FULL_SCREEN = '(max-width:480px)';
+const fullScreen = () => typeof window.matchMedia === 'function' && window.matchMedia(FULL_SCREEN).matches;
+
 function mount(o: MountOptions): ChatPanel {
   const { root, api, base, config } = o;
   let language: WidgetLanguage = o.language;
@@ -439,6 +443,24 @@ function mount(o: MountOptions): ChatPanel {
       event.stopPropagation();
       o.onClose();
     }
+    // Full screen, the page behind is hidden: Tab and Shift+Tab go round the panel instead of into it.
+    if (event.key === 'Tab' && fullScreen()) {
+      const stops = Array.from(
+        panel.querySelectorAll<HTMLElement>(
+          'button:not([disabled]), textarea:not([disabled]), input:not([disabled]), a[href]',
+        ),
+      ).filter((node) => !node.closest('[hidden]'));
+      const first = stops[0];
+      const last = stops.at(-1);
+      const active = root.activeElement;
+      if (event.shiftKey && active === first) {
+        event.preventDefault();
+        last?.focus();
+      } else if (!event.shiftKey && active === last) {
+        event.preventDefault();
+        first?.focus();
+      }
+    }
   });
   closer.addEventListener('click', () => o.onClose());
   renew.addEventListener('click', () => {
@@ -449,6 +471,7 @@ function mount(o: MountOptions): ChatPanel {
 
   return {
     open() {
+      panel.setAttribute('aria-modal', String(fullScreen()));
       panel.hidden = false;
       void start();
       field.focus();

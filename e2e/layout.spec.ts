@@ -260,3 +260,26 @@ for (const lang of ['en', 'es'] as const) {
     await page.setViewportSize(DESKTOP);
   });
 }
+
+test('a long name keeps the profile dropdown its own width, cut with an ellipsis', async ({
+  page,
+  request,
+  context,
+}) => {
+  const account = await signUp(request, 'en', 'long-name');
+  const named = await request.patch('/api/v1/account/profile', {
+    data: { firstname: 'Maximiliano Alejandro Bartolomé', lastname: 'de la Santísima Trinidad Fernández-Villaverde' },
+    headers: account.headers,
+  });
+  expect(named.status(), await named.text()).toBe(200);
+  await useSession(context, account, 'en');
+  await page.goto('/');
+  await page.getByRole('button', { name: /^Profile and account/ }).click();
+  const menu = page.getByRole('menu');
+  await expect(menu).toBeVisible();
+  // It stretched to 806 px of a 1440 px window: Headless UI's anchor writes its own max-width inline.
+  expect((await menu.boundingBox())!.width).toBeLessThanOrEqual(320);
+  const name = menu.locator('.profile-card__name');
+  expect(await name.evaluate((element) => element.scrollWidth > element.clientWidth)).toBe(true);
+  await shot(page, 'en-11-profile-long-name');
+});

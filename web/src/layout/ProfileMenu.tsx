@@ -68,7 +68,9 @@ export function ProfileMenu({ profile }: { profile: UserProfile | undefined }) {
             {initials(name)}
           </span>
           <span className="profile-card__text">
-            <span className="profile-card__name">{name}</span>
+            <span className="profile-card__name" title={name}>
+              {name}
+            </span>
             <span className="profile-card__plan" data-testid="profile-plan">
               {planLabel}
             </span>

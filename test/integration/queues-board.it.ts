@@ -115,6 +115,26 @@ describe('Bull Board at /admin/queues', () => {
     }
   });
 
+  it('sends a browser that opens one of its pages without a session to the app’s admin page', async () => {
+    const html = { Accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' };
+    for (const path of ['/admin/queues', '/admin/queues/', '/admin/queues/queue/email']) {
+      const res = await send('GET', path, html);
+      expect({ path, status: res.status, location: res.headers.get('location') }).toEqual({
+        path,
+        status: 303,
+        location: '/admin',
+      });
+    }
+    // A forged session cookie too; the board's API and files keep their JSON refusal.
+    const { cookie } = await openSession(admin);
+    const token = cookie.split('=')[1];
+    expect((await send('GET', '/admin/queues/', { ...html, Cookie: `sparks_admin=${token}x` })).status).toBe(303);
+    expect((await send('GET', '/admin/queues/api/queues', html)).status).toBe(401);
+    expect((await send('GET', `/admin/queues/static/css/${css}`, html)).status).toBe(401);
+    // With the session, the page itself.
+    expect((await send('GET', '/admin/queues/', { ...html, Cookie: cookie })).status).toBe(200);
+  });
+
   it("answers 401 on every path with a normal user's token, as a bearer or as the cookie", async () => {
     for (const [method, path] of boardPaths(css, jobId)) {
       const tries: Array<Record<string, string>> = [

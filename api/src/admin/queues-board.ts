@@ -17,11 +17,20 @@ export const QUEUES_BOARD_PATH = '/admin/queues';
  */
 const REFUSED_ACTIONS = [/^\/api\/queues\/[^/]+\/add\/?$/, /^\/api\/queues\/[^/]+\/[^/]+\/update-data\/?$/];
 
+/** The app's admin page (web), where an admin opens the board with a session. */
+const ADMIN_PAGE = '/admin';
+
+/** A browser opening one of the board's pages (not its API, not its static files). */
+function isPageVisit(req: Request): boolean {
+  return req.method === 'GET' && !/^\/(api|static)\//.test(req.path) && req.accepts(['json', 'html']) === 'html';
+}
+
 /**
  * Runs before Bull Board on every path under it (its page, its /api routes and actions, its
  * static files): 401 without a valid admin session cookie, 403 when its holder is no longer an
- * admin. Nest guards do not see these routes; this is their only gate. A bearer token is not a
- * session here: the board is a page, and a page navigation sends no Authorization header.
+ * admin; a page opened in a browser is sent to the app's /admin page instead. Nest guards do not
+ * see these routes; this is their only gate. A bearer token is not a session here: the board is a
+ * page, and a page navigation sends no Authorization header.
  */
 function requireAdminSession(admin: AdminService) {
   return (req: Request, res: Response, next: NextFunction): void => {
@@ -35,6 +44,13 @@ function requireAdminSession(admin: AdminService) {
         if (check.ok) {
           res.setHeader('Cache-Control', 'no-store');
           next();
+          return;
+        }
+        // A person who opened the board's address (a bookmark, an expired session): the app's admin page, which
+        // signs them in or says the page is for admins, and opens the board from there. Its own calls keep the JSON.
+        if (isPageVisit(req)) {
+          res.setHeader('Cache-Control', 'no-store');
+          res.redirect(303, ADMIN_PAGE);
           return;
         }
         const code = check.status === 401 ? 'UNAUTHORIZED' : 'FORBIDDEN';

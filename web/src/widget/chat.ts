@@ -222,6 +222,7 @@ function mount(o: MountOptions): ChatPanel {
     announce(message);
   };
 
+  let contactForms = 0;
   const offerContact = () => {
     const contact = el('form', 'contact');
     const label = el('label');
@@ -236,7 +237,9 @@ function mount(o: MountOptions): ChatPanel {
     // Why an e-mail was not taken, in the form, so the visitor can correct it and send it again.
     const problem = el('p', 'problem');
     problem.setAttribute('role', 'alert');
-    problem.id = 'sparks-contact-problem';
+    contactForms += 1;
+    // One id per form: the conversation can offer it more than once.
+    problem.id = `sparks-contact-problem-${contactForms}`;
     contact.append(label, problem, submit);
     contact.addEventListener('submit', (event) => {
       event.preventDefault();

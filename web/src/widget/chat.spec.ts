@@ -366,3 +366,30 @@ describe('widget chat on a phone: the full-screen panel keeps the keyboard insid
     expect(tab(root)).toBe(false);
   });
 });
+
+describe('widget chat: the longest question (4,000 characters)', () => {
+  afterEach(() => {
+    localStorage.clear();
+    document.body.replaceChildren();
+  });
+  const typed = (root: ShadowRoot, value: string) => {
+    const field = root.querySelector('textarea')!;
+    field.value = value;
+    field.dispatchEvent(new Event('input'));
+  };
+
+  it('shows how long the question is near the limit, says when it is reached, and hides it once sent', async () => {
+    Object.assign(globalThis, { fetch: server('none').fetch });
+    const { root, ask } = mountWidget();
+    const status = root.querySelector<HTMLElement>('[role="status"]')!;
+    typed(root, 'How much is a bike?');
+    expect(status.hidden).toBe(true);
+    typed(root, 'a'.repeat(3650));
+    expect(status.hidden).toBe(false);
+    expect(status.textContent).toBe('3,650 / 4,000 characters');
+    typed(root, 'a'.repeat(4000));
+    expect(status.textContent).toBe('That is the limit: 4,000 characters a message. Anything longer was not kept.');
+    ask('a'.repeat(4000));
+    await waitFor(() => expect(status.hidden).toBe(true));
+  });
+});

@@ -117,7 +117,24 @@ function mount(o: MountOptions): ChatPanel {
   fieldLabel.htmlFor = 'sparks-input';
   const send = el('button', 'send');
   send.type = 'submit';
-  form.append(fieldLabel, field, send);
+  // Near the longest message, how long it is; at it (typed or pasted: the box keeps the first characters), that the
+  // rest was not taken.
+  const length = el('p', 'count');
+  length.setAttribute('role', 'status');
+  length.hidden = true;
+  const showLength = () => {
+    const count = field.value.length;
+    const number = (n: number) => n.toLocaleString(language);
+    length.hidden = count < Math.floor(MAX_MESSAGE_LENGTH * 0.9);
+    length.classList.toggle('full', count >= MAX_MESSAGE_LENGTH);
+    length.textContent = length.hidden
+      ? ''
+      : count >= MAX_MESSAGE_LENGTH
+        ? text(language, 'limit', { max: number(MAX_MESSAGE_LENGTH) })
+        : text(language, 'count', { count: number(count), max: number(MAX_MESSAGE_LENGTH) });
+  };
+  field.addEventListener('input', showLength);
+  form.append(length, fieldLabel, field, send);
   panel.append(header, list, announcer, form);
   root.append(style, panel);
 
@@ -420,6 +437,7 @@ function mount(o: MountOptions): ChatPanel {
     busy = true;
     send.disabled = true;
     field.value = '';
+    showLength();
     const mine = bubble('human', question);
     void start()
       .then(() => ask(question))
@@ -427,6 +445,7 @@ function mount(o: MountOptions): ChatPanel {
         if (kept) return;
         mine.item.remove();
         if (!field.value.trim()) field.value = question;
+        showLength();
       })
       .finally(() => {
         busy = false;
@@ -485,6 +504,7 @@ function mount(o: MountOptions): ChatPanel {
     setLanguage(next) {
       language = next;
       labels();
+      showLength();
     },
   };
 }

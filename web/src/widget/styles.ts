@@ -22,7 +22,8 @@ header button:focus-visible{outline-color:#fff}
 .contact input{font:inherit;padding:7px 9px;border:1px solid #d1d5db;border-radius:8px}
 .contact .problem{margin:0;font-weight:600}.contact .problem:empty{display:none}.contact input[aria-invalid=true]{border-color:#b91c1c}
 .contact button,.send{font:inherit;font-weight:600;background:var(--p);color:#fff;border:0;border-radius:10px;padding:8px 14px;cursor:pointer}
-.composer{display:flex;gap:8px;padding:10px;border-top:1px solid #e5e7eb;background:#fff}
+.composer{position:relative;display:flex;gap:8px;padding:10px;border-top:1px solid #e5e7eb;background:#fff}
+.count{position:absolute;right:12px;bottom:100%;margin:0 0 4px;padding:2px 8px;border-radius:6px;font-size:13px;background:#fff;color:#4b5563;box-shadow:0 1px 3px rgba(0,0,0,.15)}.count[hidden]{display:none}.count.full{color:#7f1d1d;background:#fef2f2;font-weight:600}
 textarea{flex:1;resize:none;font:inherit;padding:8px 10px;border:1px solid #d1d5db;border-radius:10px;max-height:120px}
 .send:disabled{opacity:.6;cursor:default}
 .sr{position:absolute;width:1px;height:1px;margin:-1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap;border:0}

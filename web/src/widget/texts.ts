@@ -19,6 +19,8 @@ export const TEXTS = {
     emailInvalid: 'Esa dirección de correo no parece correcta. Revísala, por favor.',
     emailFailed: 'No se pudo enviar tu correo. Inténtalo de nuevo en un momento.',
     sessionEnded: 'La sesión ha terminado. Recarga la página para empezar de nuevo.',
+    count: '{count} / {max} caracteres',
+    limit: 'Has llegado al límite: {max} caracteres por mensaje. Lo que pasaba de ahí no se ha guardado.',
   },
   en: {
     open: 'Open the chat with {name}',
@@ -38,6 +40,8 @@ export const TEXTS = {
     emailInvalid: 'That e-mail address does not look right. Please check it.',
     emailFailed: 'Your e-mail could not be sent. Please try again in a moment.',
     sessionEnded: 'The session has ended. Reload the page to start again.',
+    count: '{count} / {max} characters',
+    limit: 'That is the limit: {max} characters a message. Anything longer was not kept.',
   },
 } as const;
 

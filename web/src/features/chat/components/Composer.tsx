@@ -29,6 +29,9 @@ export interface ComposerHandle {
   focus: () => void;
 }
 
+/** From this share of the longest message on, the box shows how long the message is. */
+const LIMIT_WARNING_AT = 0.9;
+
 /** The message box: Enter sends, Shift+Enter starts a new line; empty or blank text is never sent. */
 export function Composer({ onSend, sending, disabled, attach, handle }: ComposerProps) {
   const { t } = useTranslation('chat');
@@ -36,6 +39,10 @@ export function Composer({ onSend, sending, disabled, attach, handle }: Composer
   const box = useRef<HTMLTextAreaElement>(null);
   const id = useId();
   const canSend = !sending && !disabled && text.trim() !== '';
+  // Near the limit the box says how much is left; at it (typed or pasted: the box keeps the first characters),
+  // that the rest was not taken.
+  const near = text.length >= Math.floor(MAX_MESSAGE_LENGTH * LIMIT_WARNING_AT);
+  const full = text.length >= MAX_MESSAGE_LENGTH;
   useImperativeHandle(handle, () => ({ focus: () => box.current?.focus() }), []);
 
   // Grow with the text, up to the CSS max-height.
@@ -87,6 +94,16 @@ export function Composer({ onSend, sending, disabled, attach, handle }: Composer
       <span id={`${id}-hint`} className="visually-hidden">
         {t('composer.hint')}
       </span>
+      {near && (
+        <span
+          className={full ? 'chat-composer__count chat-composer__count--full' : 'chat-composer__count'}
+          role="status"
+        >
+          {full
+            ? t('composer.limit', { max: MAX_MESSAGE_LENGTH })
+            : t('composer.count', { count: text.length, max: MAX_MESSAGE_LENGTH })}
+        </span>
+      )}
       <button type="submit" className="chat-composer__send" disabled={!canSend} aria-label={t('composer.send')}>
         {sending ? <span className="spinner spinner--button" aria-hidden="true" /> : <SendIcon />}
       </button>

@@ -12,7 +12,7 @@ export const PALETTES: Palette[] = [
   { id: 'violet', name: { es: 'Violeta', en: 'Violet' }, primary: '#6d4aff', secondary: '#efeaff' },
   { id: 'ocean', name: { es: 'Océano', en: 'Ocean' }, primary: '#0b6bcb', secondary: '#e3f1ff' },
   { id: 'forest', name: { es: 'Bosque', en: 'Forest' }, primary: '#1f7a4d', secondary: '#e4f5ec' },
-  { id: 'sunset', name: { es: 'Atardecer', en: 'Sunset' }, primary: '#e0562b', secondary: '#fdebe4' },
+  { id: 'sunset', name: { es: 'Atardecer', en: 'Sunset' }, primary: '#c4471f', secondary: '#fdebe4' },
   { id: 'graphite', name: { es: 'Grafito', en: 'Graphite' }, primary: '#2f3440', secondary: '#eceef2' },
   { id: 'rose', name: { es: 'Rosa', en: 'Rose' }, primary: '#c2185b', secondary: '#fce4ef' },
 ];

@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 
 import { WIDGET_ICON_PATHS } from '../libs/contracts/src/icons';
@@ -134,7 +135,9 @@ for (const lang of ['en', 'es'] as const) {
       site.show(snippet);
       unlisted.show(snippet);
       // The allowed site: launcher in the Spark's colour, isolated from the page's CSS.
-      const visitor = await browser.newPage({ locale: lang === 'es' ? 'es-ES' : 'en-US' });
+      // A context of its own (axe needs one): the visitor's browser, in their language.
+      const visitorContext = await browser.newContext({ locale: lang === 'es' ? 'es-ES' : 'en-US' });
+      const visitor = await visitorContext.newPage();
       const siteUrl = site.origin;
       await visitor.goto(siteUrl);
       const launcher = visitor.getByRole('button', { name: w.open });
@@ -160,6 +163,16 @@ for (const lang of ['en', 'es'] as const) {
       await expect(answer).toContainText(w.answer, { timeout: 30_000 });
       await expect(answer).toContainText(w.pdf);
       await shotInto(SHOTS, visitor, `widget-answer-${lang}`, 300);
+      // What the visitor sees meets WCAG 2.1 AA (axe, inside the widget's shadow root): nothing serious or critical.
+      const audit = await new AxeBuilder({ page: visitor })
+        .include('[data-sparks-widget]')
+        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+        .analyze();
+      expect(
+        audit.violations
+          .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+          .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+      ).toEqual([]);
       // Escape closes and gives the focus back to the launcher.
       await visitor.keyboard.press('Escape');
       await expect(dialog).toBeHidden();
@@ -189,14 +202,11 @@ for (const lang of ['en', 'es'] as const) {
       await expect(dialog).toHaveAttribute('aria-modal', 'true');
       for (let i = 0; i < 8; i += 1) {
         await visitor.keyboard.press(i % 3 === 2 ? 'Shift+Tab' : 'Tab');
-        expect(
-          await dialog.evaluate((d) =>
-            d.contains((d.getRootNode() as unknown as { activeElement: typeof d | null }).activeElement),
-          ),
-        ).toBe(true);
+        // The focus inside the widget's shadow root is that root's activeElement.
+        expect(await dialog.evaluate((d) => d.contains(d.getRootNode().activeElement))).toBe(true);
       }
       await shotInto(SHOTS, visitor, `widget-phone-${lang}`, 300);
-      await visitor.close();
+      await visitorContext.close();
 
       // The deploy assistant told the owner in its conversation, on the page left open, in the owner's language.
       const told = page.locator('.chat-bubble--assistant', { hasText: firstSeenText(lang, w.name, siteUrl) });

@@ -30,7 +30,8 @@ export interface DropdownMenuProps {
   button?: ReactNode;
   /**
    * `button` shows text and holds the accessible name itself (the visible text, with hidden words around it): no
-   * `aria-label`, which would hide what is seen from voice control (WCAG 2.5.3, label in name). The label stays the tooltip.
+   * `aria-label`, which would hide what is seen from voice control (WCAG 2.5.3, label in name). The label stays the
+   * tooltip.
    */
   namedByContent?: boolean;
   buttonClassName?: string;

@@ -6,9 +6,9 @@ import { SUPPORTED_LANGUAGES, toLanguage, type Language } from '../i18n';
 const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', es: 'Español' };
 
 /**
- * Two toggle buttons (EN / ES), named "EN (English)" and "ES (Español)". The change is cached by the language detector in localStorage and in the
- * `i18nextLng` cookie, and `<html lang>` follows (see i18n.ts). Signed in, `onChange` makes the choice (it
- * also saves it in the account).
+ * Two toggle buttons (EN / ES), named "EN (English)" and "ES (Español)". The change is cached by the language
+ * detector in localStorage and in the `i18nextLng` cookie, and `<html lang>` follows (see i18n.ts). Signed in,
+ * `onChange` makes the choice (it also saves it in the account).
  */
 export function LanguageSwitcher({ onChange }: { onChange?: (language: Language) => void }) {
   const { t, i18n } = useTranslation();

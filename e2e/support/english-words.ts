@@ -156,3 +156,17 @@ export function englishIn(text: string, own: string[] = []): { word: string; lin
   }
   return found;
 }
+
+/**
+ * A page script answering the body's visible text less what is marked as written in another language than Spanish
+ * (`lang="en"`: the language switch's "EN (English)", each language named in itself): that text is English on
+ * purpose. The marked elements are hidden while the text is read, then shown again.
+ */
+export const SPANISH_TEXT = `(() => {
+  const foreign = [...document.body.querySelectorAll('[lang]')].filter((el) => !/^es\\b/i.test(el.getAttribute('lang') || ''));
+  const shown = foreign.map((el) => el.style.display);
+  for (const el of foreign) el.style.display = 'none';
+  const text = document.body.innerText;
+  foreign.forEach((el, i) => { el.style.display = shown[i]; });
+  return text;
+})()`;

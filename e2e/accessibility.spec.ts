@@ -99,6 +99,7 @@ test('the main screens in the dark colour scheme pass WCAG 2.1 AA (axe)', async 
   await page.emulateMedia({ colorScheme: 'dark' });
   await page.setViewportSize(DESKTOP);
   const pages = await signIn(page, request, 'en');
-  const found = await auditAll(page, ['/auth#login', ...pages.slice(0, 4), '/billing?showPlans=true']);
+  // The screens whose colours differ most: signed out, the chat home, a Spark with its tag, and the plans popup.
+  const found = await auditAll(page, ['/auth#login', pages[0], pages[2], '/billing?showPlans=true']);
   expect(found).toEqual([]);
 });

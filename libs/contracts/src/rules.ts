@@ -130,3 +130,6 @@ export const MAX_UPLOAD_BYTES = MAX_UPLOAD_MB * 1024 * 1024;
 
 /** The longest chat message a user or a visitor may send, in characters. */
 export const MAX_MESSAGE_LENGTH = 4000;
+
+/** From this length on, the app's and the widget's message boxes show how long the message is (90 % of the limit). */
+export const MESSAGE_LENGTH_SHOWN_FROM = Math.floor(MAX_MESSAGE_LENGTH * 0.9);

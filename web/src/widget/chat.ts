@@ -6,7 +6,7 @@
  * "new conversation" action. Keyboard: Enter sends, Shift+Enter breaks the line, Escape closes.
  * Screen readers: a hidden log announces only the newest complete message.
  */
-import { MAX_MESSAGE_LENGTH } from '@sparks/contracts/rules';
+import { MAX_MESSAGE_LENGTH, MESSAGE_LENGTH_SHOWN_FROM } from '@sparks/contracts/rules';
 
 import { EventStreamParser, readEventStream } from '../features/chat/sse';
 import { renderMarkdown } from './markdown';
@@ -125,7 +125,7 @@ function mount(o: MountOptions): ChatPanel {
   const showLength = () => {
     const count = field.value.length;
     const number = (n: number) => n.toLocaleString(language);
-    length.hidden = count < Math.floor(MAX_MESSAGE_LENGTH * 0.9);
+    length.hidden = count < MESSAGE_LENGTH_SHOWN_FROM;
     length.classList.toggle('full', count >= MAX_MESSAGE_LENGTH);
     length.textContent = length.hidden
       ? ''

@@ -9,7 +9,7 @@ import {
   type ReactNode,
   type Ref,
 } from 'react';
-import { MAX_MESSAGE_LENGTH } from '@sparks/contracts/rules';
+import { MAX_MESSAGE_LENGTH, MESSAGE_LENGTH_SHOWN_FROM } from '@sparks/contracts/rules';
 import { useTranslation } from 'react-i18next';
 
 import { SendIcon } from './UiIcons';
@@ -29,9 +29,6 @@ export interface ComposerHandle {
   focus: () => void;
 }
 
-/** From this share of the longest message on, the box shows how long the message is. */
-const LIMIT_WARNING_AT = 0.9;
-
 /** The message box: Enter sends, Shift+Enter starts a new line; empty or blank text is never sent. */
 export function Composer({ onSend, sending, disabled, attach, handle }: ComposerProps) {
   const { t } = useTranslation('chat');
@@ -41,7 +38,7 @@ export function Composer({ onSend, sending, disabled, attach, handle }: Composer
   const canSend = !sending && !disabled && text.trim() !== '';
   // Near the limit the box says how long the message is; at it (typed, or pasted: the box keeps the first characters),
   // that the rest was not taken.
-  const near = text.length >= Math.floor(MAX_MESSAGE_LENGTH * LIMIT_WARNING_AT);
+  const near = text.length >= MESSAGE_LENGTH_SHOWN_FROM;
   const full = text.length >= MAX_MESSAGE_LENGTH;
   useImperativeHandle(handle, () => ({ focus: () => box.current?.focus() }), []);
 

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 
-import { signUp, useSession, type Account } from './support/account';
+import { signUp, useSession } from './support/account';
 
 /**
  * Accessibility: axe-core's WCAG 2.1 A and AA rules on every screen a user reaches, signed out and signed in, in
@@ -13,8 +13,11 @@ const DESKTOP = { width: 1440, height: 900 };
 const PHONE = { width: 390, height: 844 };
 const PUBLIC = ['/auth#login', '/auth#register', '/forgot-password', '/reset-password?token=abc', '/validate-code'];
 
-/** A user with a Spark and one test of it, so that the Spark's pages, the sidebar and the tab bar have content. */
-async function userWithSpark(request: APIRequestContext, lang: 'en' | 'es') {
+/**
+ * Signs in a new user with a Spark and one test of it (so that the Spark's pages, the sidebar and the tab bar have
+ * content) and answers the screens they reach.
+ */
+async function signIn(page: Page, request: APIRequestContext, lang: 'en' | 'es'): Promise<string[]> {
   const account = await signUp(request, lang, 'a11y');
   const created = await request.post('/api/v1/sparks', { data: { name: 'Panadería Sol' }, headers: account.headers });
   expect(created.status(), await created.text()).toBe(201);
@@ -25,10 +28,7 @@ async function userWithSpark(request: APIRequestContext, lang: 'en' | 'es') {
   });
   expect(made.status(), await made.text()).toBe(201);
   const testId = ((await made.json()) as { data: { _id: string } }).data._id;
-  return { account, sparkId, testId };
-}
-
-function privatePages(sparkId: string, testId: string): string[] {
+  await useSession(page.context(), account, lang);
   return [
     '/',
     '/new-spark',
@@ -67,32 +67,19 @@ async function auditAll(page: Page, paths: string[]): Promise<string[]> {
   return found;
 }
 
-async function signIn(page: Page, request: APIRequestContext, lang: 'en' | 'es') {
-  const { account, sparkId, testId }: { account: Account; sparkId: string; testId: string } = await userWithSpark(
-    request,
-    lang,
-  );
-  await useSession(page.context(), account, lang);
-  return privatePages(sparkId, testId);
+for (const { lang, view, size } of [
+  { lang: 'en', view: 'English on a desktop', size: DESKTOP },
+  { lang: 'es', view: 'Spanish on a phone', size: PHONE },
+] as const) {
+  test(`every screen in ${view} passes WCAG 2.1 AA (axe)`, async ({ page, request, context }) => {
+    test.setTimeout(240_000);
+    await page.setViewportSize(size);
+    await context.addInitScript({ content: `localStorage.setItem('i18nextLng', '${lang}')` });
+    const found = await auditAll(page, PUBLIC);
+    found.push(...(await auditAll(page, await signIn(page, request, lang))));
+    expect(found).toEqual([]);
+  });
 }
-
-test('every screen in English on a desktop passes WCAG 2.1 AA (axe)', async ({ page, request, context }) => {
-  test.setTimeout(240_000);
-  await page.setViewportSize(DESKTOP);
-  await context.addInitScript({ content: `localStorage.setItem('i18nextLng', 'en')` });
-  const found = await auditAll(page, PUBLIC);
-  found.push(...(await auditAll(page, await signIn(page, request, 'en'))));
-  expect(found).toEqual([]);
-});
-
-test('every screen in Spanish on a phone passes WCAG 2.1 AA (axe)', async ({ page, request, context }) => {
-  test.setTimeout(240_000);
-  await page.setViewportSize(PHONE);
-  await context.addInitScript({ content: `localStorage.setItem('i18nextLng', 'es')` });
-  const found = await auditAll(page, PUBLIC);
-  found.push(...(await auditAll(page, await signIn(page, request, 'es'))));
-  expect(found).toEqual([]);
-});
 
 test('the main screens in the dark colour scheme pass WCAG 2.1 AA (axe)', async ({ page, request }) => {
   test.setTimeout(180_000);

@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type BrowserContext, type Locator, type Page } from '@playwright/test';
 
 import enChat from '../web/public/locales/en/chat.json';
 import enObjectives from '../web/public/locales/en/objectives.json';
@@ -97,17 +97,23 @@ const LONG_NAME = 'Corner Bakery and Sourdough Workshop of the Old Harbour';
 
 test.use({ locale: 'en-US' });
 
+/** A new English user, signed in in the browser, with a Spark named {@link LONG_NAME}. */
+async function signedInWithLongName(request: APIRequestContext, context: BrowserContext, tag: string) {
+  const account = await signUp(request, 'en', tag);
+  const created = await request.post('/api/v1/sparks', { data: { name: LONG_NAME }, headers: account.headers });
+  expect(created.status(), await created.text()).toBe(201);
+  const sparkId = ((await created.json()) as { data: { _id: string } }).data._id;
+  await useSession(context, account, 'en');
+  return { account, sparkId };
+}
+
 test('the objectives panel sits beside the chat on desktop widths (issue 18 item 9)', async ({
   page,
   request,
   context,
 }) => {
   test.setTimeout(180_000);
-  const account = await signUp(request, 'en', 'objectives-layout');
-  const created = await request.post('/api/v1/sparks', { data: { name: LONG_NAME }, headers: account.headers });
-  expect(created.status(), await created.text()).toBe(201);
-  const sparkId = ((await created.json()) as { data: { _id: string } }).data._id;
-  await useSession(context, account, 'en');
+  const { sparkId } = await signedInWithLongName(request, context, 'objectives-layout');
 
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.goto(`/spark/${sparkId}`);
@@ -207,17 +213,13 @@ test('the test page shows a long Spark name in full where the header has room fo
   context,
 }) => {
   test.setTimeout(120_000);
-  const account = await signUp(request, 'en', 'test-heading');
-  const created = await request.post('/api/v1/sparks', { data: { name: LONG_NAME }, headers: account.headers });
-  expect(created.status(), await created.text()).toBe(201);
-  const sparkId = ((await created.json()) as { data: { _id: string } }).data._id;
+  const { account, sparkId } = await signedInWithLongName(request, context, 'test-heading');
   const made = await request.post(`/api/v1/sparks/${sparkId}/tests`, {
     data: { name: 'Prices' },
     headers: account.headers,
   });
   expect(made.status(), await made.text()).toBe(201);
   const testId = ((await made.json()) as { data: { _id: string } }).data._id;
-  await useSession(context, account, 'en');
 
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.goto(`/spark/${sparkId}/test/${testId}`);

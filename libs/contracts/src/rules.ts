@@ -45,10 +45,15 @@ export function passwordStrength(password: string): { met: number; strength: Str
   return { met, strength };
 }
 
+/** The reset password's rule besides the strength criteria: no spaces (nor any other whitespace). */
+export function hasNoSpaces(password: string): boolean {
+  return !/\s/.test(password);
+}
+
 /** Reset: 8–100 characters with a digit, a lowercase, an uppercase, a special character and no spaces. */
 export function isValidResetPassword(password: string): boolean {
   const c = passwordCriteria(password);
-  return c.length && c.digit && c.lower && c.upper && c.special && !/\s/.test(password);
+  return c.length && c.digit && c.lower && c.upper && c.special && hasNoSpaces(password);
 }
 
 /** Register: the hint's rules — at least 8, upper and lower case, a special character. */

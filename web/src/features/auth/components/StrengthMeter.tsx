@@ -1,4 +1,4 @@
-import { passwordCriteria, passwordStrength } from '@sparks/contracts/rules';
+import { hasNoSpaces, passwordCriteria, passwordStrength } from '@sparks/contracts/rules';
 import { useTranslation } from 'react-i18next';
 
 import { Checklist } from './Checklist';
@@ -37,7 +37,7 @@ export function StrengthMeter({ password }: { password: string }) {
           { id: 'special', label: t('reset.criteria.special'), met: criteria.special },
           // A rule of the reset password, not a strength criterion: listed so that a password the meter calls very
           // strong is not refused for a reason the list never showed.
-          { id: 'noSpaces', label: t('reset.criteria.noSpaces'), met: password.length > 0 && !/\s/.test(password) },
+          { id: 'noSpaces', label: t('reset.criteria.noSpaces'), met: password.length > 0 && hasNoSpaces(password) },
         ]}
       />
     </div>

@@ -11,7 +11,7 @@ import { MAX_MESSAGE_LENGTH, MESSAGE_LENGTH_SHOWN_FROM } from '@sparks/contracts
 import { EventStreamParser, readEventStream } from '../features/chat/sse';
 import { renderMarkdown } from './markdown';
 import { addToken, type Streamed } from './stream';
-import { CSS } from './styles';
+import { CSS, FULL_SCREEN } from './styles';
 import { text, type TextKey, type WidgetLanguage } from './texts';
 import type { ChatPanel, MountOptions } from './types';
 
@@ -69,8 +69,7 @@ function el<K extends keyof HTMLElementTagNameMap>(tag: K, cls?: string): HTMLEl
   return node;
 }
 
-/** Where the panel covers the whole window (styles.ts): it is then modal, and Tab stays inside it. */
-const FULL_SCREEN = '(max-width:480px)';
+/** The panel covers the whole window (styles.ts): it is then modal, and Tab stays inside it. */
 const fullScreen = () => typeof window.matchMedia === 'function' && window.matchMedia(FULL_SCREEN).matches;
 
 function mount(o: MountOptions): ChatPanel {

@@ -1,3 +1,6 @@
+/** Where the panel covers the whole window (a phone): there it is modal (chat.ts). */
+export const FULL_SCREEN = '(max-width:480px)';
+
 /** The chat panel's styles, inside the widget's shadow root (nothing leaks in or out). */
 export const CSS = `
 :host{all:initial}
@@ -27,5 +30,5 @@ header button:focus-visible{outline-color:#fff}
 textarea{flex:1;resize:none;font:inherit;padding:8px 10px;border:1px solid #d1d5db;border-radius:10px;max-height:120px}
 .send:disabled{opacity:.6;cursor:default}
 .sr{position:absolute;width:1px;height:1px;margin:-1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap;border:0}
-@media (max-width:480px){.p{inset:0;width:100%;max-width:none;height:100%;max-height:none;border-radius:0}}
+@media ${FULL_SCREEN}{.p{inset:0;width:100%;max-width:none;height:100%;max-height:none;border-radius:0}}
 `;

@@ -7,3 +7,4 @@ export * from './knowledge';
 export * from './sparks';
 export * from './rules';
 export * from './sentences';
+export * from './business/index';

@@ -76,13 +76,18 @@ async function insertChunks(
   config: TextSearchConfig,
 ): Promise<void> {
   for (let start = 0; start < chunks.length; start += INSERT_BATCH) {
-    const rows = chunks
-      .slice(start, start + INSERT_BATCH)
-      .map((c, i) => ({ id: uuidv7(), ord: firstOrd + start + i, page: c.page, content: c.content }));
+    const rows = chunks.slice(start, start + INSERT_BATCH).map((c, i) => ({
+      id: uuidv7(),
+      ord: firstOrd + start + i,
+      page: c.page,
+      content: c.content,
+      facts: c.facts?.length ? c.facts : null,
+    }));
     await tx.execute(sql`
-      INSERT INTO document_chunks (id, document_id, spark_id, ord, page, content, config, tsv)
-      SELECT c.id, d.id, d.spark_id, c.ord, c.page, c.content, ${config}, to_tsvector(${config}::regconfig, c.content)
-        FROM documents d, jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS c(id uuid, ord int, page int, content text)
+      INSERT INTO document_chunks (id, document_id, spark_id, ord, page, content, config, tsv, facts)
+      SELECT c.id, d.id, d.spark_id, c.ord, c.page, c.content, ${config}, to_tsvector(${config}::regconfig, c.content), c.facts
+        FROM documents d, jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+             AS c(id uuid, ord int, page int, content text, facts jsonb)
        WHERE d.id = ${documentId}::uuid`);
   }
 }

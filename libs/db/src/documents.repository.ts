@@ -54,6 +54,8 @@ export type DuplicateResult =
 export interface NewChunk {
   page: number;
   content: string;
+  /** The business facts of its lines (`BusinessFact` of @sparks/core), when it has any. */
+  facts?: readonly object[];
 }
 
 /** A chat message written together with the document's final state, so a redelivered job cannot post twice. */

@@ -219,6 +219,11 @@ export const documentChunks = pgTable(
     /** 'spanish' or 'english': the text-search configuration the chunk was indexed with. */
     config: text('config').notNull(),
     tsv: tsvector('tsv').notNull(),
+    /**
+     * The business facts read from its lines at ingestion (opening hours, prices, contacts, payment:
+     * `BusinessFact` of @sparks/core), null when it has none or was read before facts were kept.
+     */
+    facts: jsonb('facts').$type<object[]>(),
   },
   (t) => [
     uniqueIndex('document_chunks_doc_ord_key').on(t.documentId, t.ord),
@@ -228,5 +233,9 @@ export const documentChunks = pgTable(
     index('document_chunks_tsv_idx').using('gin', t.sparkId, t.tsv),
     // Every word beginning of 3–4 letters as a lexeme (migrations 0004, 0005): prefix search with exact keys.
     index('document_chunks_prefix_idx').using('gin', t.sparkId, sql`chunk_prefixes(${t.tsv})`),
+    // The few chunks of a Spark that hold facts, found without reading the others.
+    index('document_chunks_facts_idx')
+      .on(t.sparkId, t.id)
+      .where(sql`${t.facts} IS NOT NULL`),
   ],
 );

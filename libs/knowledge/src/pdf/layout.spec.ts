@@ -1,4 +1,4 @@
-import { assemblePageText, isListLine, listBreaks, type PositionedText } from './layout';
+import { assemblePageText, type PositionedText } from './layout';
 
 const item = (str: string, x: number, y: number, opts: Partial<PositionedText> = {}): PositionedText => ({
   str,
@@ -50,35 +50,5 @@ describe('assemblePageText', () => {
       item('Sunday: closed', 72, 661),
     ]);
     expect(text).toBe('Opening hours\n\nMonday to Friday: 7:30 to 20:30\n\nSaturday: 8:00 to 15:00\n\nSunday: closed');
-  });
-});
-
-describe('list and table lines', () => {
-  it('are labels with a value, bulleted items, or lines closed by a price or a time', () => {
-    for (const line of [
-      'Saturday: 8:00 to 15:00',
-      'Sunday: closed',
-      '• Gluten-free bread',
-      'Croissant 1,60 €',
-      'Lunch 13.30',
-    ])
-      expect({ line, list: isListLine(line) }).toEqual({ line, list: true });
-    for (const line of [
-      'El señor Muñoz llegó a la reunión',
-      'The bakery opened in 1987. It was the first one in town: a small',
-      'Note: this sentence goes on well past the width of a short list line and is prose, not an item',
-    ])
-      expect({ line, list: isListLine(line) }).toEqual({ line, list: false });
-  });
-
-  it('break a block only inside and around a run of two or more', () => {
-    expect(listBreaks(['Prices', 'Croissant: 1.60 €', 'Baguette: 1.20 €', 'We bake every morning'])).toEqual([
-      true,
-      true,
-      true,
-      false,
-    ]);
-    // One line of prose that happens to end with a price is not a list.
-    expect(listBreaks(['A loaf of our sourdough costs 4.50 €', 'and keeps for a week.'])).toEqual([false, false]);
   });
 });

@@ -1,3 +1,5 @@
+import { lineBreaks, visualWidth } from '@sparks/core';
+
 /** A run of text as a PDF text extractor positions it (pdf.js `TextItem`, flattened). */
 export interface PositionedText {
   str: string;
@@ -65,40 +67,17 @@ export function joinLines(lines: string[]): string {
 }
 
 /**
- * An item of a list or a row of a table as a line of a page: a bullet or a number opening it, a label
- * and its value ("Saturday: 8:00 to 15:00", "Sunday: closed"), or a price or a time closing it
- * ("Croissant 1.60 €", "Lunch 13.30"). Short: a line of prose is longer.
- */
-export function isListLine(line: string): boolean {
-  const text = line.trim();
-  if (text.length === 0 || text.length > 80) return false;
-  if (/^([•·▪‣◦*–—-]|\d{1,2}[.)]|\p{Ll}\))\s/u.test(text)) return true;
-  if (/^[^:.!?;]{1,40}:\s*\S/u.test(text) && !/[,;-]$/.test(text)) return true;
-  return /(\d+(?:[.,]\d+)?\s*(?:€|\$|£|eur|euros?|usd)|[€$£]\s*\d+(?:[.,]\d+)?|\b\d{1,2}[:.h]\d{2}(?:\s*(?:h|am|pm))?)$/iu.test(
-    text,
-  );
-}
-
-/**
- * Where the lines of a block break into paragraphs of their own: between two lines of a run of list or
- * table lines (two or more `isListLine` in a row), and before and after such a run. A price list, a
- * table of opening hours keep one item a line instead of becoming one block of text.
- */
-export function listBreaks(lines: string[]): boolean[] {
-  const list = lines.map(isListLine);
-  const inRun = list.map((l, i) => l && (list[i - 1] === true || list[i + 1] === true));
-  return lines.map((_l, i) => i + 1 < lines.length && (inRun[i] || inRun[i + 1]));
-}
-
-/**
  * Turns a page's positioned text into plain text: lines joined into paragraphs, paragraphs separated
  * by a blank line. A new paragraph starts where the vertical gap is larger than a line's, where the
- * font size changes (a heading), where the text jumps back up (a new column), or at every line of a
- * list or a table (`listBreaks`).
+ * font size changes (a heading), where the text jumps back up (a new column), or where the lines' own
+ * structure says (`lineBreaks` of @sparks/core: headings, rows of lists and tables, wrapped lines).
  */
 export function assemblePageText(items: PositionedText[]): string {
   const lines = collectLines(items);
-  const listBreak = listBreaks(lines.map((l) => collapseSpaces(l.text)));
+  const texts = lines.map((l) => collapseSpaces(l.text).trim());
+  let width = 0;
+  for (const t of texts) width = Math.max(width, visualWidth(t));
+  const listBreak = lineBreaks(texts, width);
   const paragraphs: string[] = [];
   let paragraph: string[] = [];
   let previous: Line | undefined;

@@ -1,5 +1,5 @@
 import type { TextSearchConfig } from '@sparks/core';
-import { chunkPage, DEFAULT_CHUNK_OPTIONS, type Chunk, type ChunkOptions } from './chunking';
+import { chunkPage, DEFAULT_CHUNK_OPTIONS, lastHeading, type Chunk, type ChunkOptions } from './chunking';
 import { detectLanguage, LANGUAGE_SAMPLE, textSearchConfig, type DocumentLanguage } from './language';
 
 const NOT_LETTERS = /\P{L}+/gu;
@@ -41,6 +41,8 @@ export class DocumentReader {
   /** Pages whose passages `takeChunks` has handed out, and those passages. */
   private taken = 0;
   private readonly chunks: Chunk[] = [];
+  /** The heading the last page read ended under, carried to the next page's first passage. */
+  private heading: string | undefined;
 
   constructor(
     private readonly fallbackLanguage: DocumentLanguage,
@@ -67,7 +69,11 @@ export class DocumentReader {
 
   /** The passages of the pages added since the last call, in reading order. */
   takeChunks(): Chunk[] {
-    const chunks = this.kept.slice(this.taken).flatMap((text, i) => chunkPage(this.taken + i + 1, text, this.options));
+    const chunks = this.kept.slice(this.taken).flatMap((text, i) => {
+      const page = chunkPage(this.taken + i + 1, text, this.options, this.heading);
+      this.heading = lastHeading(text, this.heading);
+      return page;
+    });
     this.taken = this.kept.length;
     this.chunks.push(...chunks);
     return chunks;

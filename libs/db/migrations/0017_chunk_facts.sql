@@ -1,0 +1,2 @@
+ALTER TABLE "document_chunks" ADD COLUMN "facts" jsonb;--> statement-breakpoint
+CREATE INDEX "document_chunks_facts_idx" ON "document_chunks" USING btree ("spark_id","id") WHERE "document_chunks"."facts" IS NOT NULL;

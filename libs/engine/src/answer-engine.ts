@@ -1,8 +1,10 @@
 import type { Database } from '@sparks/db';
 import { sql } from 'drizzle-orm';
-import { citeLabel, composeOffline, covers, smallTalk } from './composer';
+import { answerFromKnowledge, type KnowledgeAnswer } from './answers/answer';
+import { KnowledgeLoader } from './answers/load';
+import { citeLabel, smallTalk } from './composer';
 import { LlmProvider, type LlmSettings, type LlmTurn } from './llm';
-import { retrieve } from './retrieval';
+import { ownerAnswer, type Passage } from './retrieval';
 import { t, type Lang } from './texts';
 
 export interface AnswerInput {
@@ -24,9 +26,16 @@ export interface Answer {
   engine: 'offline' | 'llm';
 }
 
-/** What a Spark says to its own users: retrieval, then the offline composer or the configured LLM. */
+/** The passages a language model is sent at most. */
+export const MODEL_PASSAGES = 5;
+
+/**
+ * What a Spark says to its own users: the knowledge of its documents (answers/load.ts), then the offline
+ * answer (answers/answer.ts) or the configured LLM given the passages that hold the best answers.
+ */
 export class AnswerEngine {
   private readonly llm?: LlmProvider;
+  private readonly loader: KnowledgeLoader;
 
   constructor(
     private readonly db: Database,
@@ -35,6 +44,7 @@ export class AnswerEngine {
     private readonly onFallback?: (err: unknown) => void,
   ) {
     if (llm) this.llm = llm instanceof LlmProvider ? llm : new LlmProvider(llm);
+    this.loader = new KnowledgeLoader(db);
   }
 
   get mode(): 'offline' | 'llm' {
@@ -49,34 +59,47 @@ export class AnswerEngine {
     return r.rows[0]?.found === true;
   }
 
-  async answer(input: AnswerInput): Promise<Answer> {
-    const passages = smallTalk(input.question)
-      ? []
-      : await retrieve(this.db, { sparkId: input.sparkId, question: input.question, language: input.language });
-    const offline = composeOffline({
+  private async offline(input: Pick<AnswerInput, 'sparkId' | 'language' | 'initialMessage' | 'question' | 'audience'>) {
+    const knowledge = smallTalk(input.question)
+      ? { passages: [], units: [] }
+      : await this.loader.load(input.sparkId, input.question, input.language);
+    return answerFromKnowledge({
       question: input.question,
       language: input.language,
       initialMessage: input.initialMessage,
-      passages,
-      hasDocuments: passages.length > 0 || (await this.hasDocuments(input.sparkId)),
+      knowledge,
+      hasDocuments: knowledge.units.length > 0 || (await this.hasDocuments(input.sparkId)),
       audience: input.audience,
     });
+  }
+
+  /**
+   * The passages a language model would be sent for a question (the benchmark's recall@5): those of the
+   * offline answer's units first, then those of the best-scoring units; none for a question the
+   * documents do not cover.
+   */
+  async modelPassages(sparkId: string, language: Lang, question: string): Promise<Passage[]> {
+    const offline = await this.offline({ sparkId, language, question, initialMessage: '' });
+    return offline.kind === 'answer' ? passagesFor(offline) : [];
+  }
+
+  async answer(input: AnswerInput): Promise<Answer> {
+    const offline = await this.offline(input);
     // Small talk and questions the documents do not cover never go to the model: nothing to ground it.
     if (!this.llm || offline.kind !== 'answer') {
       await input.onToken(offline.text);
-      return { ...offline, engine: 'offline' };
+      return { kind: offline.kind, text: offline.text, sources: offline.sources, engine: 'offline' };
     }
-    // The model sees the passages that cover the question (at most five), numbered; its [n] become sources.
-    // An owner's answer goes as its answer alone: its question is the passage's label (the document name).
-    const relevant = passages
-      .filter(covers)
-      .slice(0, 5)
-      .map((p) => (p.origin === 'owner' ? { ...p, content: p.best } : p));
+    // The model sees the passages of the best answers (at most five), numbered; its [n] become sources.
+    // An owner's answer goes as its answer alone: its question is the passage's label.
+    const relevant = passagesFor(offline).map((p) =>
+      p.origin === 'owner' ? { ...p, content: ownerAnswer(p.content) } : p,
+    );
     let streamed = false;
     try {
       const reply = await this.llm.answer({
         sysPrompt: input.sysPrompt,
-        language: input.language,
+        language: offline.lang,
         passages: relevant,
         history: input.history.slice(-10),
         question: input.question,
@@ -86,7 +109,7 @@ export class AnswerEngine {
         },
       });
       if (reply.notCovered) {
-        const text = t(input.language, 'notCovered');
+        const text = t(offline.lang, 'notCovered');
         await input.onToken(text);
         return { kind: 'notCovered', text, sources: [], engine: 'llm' };
       }
@@ -96,7 +119,7 @@ export class AnswerEngine {
         p: relevant[n - 1],
       }));
       const footer = `\n\n— *${used
-        .map(({ n, p }) => `[${n}] ${citeLabel(p, input.language, input.audience)}`)
+        .map(({ n, p }) => `[${n}] ${citeLabel(p, offline.lang, input.audience)}`)
         .join('; ')}*`;
       await input.onToken(footer);
       return {
@@ -115,7 +138,21 @@ export class AnswerEngine {
       // tokens already streamed).
       this.onFallback?.(err);
       if (!streamed) await input.onToken(offline.text);
-      return { ...offline, engine: 'offline' };
+      return { kind: offline.kind, text: offline.text, sources: offline.sources, engine: 'offline' };
     }
   }
+}
+
+/**
+ * The passages of an offline answer, for a model: the passages of the units it quotes, then those of the
+ * best-scoring units, each once, at most MODEL_PASSAGES.
+ */
+function passagesFor(answer: KnowledgeAnswer): Passage[] {
+  const order: number[] = [];
+  for (const u of answer.units) if (!order.includes(u.passage)) order.push(u.passage);
+  for (const s of answer.scores) {
+    if (order.length >= MODEL_PASSAGES || s.score <= 0) break;
+    if (!order.includes(s.unit.passage)) order.push(s.unit.passage);
+  }
+  return order.slice(0, MODEL_PASSAGES).map((i) => answer.passages[i]);
 }

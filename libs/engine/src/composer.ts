@@ -1,5 +1,4 @@
 import { escapeMarkdown, isStartKeyword } from '@sparks/contracts';
-import { RANKING } from './ranking';
 import type { Passage } from './retrieval';
 import { t, type Lang } from './texts';
 
@@ -90,14 +89,6 @@ export function smallTalk(text: string): 'greeting' | 'thanks' | 'goodbye' | und
   return undefined;
 }
 
-/**
- * A passage answers when it holds enough of the question's search terms, each weighing what it
- * tells apart in this Spark (ranking.ts: IDF-weighted coverage of at least RANKING.MIN_COVERAGE).
- */
-export function covers(p: Passage): boolean {
-  return p.terms > 0 && p.coverage >= RANKING.MIN_COVERAGE;
-}
-
 export interface Composition {
   kind: 'greeting' | 'answer' | 'notCovered';
   text: string;
@@ -111,49 +102,4 @@ export interface Composition {
 export function citeLabel(p: Passage, language: Lang, audience?: 'owner' | 'visitor'): string {
   if (p.origin === 'owner') return t(language, audience === 'visitor' ? 'addedByTeam' : 'addedByYou');
   return t(language, 'source', { document: escapeMarkdown(p.documentName), page: p.page });
-}
-
-/**
- * The offline answer: no language model, only what the documents say. It leads with the one
- * sentence (or list line) of the best passage that answers, as the document says it, then its
- * source; other passages that also cover the question are listed as further sources.
- */
-export function composeOffline(input: {
-  question: string;
-  language: Lang;
-  initialMessage: string;
-  passages: Passage[];
-  hasDocuments: boolean;
-  /** Who is asking: the owner (a test) reads "added by you" under their own answers, a visitor "our team". */
-  audience?: 'owner' | 'visitor';
-}): Composition {
-  const talk = smallTalk(input.question);
-  if (talk === 'greeting') return { kind: 'greeting', text: escapeMarkdown(input.initialMessage), sources: [] };
-  if (talk)
-    return { kind: 'greeting', text: t(input.language, talk === 'thanks' ? 'welcome' : 'goodbye'), sources: [] };
-  const relevant = input.passages.filter(covers).slice(0, 3);
-  if (relevant.length === 0) {
-    return {
-      kind: 'notCovered',
-      text: t(input.language, input.hasDocuments ? 'notCovered' : 'noDocuments'),
-      sources: [],
-    };
-  }
-  const [top] = relevant;
-  const sentence = escapeMarkdown((top.best || top.content).replace(/\s+/g, ' ').trim());
-  const cite = (p: Passage) => citeLabel(p, input.language, input.audience);
-  const more = relevant.slice(1).filter((p) => p.documentId !== top.documentId || p.page !== top.page);
-  const seeAlso = more.length
-    ? `\n${t(input.language, 'seeAlso', { sources: [...new Set(more.map(cite))].join('; ') })}`
-    : '';
-  return {
-    kind: 'answer',
-    text: `${sentence}\n\n— *${cite(top)}*${seeAlso}`,
-    sources: relevant.map((p) => ({
-      documentId: p.documentId,
-      document: p.documentName,
-      page: p.page,
-      ...(p.origin === 'owner' ? { addedBy: 'owner' as const } : {}),
-    })),
-  };
 }

@@ -34,6 +34,10 @@ export interface Passage {
   best: string;
   /** `owner`: an answer the owner wrote to an unanswered question (its chunk is the question, a line break, the answer). */
   origin?: 'file' | 'owner';
+  /** The text-search configuration the chunk was indexed with: its document's language. */
+  config?: TextConfig;
+  /** The business facts read from its lines at ingestion (`BusinessFact` of @sparks/core), if any. */
+  facts?: readonly object[];
 }
 
 /**
@@ -325,6 +329,8 @@ type Row = {
   strict: boolean;
   lang: number;
   origin: 'file' | 'owner';
+  config: string;
+  facts: object[] | null;
 };
 
 /**
@@ -448,7 +454,7 @@ export async function retrieve(
   const result = await db.execute<Row>(sql`
     WITH ${sql.join(found, sql`, `)}, h AS (${chosen})
     SELECT h.id AS chunk_id, c.document_id, d.name AS document_name, c.page, c.content,
-           h.rank, h.matched, h.strict, h.lang, d.origin
+           h.rank, h.matched, h.strict, h.lang, d.origin, c.config, c.facts
       FROM h JOIN document_chunks c ON c.id = h.id JOIN documents d ON d.id = c.document_id
      ORDER BY h.strict DESC, h.matched DESC, h.rank DESC, h.id`);
   const passages = result.rows.map((r) => {
@@ -471,6 +477,8 @@ export async function retrieve(
       coverage: 0,
       best: '',
       origin: r.origin,
+      config: r.config === 'spanish' ? ('spanish' as const) : ('english' as const),
+      ...(r.facts ? { facts: r.facts } : {}),
     };
   });
   if (params.rerank === false) return passages;

@@ -2,14 +2,15 @@
 // The offline engine's answer quality without the api and the worker, for iterating on retrieval and
 // ranking (issue 17): the same XQuAD articles and measures as bench/answer-quality.mjs, but each article's
 // paragraphs (one a page) are read by the ingestion's own text path (`readDocument`: language, passages of
-// whole sentences) and written to a scratch database, and each question goes to `retrieve()` and
-// `composeOffline()` of libs/engine — what the worker does for a test chat, minus HTTP, queues and PDF
-// reading. About 20 s for both languages instead of minutes; the figures can differ slightly from the full
+// whole sentences) and written to a scratch database, and each question goes to the `AnswerEngine` of
+// libs/engine — what the worker does for a test chat, minus HTTP, queues and PDF reading. About 20 s for both languages instead of minutes; the figures can differ slightly from the full
 // benchmark's (pdftotext's text), which stays the one of record (bench/RESULTS.md).
 //
 //   node bench/answer-quality-direct.mjs [--lang en,es] [--data <folder>] [--off-topic 3] [--json out.json]
-//   --set SENTENCE=2,B=0.5   other values of RANKING (libs/engine/src/ranking.ts), in this process only
+//   --set MIN_COVERAGE=0.3   other values of ANSWERING (libs/engine/src/answers/answer.ts) or RANKING
+//                            (libs/engine/src/ranking.ts), in this process only
 //   --misses     also prints every on-topic question whose first source or first sentence is wrong
+//   --recall     also reports recall@5: the gold answer among the passages a language model would be sent
 // Needs the built libraries (npx tsc -b libs/engine libs/knowledge).
 import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
@@ -25,6 +26,7 @@ const opt = (name, fallback) => {
 const LANGS = opt('lang', 'en,es').split(',');
 const OFF_TOPIC = Number(opt('off-topic', 3));
 const MISSES = argv.includes('--misses');
+const RECALL = argv.includes('--recall');
 const DATA_DIR = path.resolve(
   opt(
     'data',
@@ -38,14 +40,16 @@ const DATA_DIR = path.resolve(
 
 const { Client, Pool } = rootRequire('pg');
 const { createDb, runMigrations } = rootRequire('./libs/db/dist/index.js');
-const { retrieve, composeOffline } = rootRequire('./libs/engine/dist/index.js');
+const { AnswerEngine } = rootRequire('./libs/engine/dist/index.js');
 const { RANKING } = rootRequire('./libs/engine/dist/ranking.js');
+const { ANSWERING } = rootRequire('./libs/engine/dist/answers/answer.js');
 // --set NAME=value,…: tries other values of the ranking's tuning (RANKING in libs/engine/src/ranking.ts)
 // in this process only, to compare them before changing the code.
 for (const pair of opt('set', '').split(',').filter(Boolean)) {
   const [k, v] = pair.split('=');
-  if (!(k in RANKING)) throw new Error(`RANKING has no ${k}`);
-  RANKING[k] = Number(v);
+  const table = k in ANSWERING ? ANSWERING : RANKING;
+  if (!(k in table)) throw new Error(`RANKING and ANSWERING have no ${k}`);
+  table[k] = Number(v);
 }
 const { readDocument } = rootRequire('./libs/knowledge/dist/index.js');
 const { uuidv7 } = rootRequire('uuidv7');
@@ -116,10 +120,20 @@ async function addSpark(pool, userId, article, lang) {
   return sparkId;
 }
 
+let engine;
 async function answer(db, sparkId, lang, question) {
-  const passages = await retrieve(db, { sparkId, question, language: lang });
-  const c = composeOffline({ question, language: lang, initialMessage: 'Hello', passages, hasDocuments: true });
-  return { content: c.text, kind: c.kind, sources: c.sources, passages };
+  engine ??= new AnswerEngine(db);
+  const out = await engine.answer({
+    sparkId,
+    language: lang,
+    initialMessage: 'Hello',
+    sysPrompt: '',
+    question,
+    history: [],
+    onToken: () => undefined,
+  });
+  const passages = RECALL ? await engine.modelPassages(sparkId, lang, question) : [];
+  return { content: out.text, kind: out.kind, sources: out.sources, passages };
 }
 
 function summarize(lang, set, all) {
@@ -138,6 +152,11 @@ function summarize(lang, set, all) {
     notCoveredOnTopic: on.filter((r) => r.kind === 'notCovered').length,
     offTopic: off.length,
     offTopicDeclined: off.filter((r) => r.kind === 'notCovered').length,
+    recall5: share(on, 'recall5'),
+    recall5Sent: share(
+      on.filter((r) => r.kind === 'answer'),
+      'recall5',
+    ),
   };
 }
 
@@ -173,6 +192,7 @@ runBench(async () => {
           first: holds(firstSentence(r.content), q.answers),
           anywhere: holds(plain(r.content), q.answers),
           chars: r.content.length,
+          ...(RECALL ? { recall5: r.passages.some((p) => holds(p.content, q.answers)) } : {}),
           ranked: r.passages.slice(0, 3).map((p) => ({ page: p.page, score: p.score, coverage: p.coverage })),
         });
       }
@@ -214,6 +234,12 @@ runBench(async () => {
         ['anywhere', (r) => pct(r.anywhere)],
         ['median chars', (r) => r.medianChars],
         ['on-topic declined', (r) => r.notCoveredOnTopic],
+        ...(RECALL
+          ? [
+              ['recall@5', (r) => pct(r.recall5)],
+              ['recall@5 of those sent', (r) => pct(r.recall5Sent)],
+            ]
+          : []),
         [
           'off-topic declined',
           (r) => `${r.offTopicDeclined} / ${r.offTopic} (${pct(r.offTopicDeclined / r.offTopic)})`,

@@ -1,6 +1,8 @@
 #!/usr/bin/env node
-// Retrieval latency: `retrieve()` of libs/engine (the function the worker calls for every answer)
-// over 10⁴ and 10⁵ generated chunks. See bench/README.md.
+// Retrieval latency: `retrieve()` of libs/engine (the full-text search the worker runs for a Spark too large
+// to read whole) over 10⁴ and 10⁵ generated chunks (10⁶ with --scale 100000); and, for the same questions,
+// what an offline answer costs in all: the knowledge it reads (answers/load.ts: the search, and the rows that
+// hold business facts) and the whole answer. See bench/README.md.
 //
 //   node bench/retrieval.mjs [--calls 300] [--scale 10000] [--json out.json]
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -36,7 +38,8 @@ const BATCH = 1000;
 const K = 4;
 
 const { createDb } = rootRequire('./libs/db/dist/index.js');
-const { retrieve } = rootRequire('./libs/engine/dist/index.js');
+const { AnswerEngine, retrieve } = rootRequire('./libs/engine/dist/index.js');
+const { KnowledgeLoader } = rootRequire('./libs/engine/dist/answers/load.js');
 // Chunk ids as ingestion makes them (documents.repository.ts): UUIDv7, in insertion order.
 const { uuidv7 } = rootRequire('uuidv7');
 
@@ -97,9 +100,12 @@ async function fill(pool, { sparkId, userId, count, language, seed }) {
           docs.map((d) => d.lang),
         ],
       );
+      // One chunk in fifty holds business facts (a price list's rows), as catalogues do.
       await pool.query(
-        `INSERT INTO document_chunks (id, document_id, spark_id, ord, page, content, config, tsv)
-         SELECT c.id, c.doc, $1, c.ord, c.page, c.content, c.config, to_tsvector(c.config::regconfig, c.content)
+        `INSERT INTO document_chunks (id, document_id, spark_id, ord, page, content, config, tsv, facts)
+         SELECT c.id, c.doc, $1, c.ord, c.page, c.content, c.config, to_tsvector(c.config::regconfig, c.content),
+                CASE WHEN c.ord % 50 = 7 THEN jsonb_build_array(jsonb_build_object('kind', 'price', 'line', c.content,
+                       'item', left(c.content, 30), 'price', '4,50 EUR')) END
            FROM unnest($2::uuid[], $3::uuid[], $4::int[], $5::int[], $6::text[], $7::text[]) AS c(id, doc, ord, page, content, config)`,
         [sparkId, chunkRows.id, chunkRows.doc, chunkRows.ord, chunkRows.page, chunkRows.content, chunkRows.config],
       );
@@ -166,6 +172,27 @@ async function measure(db, pool, captured, { label, sparkId, sparkChunks }) {
     all.push(dt);
   }
   const cpuUse = await cpu.stop();
+  // The same questions through what an answer does: the knowledge it reads, then the whole offline answer.
+  const loader = new KnowledgeLoader(db);
+  const engine = new AnswerEngine(db);
+  const loading = [];
+  const answering = [];
+  for (const q of order.slice(0, Math.min(order.length, 150))) {
+    let t0 = performance.now();
+    await loader.load(sparkId, q.text, 'es');
+    loading.push(performance.now() - t0);
+    t0 = performance.now();
+    await engine.answer({
+      sparkId,
+      language: 'es',
+      initialMessage: '',
+      sysPrompt: '',
+      question: q.text,
+      history: [],
+      onToken: () => undefined,
+    });
+    answering.push(performance.now() - t0);
+  }
   const byKind = {};
   for (const kind of ['common', 'rare', 'absent']) {
     const qs = questions.filter((q) => q.kind === kind);
@@ -204,6 +231,8 @@ async function measure(db, pool, captured, { label, sparkId, sparkChunks }) {
     prefixGinSize: s.prefix_gin,
     ...summarize(all),
     cpu: cpuUse,
+    loading: summarize(loading),
+    answering: summarize(answering),
     byKind,
     perQuestion,
     slowestPlan: plan,
@@ -303,6 +332,21 @@ function print(out) {
         ['GIN (spark_id, tsv)', (r) => r.ginSize],
         ['GIN (spark_id, prefixes)', (r) => r.prefixGinSize],
         ['CPU in cores while timing', (r) => formatCpu(r.cpu)],
+      ],
+      out.results,
+    ),
+  );
+  lines.push('', 'What an offline answer costs at each size (the same questions, first 150 of the order):', '');
+  lines.push(
+    table(
+      [
+        ['chunks', (r) => r.label],
+        ['knowledge read: p50 ms', (r) => ms(r.loading.p50)],
+        ['p95 ms', (r) => ms(r.loading.p95)],
+        ['p99 ms', (r) => ms(r.loading.p99)],
+        ['whole answer: p50 ms', (r) => ms(r.answering.p50)],
+        ['p95 ms', (r) => ms(r.answering.p95)],
+        ['p99 ms', (r) => ms(r.answering.p99)],
       ],
       out.results,
     ),

@@ -9,10 +9,10 @@ import { escapeMarkdown } from '@sparks/contracts';
 import type { PriceFact } from '@sparks/core';
 import { citeLabel, smallTalk, type Composition } from '../composer';
 import { t } from '../texts';
+import type { Passage } from '../retrieval';
 import { contactAnswer, hoursAnswer, paymentAnswer, type FactAnswer } from './from-facts';
 import { isSubject, matchQuestion, scoreUnits, type Match, type UnitScore } from './match';
 import { readQuestion } from './question';
-import type { Passage } from '../retrieval';
 import type { Knowledge, Unit } from './units';
 import { questionLanguage, spanishRoot, stem, type Lang } from './words';
 
@@ -69,13 +69,12 @@ const rowText = (u: Unit): string => (u.row ? `${u.row.label}: ${u.row.value}` :
 /** Why a question is not covered, if it is not: the documents lack its subject. */
 function lacksSubject(match: Match, bestCoverage: number): boolean {
   const terms = match.question.terms;
-  const subjects = terms.filter(isSubject);
+  const count = terms.filter(isSubject).length;
   const missing = match.missing.filter((i) => isSubject(terms[i]) && !terms[i].name);
-  if (missing.length === 0) return subjects.length === 0 && match.question.intents.size === 0;
-  if (subjects.length <= ANSWERING.SHORT_QUESTION || missing.length / subjects.length >= ANSWERING.MISSING_SHARE)
-    return true;
+  if (missing.length === 0) return count === 0 && match.question.intents.size === 0;
+  if (count <= ANSWERING.SHORT_QUESTION || missing.length / count >= ANSWERING.MISSING_SHARE) return true;
   // A short question missing one of its words is answered only by a unit that holds the rest well.
-  return subjects.length <= ANSWERING.SHORT_QUESTION + 1 && bestCoverage < ANSWERING.DESPITE_MISSING;
+  return count <= ANSWERING.SHORT_QUESTION + 1 && bestCoverage < ANSWERING.DESPITE_MISSING;
 }
 
 const isPriceRow = (u: Unit) => u.facts.some((f): f is PriceFact => f.kind === 'price');
@@ -105,18 +104,20 @@ function compose(input: AnswerInput, lang: Lang, found: FactAnswer, scores: Unit
   const rows = found.units.map(rowText);
   const sameLine = found.units.every((u) => !u.row) && new Set(found.units.map((u) => u.passage)).size === 1;
   const body = endSentence(rows.join(sameLine ? ' ' : '; '));
-  const text = found.lead ? `${found.lead} — ${body}` : body;
-  const passages = [...new Set(found.units.map((u) => u.passage))].map((i) => knowledge.passages[i]);
-  const cite = passages
-    .map((p, k) => {
-      const docLang = knowledge.units.find((u) => u.passage === knowledge.passages.indexOf(p))?.lang ?? lang;
-      const label = citeLabel(p, lang, input.audience);
-      return docLang !== lang && p.origin !== 'owner' && k === 0
-        ? `${label} (${t(lang, 'inLanguage', { language: t(lang, 'otherLanguageName') })})`
-        : label;
-    })
-    .filter((c, i, all) => all.indexOf(c) === i)
-    .join('; ');
+  // A lead that announces a list ends with a colon; one that answers is followed by the quote after a dash.
+  const text = found.lead ? `${found.lead}${found.lead.endsWith(':') ? ' ' : ' — '}${body}` : body;
+  // Each passage once, with the language of its units; a source in the other language says so.
+  const quoted = new Map<number, Lang>(found.units.map((u) => [u.passage, u.lang]));
+  const passages = [...quoted.keys()].map((i) => knowledge.passages[i]);
+  const other = ` (${t(lang, 'inLanguage', { language: t(lang, 'otherLanguageName') })})`;
+  const cite = [
+    ...new Set(
+      [...quoted].map(([i, docLang]) => {
+        const p = knowledge.passages[i];
+        return citeLabel(p, lang, input.audience) + (docLang !== lang && p.origin !== 'owner' ? other : '');
+      }),
+    ),
+  ].join('; ');
   return {
     kind: 'answer',
     text: `${escapeMarkdown(text)}\n\n— *${cite}*`,

@@ -54,6 +54,8 @@ export function hoursAnswer(match: Match): FactAnswer | undefined {
   const subjects = q.terms.map((term, i) => ({ term, i })).filter(({ term }) => isSubject(term));
   const heldBy = (u: Unit) => subjects.every(({ i }) => match.weights[i][u.id] > 0 || match.headings[i][u.id] > 0);
   const weekly = rows.filter((u) => hoursOf(u)!.days.length > 0);
+  // Every row of the week and the public holidays (not the dated exceptions): the opening hours as a whole.
+  const usual = rows.filter((u) => hoursOf(u)!.days.length > 0 || hoursOf(u)!.holiday);
   if (q.days.days.length === 0) {
     if (q.days.holiday) {
       const holiday = rows.filter((u) => hoursOf(u)!.holiday && heldBy(u));
@@ -62,13 +64,14 @@ export function hoursAnswer(match: Match): FactAnswer | undefined {
     // "What are your opening hours?": every row of the week.
     if (subjects.length === 0 && !q.part && weekly.length > 0) {
       if (q.intents.has('time') && !q.intents.has('hours')) return undefined;
-      return { lead: t(lang, 'hoursAll'), units: weekly };
+      return { lead: t(lang, 'hoursAll'), units: usual };
     }
     if (subjects.length > 0 || weekly.length === 0) return undefined;
     // "¿A qué hora abrís por la tarde?", "¿Cerráis a mediodía?": the weekday rows.
     const split = weekly.filter((u) => hoursOf(u)!.intervals.length > 1);
     const row = (q.part === 'midday' || q.part === 'afternoon' ? split[0] : undefined) ?? weekly[0];
-    return answerForRow(match, row, hoursOf(row)!.days, lang);
+    // No day was asked: the lead names none ("Por la tarde abrimos a las 17:00"), the row quoted says which.
+    return answerForRow(match, row, [], lang);
   }
   const asked = q.days.days;
   const all = weekly.filter((u) => hoursOf(u)!.days.some((d) => asked.includes(d)));
@@ -77,7 +80,7 @@ export function hoursAnswer(match: Match): FactAnswer | undefined {
   const covering = plain.length > 0 ? plain : all;
   if (covering.length === 0) {
     // No row for that day: every row, so that the customer sees what the document says.
-    return weekly.length && subjects.length === 0 ? { lead: t(lang, 'hoursAll'), units: weekly } : undefined;
+    return weekly.length && subjects.length === 0 ? { lead: t(lang, 'hoursAll'), units: usual } : undefined;
   }
   if (subjects.length > 0) {
     const held = covering.filter(heldBy);
@@ -88,7 +91,25 @@ export function hoursAnswer(match: Match): FactAnswer | undefined {
   return { lead: capitalize(t(lang, 'hoursWhen', { when: whenText(lang, asked, q) })), units: covering };
 }
 
+/** A lead whose day part was left empty ("Sí,  cerramos…") put back together. */
+const tidy = (a: FactAnswer): FactAnswer =>
+  a.lead
+    ? {
+        ...a,
+        lead: capitalize(
+          a.lead
+            .replace(/\s{2,}/g, ' ')
+            .replace(/\s+([,.])/g, '$1')
+            .trim(),
+        ),
+      }
+    : a;
+
 function answerForRow(match: Match, row: Unit, days: number[], lang: Lang): FactAnswer {
+  return tidy(leadForRow(match, row, days, lang));
+}
+
+function leadForRow(match: Match, row: Unit, days: number[], lang: Lang): FactAnswer {
   const q = match.question;
   const f = hoursOf(row)!;
   const when = whenText(lang, days, q);

@@ -46,7 +46,8 @@ export function tokens(text: string): Token[] {
 /**
  * Spanish verb endings (folded), longest first: what is left of a form once one is taken off is its root
  * ("abrimos" → "abr", "cerráis" → "cerr", "repartís" → "repart"). Nouns lose their gender and number
- * ("tartas" → "tart") the same way, which is what matching wants.
+ * ("tartas" → "tart") the same way, which is what matching wants. The past subjunctive's -arais / -ierais are
+ * left out: as rare in questions as they are likely to eat a present form ("reparáis" is "repar" + "áis").
  */
 const ES_ENDINGS = [
   'aremos',
@@ -59,10 +60,6 @@ const ES_ENDINGS = [
   'iamos',
   'asteis',
   'isteis',
-  'aramos',
-  'ieramos',
-  'arais',
-  'ierais',
   'ariais',
   'eriais',
   'iriais',

@@ -71,6 +71,13 @@ function replyBody(content) {
   return cut < 0 ? content : content.slice(0, cut);
 }
 
+/** What the reply quotes of the documents: its text after a lead in its own words ("On Mondays we close at 20:30 — …"). */
+function quoted(content) {
+  const body = replyBody(content);
+  const dash = body.indexOf(' — ');
+  return dash < 0 ? body : body.slice(dash + 3);
+}
+
 /** The words of a text as compared; a number keeps its separators ("7:00", "4,50") as one word. */
 const wordsOf = (text) => comparable(text).match(/[\p{L}\p{N}£$€%]+(?:[.,:/-][\p{L}\p{N}]+)*/gu) ?? [];
 
@@ -112,10 +119,10 @@ function indexOfRun(hay, needle) {
  * Whether the reply quotes part of one of the document's sentences or rows without the rest (at least
  * four words of it and 40 % of it one after the other, but not all of it): an answer cut mid-sentence.
  * What the reply quotes whole is left out first, so that two sentences sharing words are not mistaken
- * for a cut one.
+ * for a cut one; a lead in the reply's own words before the quote is not a quote.
  */
 function cutMidSentence(content, sentences) {
-  const body = wordsOf(replyBody(content));
+  const body = wordsOf(quoted(content));
   for (const s of [...sentences].sort((a, b) => b.words.length - a.words.length)) {
     const at = indexOfRun(body, s.words);
     if (at >= 0 && s.words.length >= 3) body.splice(at, s.words.length, '§');

@@ -30,6 +30,7 @@ const ALLOWED = new Set([
   'word',
   'docx',
   'wordpress',
+  'whatsapp',
   'stripe',
   'pdf',
   'pdfs',

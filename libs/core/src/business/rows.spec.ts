@@ -143,4 +143,15 @@ describe('the line structure of a business document', () => {
       'We bake every morning',
     ]);
   });
+
+  it('joins a wrapped sentence going on in a bracket, even one that reads like a label ("(javascript: …")', () => {
+    expect(
+      paragraphs([
+        'We open at nine every day <img src=x onerror=window.__pwned=1> [x] and then some more words to fill',
+        '(javascript:window.__pwned=1) ![t](http://127.0.0.2:9/x.png) and close at eight.',
+      ]),
+    ).toEqual([
+      'We open at nine every day <img src=x onerror=window.__pwned=1> [x] and then some more words to fill (javascript:window.__pwned=1) ![t](http://127.0.0.2:9/x.png) and close at eight.',
+    ]);
+  });
 });

@@ -64,7 +64,7 @@ export function isRowLine(line: string): boolean {
   if (LEADER.test(text) && VALUE.test(text.split(LEADER).slice(-1)[0] ?? '')) return true;
   if (text.length > 90) return false;
   if (/^([•·▪‣◦*–—-]|\d{1,2}[.)]|\p{Ll}\))\s/u.test(text)) return true;
-  if (/^[^:.!?;]{1,40}:\s*\S/u.test(text) && !/[,;-]$/.test(text)) return true;
+  if (/^[\p{L}\p{N}][^:.!?;]{0,39}:\s*\S/u.test(text) && !/[,;-]$/.test(text)) return true;
   return /(\d+(?:[.,]\d+)?\s*(?:€|\$|£|eur|euros?|usd|mxn)|[€$£]\s*\d+(?:[.,]\d+)?|\b\d{1,2}[:.h]\d{2}(?:\s*(?:h|am|pm))?)$/iu.test(
     text,
   );
@@ -107,6 +107,8 @@ export function lineBreaks(lines: string[], width: number): boolean[] {
     if (continues(next) && (full || dangles(line) || !endsSentence(line))) return false;
     if (dangles(line) && (full || !rows[i])) return false;
     if (isValueOnly(next) && !rows[i] && !endsSentence(line)) return false;
+    // A full line that ends no sentence goes on in a bracket that opens the next one.
+    if (full && !endsSentence(line) && /^[([]/.test(next)) return false;
     // A new row opens a new paragraph, however long the line before it; so does a capital after a row
     // closed by its value.
     if (rows[i + 1]) return true;

@@ -548,6 +548,46 @@ describe('the builder reads a free description without a language model (issue 1
   });
 });
 
+describe('a builder conversation stored before issue 31 (state version 1)', () => {
+  it('keeps working: its pending confirmation is read, answered, and stored again as version 2', async () => {
+    const u = await createUser(t, { language: 'en' });
+    const id = (
+      await t
+        .http()
+        .post('/api/v1/sparks')
+        .set(...u.auth())
+        .send({ name: 'Espiga', options: { language: 'en' } })
+        .expect(201)
+    ).body.data._id as string;
+    await builder(u, id, 'start');
+    // What the engine stored until issue 31: `awaiting`, and the draft as a variable.
+    const draft = 'You are the assistant of Espiga, a bakery in Madrid; answer briefly and kindly.';
+    const updated = await sql.query("UPDATE conversations SET state = $2 WHERE spark_id = $1 AND kind = 'builder'", [
+      id,
+      { flow: 'builder', step: 'business.name', vars: { draftPrompt: draft }, awaiting: 'promptConfirm' },
+    ]);
+    expect(updated.rowCount).toBe(1);
+    const saved = await builder(u, id, 'yes');
+    expect(texts(saved)[0]).toContain('saved the new instructions');
+    const row = (await sql.query<{ options: { sysPrompt: string } }>('SELECT options FROM sparks WHERE id = $1', [id]))
+      .rows[0];
+    expect(row.options.sysPrompt).toBe(draft);
+    const state = (
+      await sql.query<{ state: Record<string, unknown> }>(
+        "SELECT state FROM conversations WHERE spark_id = $1 AND kind = 'builder'",
+        [id],
+      )
+    ).rows[0].state;
+    expect(state).toMatchObject({
+      v: 2,
+      flow: 'builder',
+      step: 'business.name',
+      vars: { previousPrompt: expect.any(String) },
+    });
+    expect(state).not.toHaveProperty('awaiting');
+  });
+});
+
 describe('profile, settings and onboarding assistants', () => {
   it('shows the user card and changes names and language (es → en)', async () => {
     const u = await createUser(t, { language: 'es' });

@@ -1,9 +1,26 @@
 import { actionDataSchema } from '@sparks/contracts';
 import { readBusiness } from './business';
 import { FlowEngine } from './engine';
-import type { BillingSummary, FlowOutput, FlowPorts, Profile, SparkInfo } from './ports';
+import type {
+  AccountPort,
+  BillingSummary,
+  DeployPort,
+  FlowOutput,
+  FlowPorts,
+  HelpPort,
+  ModelPort,
+  NewSpark,
+  ObjectivesPort,
+  Profile,
+  SparkInfo,
+  SparkPort,
+  TestsPort,
+} from './ports';
 import { FLOWS } from './index';
-import type { FlowState, StepStatus } from './types';
+import type { Flow, StepStatus } from './types';
+
+/** A conversation's state as stored before issue 31 (version 1): the engine reads and migrates it. */
+type FlowState = { flow: string; step: string | null; vars: Record<string, string>; awaiting?: string };
 
 /** Names and texts a hostile user may give: they must show as typed in the assistants' markdown. */
 const HOSTILE = '<img src=x onerror=window.__pwned=1> [x](javascript:window.__pwned=1) ![t](http://127.0.0.2:9/x.png)';
@@ -32,10 +49,7 @@ class MemoryPorts implements FlowPorts {
     if (this.current) this.current = { ...this.current, ...patch };
     return Promise.resolve();
   };
-  createSpark = (v: {
-    name: string;
-    language: 'es' | 'en';
-  }): Promise<{ id: string; name: string } | { limit: number }> => {
+  createSpark = (v: NewSpark): Promise<{ id: string; name: string } | { limit: number }> => {
     this.current = { id: 's1', name: v.name, initialMessage: 'Hola', language: v.language, sysPrompt: '' };
     return Promise.resolve({ id: 's1', name: v.name });
   };
@@ -47,7 +61,6 @@ class MemoryPorts implements FlowPorts {
     this.statuses.set(id, status);
     return Promise.resolve();
   };
-  deactivateAccount = () => Promise.resolve();
   billingSummary: BillingSummary = {
     plan: 'Free Plan',
     paid: false,
@@ -79,31 +92,53 @@ class MemoryPorts implements FlowPorts {
       },
     ],
   };
-  billing = () => Promise.resolve(this.billingSummary);
-  help = () => Promise.resolve('help');
-  readBusiness = (text: string) => Promise.resolve(readBusiness(text));
   /** What the model writes for the instructions (undefined: no model, or it failed); the Sparks it was asked for. */
   written: string | undefined = undefined;
   writtenFor: SparkInfo[] = [];
-  writeInstructions = (spark: SparkInfo) => {
-    this.writtenFor.push(spark);
-    return Promise.resolve(this.written);
-  };
   published: Array<{ sparkId: string; name: string }> = [];
   deploymentLimit = 1;
   revoked: string[] = [];
-  deployments = () => Promise.resolve([...this.published]);
-  unpublish = (sparkId: string) => {
-    const before = this.published.length;
-    this.published = this.published.filter((p) => p.sparkId !== sparkId);
-    return Promise.resolve(
-      before === this.published.length ? undefined : { used: this.published.length, limit: this.deploymentLimit },
-    );
+
+  // The ports, one per concern, on the fields above (a test may replace a method such as `createSpark`).
+  account: AccountPort = {
+    profile: () => this.profile(),
+    updateProfile: (patch) => this.updateProfile(patch),
+    deactivate: () => Promise.resolve(),
+    billing: () => Promise.resolve(this.billingSummary),
   };
-  revokeDeployToken = (sparkId: string) => {
-    const found = this.published.some((p) => p.sparkId === sparkId);
-    if (found) this.revoked.push(sparkId);
-    return Promise.resolve(found);
+  sparks: SparkPort = {
+    current: () => this.spark(),
+    update: (patch) => this.updateSpark(patch),
+    create: (v) => this.createSpark(v),
+    newest: () => this.newestSpark(),
+  };
+  tests: TestsPort = { count: () => this.countTests(), create: () => this.createTest() };
+  objectives: ObjectivesPort = {
+    status: (id) => this.stepStatus(id),
+    setStatus: (id, status) => this.setStepStatus(id, status),
+  };
+  help: HelpPort = { answer: () => Promise.resolve('help') };
+  model: ModelPort = {
+    readBusiness: (text) => Promise.resolve(readBusiness(text)),
+    writeInstructions: (spark) => {
+      this.writtenFor.push(spark);
+      return Promise.resolve(this.written);
+    },
+  };
+  deploy: DeployPort = {
+    published: () => Promise.resolve([...this.published]),
+    unpublish: (sparkId) => {
+      const before = this.published.length;
+      this.published = this.published.filter((p) => p.sparkId !== sparkId);
+      return Promise.resolve(
+        before === this.published.length ? undefined : { used: this.published.length, limit: this.deploymentLimit },
+      );
+    },
+    revokeToken: (sparkId) => {
+      const found = this.published.some((p) => p.sparkId === sparkId);
+      if (found) this.revoked.push(sparkId);
+      return Promise.resolve(found);
+    },
   };
 }
 
@@ -129,7 +164,7 @@ function expectContracts(outputs: FlowOutput[]): void {
   for (const o of outputs) if (o.type === 'action') expect(actionDataSchema.parse(o.data)).toEqual(o.data);
 }
 
-async function say(flow: string, text: string, ports: MemoryPorts, state?: FlowState, language: 'es' | 'en' = 'en') {
+async function say(flow: string, text: string, ports: MemoryPorts, state?: object, language: 'es' | 'en' = 'en') {
   const result = await engine.run(flow, text, { language, state, ports });
   expectContracts(result.outputs);
   return result;
@@ -415,11 +450,11 @@ describe('the builder as a new user met it (issue 18)', () => {
 describe('a test that went badly', () => {
   /** The Spark's tests, kept as the worker's port does: at the limit it hands back the last one. */
   class TestPorts extends MemoryPorts {
-    tests: string[] = [];
-    override countTests = () => Promise.resolve(this.tests.length);
+    made: string[] = [];
+    override countTests = () => Promise.resolve(this.made.length);
     override createTest = () => {
-      if (this.tests.length < 5) this.tests.push(`t${this.tests.length + 1}`);
-      return Promise.resolve(this.tests.at(-1));
+      if (this.made.length < 5) this.made.push(`t${this.made.length + 1}`);
+      return Promise.resolve(this.made.at(-1));
     };
   }
   const judging: FlowState = { flow: 'builder', step: 'test.judge', vars: {} };
@@ -438,7 +473,7 @@ describe('a test that went badly', () => {
 
       // The button's value, sent as the owner's message: a new test, and the conversation waits for its verdict.
       const created = await say('builder', button, ports, judged.state, language);
-      expect(ports.tests).toEqual(['t1']);
+      expect(ports.made).toEqual(['t1']);
       const actions = widgets(created.outputs).map((w) => w.data);
       expect(actions[0]).toMatchObject({ type: 'event', event: 'testCreated', testId: 't1' });
       expect(actions.at(-1)).toMatchObject({
@@ -468,13 +503,13 @@ describe('a test that went badly', () => {
 
   it('at five tests says so, instead of reopening an old one', async () => {
     const ports = new TestPorts(profile({ language: 'es' }), hostileSpark());
-    ports.tests = ['t1', 't2', 't3', 't4', 't5'];
+    ports.made = ['t1', 't2', 't3', 't4', 't5'];
     const refused = await say('builder', 'crear una prueba nueva', ports, judging, 'es');
     expect(texts(refused.outputs)).toEqual([
       'Tu Spark ya tiene 5 pruebas, el máximo: borra una en la barra de pestañas de arriba y vuelve a pedírmelo.',
     ]);
     expect(widgets(refused.outputs)).toEqual([]);
-    expect(ports.tests).toHaveLength(5);
+    expect(ports.made).toHaveLength(5);
   });
 });
 
@@ -540,7 +575,7 @@ describe('the builder understands a free description of the business (issue 17 i
     const ports = new MemoryPorts(profile({ language: 'es' }), fresh('es'));
     const opened = await say('builder', 'inicio', ports, undefined, 'es');
     const told = await say('builder', 'Somos Espiga, una panadería en Madrid', ports, opened.state, 'es');
-    expect(told.state.awaiting).toBe('businessConfirm');
+    expect(told.state.dialog?.name).toBe('businessConfirm');
     const yes = await say('builder', 'sí', ports, told.state, 'es');
     expect(ports.current).toMatchObject({ name: 'Espiga', description: 'Una panadería en Madrid' });
     expect(yes.state.step).toBe('business.tone');
@@ -764,7 +799,7 @@ describe('the deploy assistant: unpublish and a new code from the conversation (
     const done = await say('deploy', 'Yes, unpublish it', ports, third.state);
     expect(ports.published).toEqual([]);
     expect(texts(done.outputs).join(' ')).toContain('Published Sparks: 0 of the 1 your plan allows.');
-    expect(done.state.awaiting).toBeUndefined();
+    expect(done.state.dialog).toBeUndefined();
     // Nothing is published any more: no button to unpublish or replace.
     expect(buttons(done.outputs)).toEqual([]);
     const nothing = await say('deploy', 'unpublish', ports, done.state);
@@ -795,5 +830,113 @@ describe('the deploy assistant: unpublish and a new code from the conversation (
     expect(texts(named.outputs).join(' ')).toContain('¿Despublicar **Panadería Sol**?');
     await say('deploy', 'Sí, despublicarlo', ports, named.state, 'es');
     expect(ports.published.map((p) => p.name)).toEqual(['Taller Luna']);
+  });
+});
+
+describe('the stored state: versioned, checked, older versions migrated (issue 31)', () => {
+  const spark = (): SparkInfo => ({
+    id: 'spark-1',
+    name: 'Espiga',
+    initialMessage: 'Hi',
+    language: 'en',
+    sysPrompt: 'Old instructions.',
+  });
+
+  it('a version-1 conversation waiting to save new instructions saves them on yes', async () => {
+    const ports = new MemoryPorts(profile(), spark());
+    const stored = {
+      flow: 'builder',
+      step: 'business.name',
+      vars: { draftPrompt: 'You are the bakery assistant; answer briefly.' },
+      awaiting: 'promptConfirm',
+    };
+    const saved = await say('builder', 'yes', ports, stored);
+    expect(ports.current?.sysPrompt).toBe('You are the bakery assistant; answer briefly.');
+    expect(saved.state).toMatchObject({ v: 2, flow: 'builder', vars: { previousPrompt: 'Old instructions.' } });
+    expect(saved.state.vars).not.toHaveProperty('draftPrompt');
+    expect(saved.state.dialog).toBeUndefined();
+  });
+
+  it('a version-1 confirmation of what a description said (facts as a string of JSON) is taken on yes', async () => {
+    const ports = new MemoryPorts(profile(), { ...spark(), name: 'My Spark' });
+    const stored = {
+      flow: 'builder',
+      step: 'business.name',
+      vars: { draftFacts: JSON.stringify({ name: 'Espiga', description: 'A bakery in Madrid', tone: 'friendly' }) },
+      awaiting: 'businessConfirm',
+    };
+    const yes = await say('builder', 'yes', ports, stored);
+    expect(ports.current).toMatchObject({ name: 'Espiga', description: 'A bakery in Madrid', tone: 'friendly' });
+    expect(yes.state.step).toBe('knowledge.upload');
+  });
+
+  it('a version-1 unpublish waiting for its yes unpublishes the Spark it named', async () => {
+    const ports = new MemoryPorts(profile());
+    ports.published = [
+      { sparkId: 'a', name: 'Northwind' },
+      { sparkId: 'b', name: 'Taller Luna' },
+    ];
+    const stored = {
+      flow: 'deploy',
+      step: 'welcome',
+      vars: { deployAction: 'unpublish', deploySparkId: 'b', deploySparkName: 'Taller Luna' },
+      awaiting: 'deployConfirm',
+    };
+    await say('deploy', 'yes', ports, stored);
+    expect(ports.published.map((p) => p.name)).toEqual(['Northwind']);
+  });
+
+  it('a version-2 state goes through JSON unchanged, and one that does not read starts the flow afresh', async () => {
+    const ports = new MemoryPorts(profile(), spark());
+    const opened = await say('builder', 'start', ports);
+    const asked = await say('builder', 'can you tell me what to write here?', ports, opened.state);
+    const stored: unknown = JSON.parse(JSON.stringify(asked.state));
+    expect(engine.read('builder', stored)).toEqual(asked.state);
+    expect(asked.state.dialog).toEqual({ name: 'valueConfirm', draft: 'can you tell me what to write here?' });
+    // A dialog whose data does not fit its schema, or a state of another flow: nothing of it is used.
+    expect(engine.read('builder', { ...asked.state, dialog: { name: 'valueConfirm' } })).toBeUndefined();
+    expect(engine.read('builder', { ...asked.state, flow: 'deploy' })).toBeUndefined();
+    const broken = await say('builder', 'start', ports, { v: 2, flow: 'builder', step: 7 });
+    expect(broken.state.step).toBe('business.name');
+    expect(texts(broken.outputs)[0]).toContain("Let's get “Espiga” ready.");
+  });
+
+  it('keeps only the variables the flow and its handlers declare', async () => {
+    const ports = new MemoryPorts(profile());
+    const opened = await say('new-spark', 'start', ports);
+    const stored = { ...opened.state, vars: { business: 'Espiga', somethingElse: 'x' } };
+    expect(engine.read('new-spark', stored)?.vars).toEqual({ business: 'Espiga' });
+  });
+});
+
+describe('handlers are registered in one place (issue 31)', () => {
+  const flow = (over: Partial<Flow>): Flow => ({
+    name: 'x',
+    start: 'a',
+    steps: [{ id: 'a', say: [{ es: 'a', en: 'a' }], answer: { kind: 'none' }, next: null }],
+    ...over,
+  });
+
+  it('refuses, when the engine is built, a flow that names an intent or an effect with no handler', () => {
+    expect(() => new FlowEngine(FLOWS)).not.toThrow();
+    expect(
+      () => new FlowEngine([flow({ intents: [{ phrases: ['fly'], action: 'fly' as unknown as 'restart' }] })]),
+    ).toThrow('No handler for: x: intent fly');
+    expect(
+      () =>
+        new FlowEngine([
+          flow({
+            steps: [
+              {
+                id: 'a',
+                say: [{ es: 'a', en: 'a' }],
+                answer: { kind: 'none' },
+                effects: [{ do: 'toString' as unknown as 'createTest' }],
+                next: null,
+              },
+            ],
+          }),
+        ]),
+    ).toThrow('No handler for: x/a: effect toString');
   });
 });

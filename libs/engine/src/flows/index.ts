@@ -10,6 +10,7 @@ export * from './business';
 export * from './engine';
 export * from './ports';
 export * from './sharing';
+export * from './state';
 export * from './status';
 export * from './theme';
 export * from './types';

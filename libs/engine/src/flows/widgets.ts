@@ -44,8 +44,8 @@ export function choicesFor(spec: AnswerSpec): Choice[] {
 export async function visible(choices: Choice[], vars: Record<string, string>, ports: FlowPorts): Promise<Choice[]> {
   const holds: Record<Condition, () => Promise<boolean>> = {
     hasSparks: () => Promise.resolve(!!vars.newestSparkId),
-    hasTests: async () => (await ports.countTests()) > 0,
-    hasDeployments: async () => (await ports.deployments()).length > 0,
+    hasTests: async () => (await ports.tests.count()) > 0,
+    hasDeployments: async () => (await ports.deploy.published()).length > 0,
   };
   const out: Choice[] = [];
   for (const c of choices) if (!c.when || (await holds[c.when]())) out.push(c);
@@ -95,7 +95,7 @@ export async function renderWidget(
       break;
     case 'icon': {
       // The icons show in the palette just picked (issue 18 item 5), not in the app's own colours.
-      const palette = (await ports.spark())?.palette;
+      const palette = (await ports.sparks.current())?.palette;
       emit('iconSelector', {
         icons: ICONS.map((i) => ({ name: i.name[lang], icon: i.icon })),
         ...(palette ? { palette: { primary: palette.primary, secondary: palette.secondary } } : {}),
@@ -122,7 +122,7 @@ export function promptCard(emit: Emit, lang: Lang, sysPrompt: string): void {
 export async function renderCard(emit: Emit, lang: Lang, kind: NonNullable<Step['show']>, ports: FlowPorts) {
   const l = (key: Parameters<typeof msg>[0]) => label(lang, msg(key));
   if (kind === 'userCard') {
-    const p = await ports.profile();
+    const p = await ports.account.profile();
     emit('userCard', {
       title: l('userCardTitle'),
       info: [
@@ -135,7 +135,7 @@ export async function renderCard(emit: Emit, lang: Lang, kind: NonNullable<Step[
       ],
     });
   } else if (kind === 'usageCard') {
-    const b = await ports.billing();
+    const b = await ports.account.billing();
     const n = (value: number) => new Intl.NumberFormat(lang).format(value);
     const planName = b.plan === 'Free Plan' ? l('freePlanName') : b.plan;
     emit('userCard', {
@@ -160,7 +160,7 @@ export async function renderCard(emit: Emit, lang: Lang, kind: NonNullable<Step[
       ],
     });
   } else if (kind === 'plansCard') {
-    const b = await ports.billing();
+    const b = await ports.account.billing();
     const n = (value: number) => new Intl.NumberFormat(lang).format(value);
     const money = (cents: number, currency: string) =>
       new Intl.NumberFormat(lang, { style: 'currency', currency: currency.toUpperCase() }).format(cents / 100);
@@ -181,7 +181,7 @@ export async function renderCard(emit: Emit, lang: Lang, kind: NonNullable<Step[
       });
     }
   } else if (kind === 'widgetPreview') {
-    const s = await ports.spark();
+    const s = await ports.sparks.current();
     if (s) {
       emit('widgetPreview', {
         title: l('previewTitle'),
@@ -195,7 +195,7 @@ export async function renderCard(emit: Emit, lang: Lang, kind: NonNullable<Step[
       });
     }
   } else if (kind === 'sysPromptCard') {
-    const s = await ports.spark();
+    const s = await ports.sparks.current();
     if (s) promptCard(emit, lang, s.sysPrompt);
   } else {
     emit('card', {

@@ -272,11 +272,12 @@ describe('Spark builder chat and its objectives', () => {
       palette: { name: 'ocean', primary: '#0b6bcb', secondary: '#e3f1ff' },
       icon: 'robot',
     });
-    // "No" goes back to the palette.
-    expect(action(await builder(u, id, 'no'), 'colorPalette')).toBeDefined();
-    await builder(u, id, es ? 'bosque' : 'forest');
-    await builder(u, id, es ? 'corazón' : 'heart');
-    await builder(u, id, 'Hi! Ask me about rentals');
+    // "No" asks what to change (issue 31), and shows the preview again after it.
+    const what = await builder(u, id, 'no');
+    expect(texts(what)).toEqual([es ? '¿Qué quieres cambiar?' : 'What would you like to change?']);
+    expect(action(await builder(u, id, es ? 'los colores' : 'the colours'), 'colorPalette')).toBeDefined();
+    const again = action(await builder(u, id, es ? 'bosque' : 'forest'), 'widgetPreview')!;
+    expect(again.preview).toMatchObject({ palette: { name: 'forest', primary: '#1f7a4d', secondary: '#e4f5ec' } });
     const testStep = await builder(u, id, es ? 'sí' : 'yes');
     expect((action(testStep, 'buttons')!.buttons as Array<{ value: string }>).map((b) => b.value)).toEqual([
       'create',
@@ -341,7 +342,7 @@ describe('Spark builder chat and its objectives', () => {
     expect(spark2.options).toMatchObject({
       language: 'en',
       initialMessage: 'Hi! Ask me about rentals',
-      theme: { icon: 'heart', palette: { name: 'forest' } },
+      theme: { icon: 'robot', palette: { name: 'forest' } },
     });
     expect(spark2.options.sysPrompt).toMatch(/^You are Bici Norte/); // rebuilt in the Spark's new language
 

@@ -1,4 +1,11 @@
-import { readBusiness, type BusinessFacts, type Lang, type ModelPort, type SparkInfo } from '@sparks/engine';
+import {
+  readBusiness,
+  type BusinessFacts,
+  type Lang,
+  type ModelPort,
+  type ModelReading,
+  type SparkInfo,
+} from '@sparks/engine';
 import type { PortDeps } from './scope';
 
 /** The language model for the flows when one is configured and answers; the rules (or the template) otherwise. */
@@ -21,6 +28,21 @@ export class ModelPortImpl implements ModelPort {
     if (!this.deps.llm) return undefined;
     try {
       return await this.deps.llm.writeInstructions(spark);
+    } catch (err) {
+      this.deps.onLlmError?.(err);
+      return undefined;
+    }
+  }
+
+  /** The model's reading of a reply the rules were not sure of; undefined without a model or when it fails. */
+  async readReply(input: {
+    instructions: string;
+    step: Record<string, unknown>;
+    reply: string;
+  }): Promise<ModelReading | undefined> {
+    if (!this.deps.llm) return undefined;
+    try {
+      return await this.deps.llm.readReply(input);
     } catch (err) {
       this.deps.onLlmError?.(err);
       return undefined;

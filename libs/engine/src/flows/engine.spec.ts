@@ -18,6 +18,7 @@ import type {
 } from './ports';
 import { FLOWS } from './index';
 import type { Flow, StepStatus } from './types';
+import type { ModelReading } from './understanding';
 
 /** A conversation's state as stored before issue 31 (version 1): the engine reads and migrates it. */
 type FlowState = { flow: string; step: string | null; vars: Record<string, string>; awaiting?: string };
@@ -124,7 +125,14 @@ class MemoryPorts implements FlowPorts {
       this.writtenFor.push(spark);
       return Promise.resolve(this.written);
     },
+    readReply: (input) => {
+      this.askedModel.push(input);
+      return Promise.resolve(this.modelReading);
+    },
   };
+  /** What the model answers when a reply is not clear to the rules (undefined: no model); what it was asked. */
+  modelReading: ModelReading | undefined = undefined;
+  askedModel: Array<{ instructions: string; step: Record<string, unknown>; reply: string }> = [];
   deploy: DeployPort = {
     published: () => Promise.resolve([...this.published]),
     unpublish: (sparkId) => {
@@ -370,9 +378,9 @@ describe('the builder as a new user met it (issue 18)', () => {
   it('confirms a value that does not look like a name before using it (item 1)', async () => {
     const ports = new MemoryPorts(profile(), { ...hostileSpark(), name: 'Tienda' });
     const opened = await say('builder', 'start', ports);
-    const asked = await say('builder', 'can you tell me what to write here?', ports, opened.state);
+    const asked = await say('builder', 'put something catchy with bread in it here', ports, opened.state);
     expect(ports.current?.name).toBe('Tienda');
-    expect(texts(asked.outputs)).toEqual(['Do you want to call it “can you tell me what to write here?”?']);
+    expect(texts(asked.outputs)).toEqual(['Do you want to call it “put something catchy with bread in it here”?']);
     const refused = await say('builder', 'no', ports, asked.state);
     expect(ports.current?.name).toBe('Tienda');
     expect(texts(refused.outputs)).toEqual(['All right. Which name should it have?']);
@@ -889,10 +897,14 @@ describe('the stored state: versioned, checked, older versions migrated (issue 3
   it('a version-2 state goes through JSON unchanged, and one that does not read starts the flow afresh', async () => {
     const ports = new MemoryPorts(profile(), spark());
     const opened = await say('builder', 'start', ports);
-    const asked = await say('builder', 'can you tell me what to write here?', ports, opened.state);
+    const asked = await say('builder', 'put something catchy with bread in it here', ports, opened.state);
     const stored: unknown = JSON.parse(JSON.stringify(asked.state));
     expect(engine.read('builder', stored)).toEqual(asked.state);
-    expect(asked.state.dialog).toEqual({ name: 'valueConfirm', draft: 'can you tell me what to write here?' });
+    expect(asked.state.dialog).toEqual({
+      name: 'valueConfirm',
+      draft: 'put something catchy with bread in it here',
+      field: 'name',
+    });
     // A dialog whose data does not fit its schema, or a state of another flow: nothing of it is used.
     expect(engine.read('builder', { ...asked.state, dialog: { name: 'valueConfirm' } })).toBeUndefined();
     expect(engine.read('builder', { ...asked.state, flow: 'deploy' })).toBeUndefined();
@@ -938,5 +950,159 @@ describe('handlers are registered in one place (issue 31)', () => {
           }),
         ]),
     ).toThrow('No handler for: x/a: effect toString');
+  });
+});
+
+describe('the builder understands owners (issue 31)', () => {
+  const spark = (over: Partial<SparkInfo> = {}): SparkInfo => ({
+    id: 'spark-1',
+    name: 'Mi Spark',
+    initialMessage: 'Bienvenido a tu nuevo Spark',
+    language: 'es',
+    sysPrompt: 'Eres Mi Spark.',
+    ...over,
+  });
+  const at = (step: string): object => ({ flow: 'builder', step, vars: {} });
+
+  it.each([
+    ['en', 'We are Espiga, a bakery in Madrid, open Monday to Saturday 8 to 20, friendly tone'],
+    ['es', 'Somos Espiga, una panadería en Madrid, abrimos de lunes a sábado de 8 a 20, tono cercano'],
+  ] as const)('every agreement at “Is it right?” takes what was understood (%s)', async (language, told) => {
+    const phrases =
+      language === 'en'
+        ? ['correct', 'sounds good', "yep that's right", 'perfect', 'looks good', "that's it", 'yes!!', '👍']
+        : ['eso es', 'me parece bien', 'perfecto, gracias', 'exacto', 'vale, perfecto', 'sí!!', '👍'];
+    for (const phrase of phrases) {
+      const ports = new MemoryPorts(profile({ language }), spark({ language }));
+      const opened = await say('builder', 'start', ports, undefined, language);
+      const asked = await say('builder', told, ports, opened.state, language);
+      expect(asked.state.dialog?.name).toBe('businessConfirm');
+      const yes = await say('builder', phrase, ports, asked.state, language);
+      expect({ phrase, name: ports.current?.name, step: yes.state.step }).toEqual({
+        phrase,
+        name: 'Espiga',
+        step: 'knowledge.upload',
+      });
+      expect(ports.current?.sysPrompt).toMatch(/^(You are|Eres) Espiga,/);
+    }
+  });
+
+  it('a correction at “Is it right?” shows the card again with it', async () => {
+    const ports = new MemoryPorts(profile(), spark({ language: 'en' }));
+    const opened = await say('builder', 'start', ports);
+    const asked = await say('builder', 'We are Espiga, a bakery in Madrid, friendly tone', ports, opened.state);
+    const corrected = await say('builder', 'no, the name is Espiga Bakery', ports, asked.state);
+    expect(widgets(corrected.outputs)[0].data).toMatchObject({
+      type: 'card',
+      info: expect.arrayContaining([{ label: 'Name', value: 'Espiga Bakery' }]) as unknown,
+    });
+    await say('builder', 'yes', ports, corrected.state);
+    expect(ports.current?.name).toBe('Espiga Bakery');
+  });
+
+  it('agreement at the name step keeps the name: no Spark is ever called “looks good”', async () => {
+    for (const phrase of ['looks good', 'correct', 'perfect', 'eso es', '👍']) {
+      const ports = new MemoryPorts(profile(), spark({ name: 'Panadería Sol', language: 'en' }));
+      const next = await say('builder', phrase, ports, at('business.name'));
+      expect(ports.current?.name).toBe('Panadería Sol');
+      expect(next.state.step).toBe('business.description');
+    }
+  });
+
+  it('the welcome message is kept by “déjalo igual”, “No” or “looks good”, and offers a Keep button', async () => {
+    for (const phrase of ['déjalo igual', 'No', 'looks good', 'keep']) {
+      const ports = new MemoryPorts(profile({ language: 'es' }), spark());
+      const next = await say('builder', phrase, ports, at('look.initialMessage'), 'es');
+      expect(ports.current?.initialMessage).toBe('Bienvenido a tu nuevo Spark');
+      expect(texts(next.outputs)[0]).toBe('De acuerdo, el mensaje de bienvenida se queda como está.');
+      expect(next.state.step).toBe('look.preview');
+    }
+    const ports = new MemoryPorts(profile({ language: 'es' }), spark());
+    const asked = await say('builder', 'inicio', ports, at('look.initialMessage'), 'es');
+    expect(widgets(asked.outputs).at(-1)?.data).toMatchObject({
+      type: 'buttons',
+      buttons: [{ label: 'Mantener el mensaje', value: 'keep' }],
+    });
+  });
+
+  it('a greeting that is an instruction to the builder is confirmed first', async () => {
+    const ports = new MemoryPorts(profile(), spark({ language: 'en', initialMessage: 'Hi' }));
+    const asked = await say('builder', 'make it friendlier and mention our bread', ports, at('look.initialMessage'));
+    expect(ports.current?.initialMessage).toBe('Hi');
+    expect(texts(asked.outputs)).toEqual([
+      'Should your visitors read exactly “make it friendlier and mention our bread”?',
+    ]);
+    const no = await say('builder', 'no', ports, asked.state);
+    expect(texts(no.outputs)[0]).toBe('All right. Write the message your visitors will read, as they will read it.');
+    await say('builder', 'Hi! Ask me about our bread 🥖', ports, no.state);
+    expect(ports.current?.initialMessage).toBe('Hi! Ask me about our bread 🥖');
+  });
+
+  it('“mejor verde”, “el segundo color” and “change the name to Espiga” work from any step', async () => {
+    const ports = new MemoryPorts(profile({ language: 'es' }), spark());
+    const green = await say('builder', 'mejor verde', ports, at('look.initialMessage'), 'es');
+    expect(ports.current?.palette).toMatchObject({ name: 'forest' });
+    expect(texts(green.outputs)[0]).toBe('Hecho: la paleta de colores ahora es «Bosque».');
+    // The conversation goes on where it was: the welcome message is asked again.
+    expect(texts(green.outputs).at(-1)).toContain('¿Con qué mensaje saludará a tus visitantes?');
+    expect(green.state.step).toBe('look.initialMessage');
+    expect(ports.statuses.get('look.palette')).toBe('completed');
+
+    const second = await say('builder', 'el segundo color', ports, at('test.judge'), 'es');
+    expect(ports.current?.palette).toMatchObject({ name: 'ocean' });
+    expect(second.state.step).toBe('test.judge');
+
+    const en = new MemoryPorts(profile(), spark({ language: 'en', name: 'My Spark' }));
+    const renamed = await say('builder', 'please change the name to Espiga', en, at('knowledge.upload'));
+    expect(en.current?.name).toBe('Espiga');
+    expect(texts(renamed.outputs)[0]).toBe('Done: the name is now “Espiga”.');
+    expect(texts(renamed.outputs).join(' ')).not.toContain('still waiting');
+    expect(renamed.state.step).toBe('knowledge.upload');
+    // At its own step, it is the answer.
+    const own = await say('builder', 'mejor azul', en, at('look.palette'));
+    expect(en.current?.palette).toMatchObject({ name: 'ocean' });
+    expect(own.state.step).toBe('look.icon');
+  });
+
+  it('“No” at the preview asks what to change, and shows the preview again after it', async () => {
+    const ports = new MemoryPorts(profile(), spark({ language: 'en' }));
+    const no = await say('builder', 'No', ports, at('look.preview'));
+    expect(texts(no.outputs)).toEqual(['What would you like to change?']);
+    const colours = await say('builder', 'the colours', ports, no.state);
+    expect(colours.state.step).toBe('look.palette.again');
+    const picked = await say('builder', 'pink', ports, colours.state);
+    expect(ports.current?.palette).toMatchObject({ name: 'rose' });
+    expect(picked.state.step).toBe('look.preview');
+    expect(widgets(picked.outputs).map((w) => w.data.type)).toContain('widgetPreview');
+    const yes = await say('builder', 'looks good', ports, picked.state);
+    expect(yes.state.step).toBe('test.create');
+  });
+
+  it('a question at a step gets the step’s hint and the question again', async () => {
+    const ports = new MemoryPorts(profile(), spark({ language: 'en', name: 'Tienda' }));
+    const asked = await say('builder', 'what should I write here?', ports, at('business.name'));
+    expect(ports.current?.name).toBe('Tienda');
+    expect(texts(asked.outputs)).toEqual([
+      'It is the name your customers see in the chat on your website, for example “Sol Bakery”. You can change it at any time.',
+      'Which name will your customers see? It is called “Tienda” now.',
+    ]);
+  });
+
+  it('asks the model only when the rules are not sure, and takes its reading', async () => {
+    const ports = new MemoryPorts(profile(), spark({ language: 'en' }));
+    await say('builder', 'looks good', ports, at('look.preview'));
+    expect(ports.askedModel).toEqual([]);
+    // Unclear to the rules: without a model, the question again; with one, its reading.
+    const unclear = await say('builder', 'I reckon the owner would be chuffed', ports, at('look.preview'));
+    expect(texts(unclear.outputs)[0]).toBe("I didn't quite get that. Please answer yes or no.");
+    expect(ports.askedModel).toHaveLength(1);
+    expect(ports.askedModel[0].step).toMatchObject({ expects: 'confirm', question: 'Do you like how it looks?' });
+    ports.modelReading = { kind: 'agree', field: null, value: null, unusual: false };
+    const read = await say('builder', 'I reckon the owner would be chuffed', ports, at('look.preview'));
+    expect(read.state.step).toBe('test.create');
+    // A reading that does not fit the step is not used.
+    ports.modelReading = { kind: 'value', field: null, value: 'purple-ish', unusual: false };
+    const wrong = await say('builder', 'the one like a plum', ports, at('look.palette'));
+    expect(wrong.state.step).toBe('look.palette');
   });
 });

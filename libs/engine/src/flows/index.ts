@@ -15,6 +15,7 @@ export * from './status';
 export * from './theme';
 export * from './types';
 export * from './understand';
+export { classifyReply, FIELD_CHOICES, type Ask, type Field, type ModelReading, type Reading } from './understanding';
 
 /** Every assistant the product has: the system assistants by name, and the Spark builder. */
 export const FLOWS: Flow[] = [

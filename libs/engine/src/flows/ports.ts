@@ -3,6 +3,7 @@
 
 import type { ActionData } from '@sparks/contracts';
 import type { BusinessFacts } from './business';
+import type { ModelReading } from './understanding';
 import type { FlowState } from './state';
 import type { Lang, StepStatus } from './types';
 
@@ -142,6 +143,16 @@ export interface ModelPort {
    * `cleanInstructions`, and uses the template alone otherwise.
    */
   writeInstructions(spark: SparkInfo): Promise<string | undefined>;
+  /**
+   * What a reply means, read by the language model when the offline rules are not sure of it (understanding/):
+   * `instructions` say what to answer, `step` what the reply answers. Undefined without a model or when it fails or
+   * answers nothing usable; the rules' reading then stands.
+   */
+  readReply(input: {
+    instructions: string;
+    step: Record<string, unknown>;
+    reply: string;
+  }): Promise<ModelReading | undefined>;
 }
 
 /** What a flow may read and change, one port per concern; the worker implements them on the database. */

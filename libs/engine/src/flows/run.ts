@@ -7,16 +7,16 @@
 import type { ActionData } from '@sparks/contracts';
 import { isStartKeyword } from '../composer';
 import { dialogFor, EFFECTS, INTENTS } from './handlers';
-import { offerFacts } from './handlers/facts';
-import { confirmValue } from './handlers/value';
+import { answer } from './answer';
 import type { FlowOutput, FlowPorts, SparkInfo } from './ports';
 import { buildPrompt } from './prompt';
 import type { DialogState, FlowState } from './state';
-import { label, msg, route, say, type FlowTextKey } from './texts';
+import { label, msg, say, type FlowTextKey } from './texts';
 import type { EffectHandler, Turn } from './turn';
 import type { Flow, FlowEvent, I18n, Intent, Lang, Step, StepStatus } from './types';
-import { isSkip, keepsCurrent, matchChoice, normalize, unlikeName, yesNo } from './understand';
-import { choicesFor, renderCard, renderWidget, visible, type Emit } from './widgets';
+import { normalize } from './understand';
+import { askForModel, classifyReply, readingOf, SURE_ENOUGH, type Ask, type Reading } from './understanding';
+import { renderCard, renderWidget, type Emit } from './widgets';
 
 export class Run implements Turn {
   readonly outputs: FlowOutput[] = [];
@@ -128,7 +128,40 @@ export class Run implements Turn {
 
   // — the turn —
 
+  /** The message being answered, and what it was read as (per what it was read for). */
+  private message = '';
+  private readonly readings = new Map<string, Promise<Reading>>();
+
+  read(ask: Ask, question = ''): Promise<Reading> {
+    const key = JSON.stringify([ask.kind, 'field' in ask ? ask.field : '', 'keep' in ask ? ask.keep : false]);
+    let reading = this.readings.get(key);
+    if (!reading) {
+      reading = this.understand(ask, question);
+      this.readings.set(key, reading);
+    }
+    return reading;
+  }
+
+  /** The rules' reading; the model's instead when the rules are not sure (and it answers something usable). */
+  private async understand(ask: Ask, question: string): Promise<Reading> {
+    const rules = classifyReply(this.message, ask);
+    if (rules.confidence >= SURE_ENOUGH) return rules;
+    const step = askForModel(ask, question);
+    const said = await this.ports.model.readReply({
+      instructions: label(this.lang, msg('llmReadReply')),
+      step,
+      reply: this.message,
+    });
+    const model = said && readingOf(said, ask);
+    return model ?? (rules.kind === 'change' ? { kind: 'other', confidence: rules.confidence } : rules);
+  }
+
+  markdown(text: FlowTextKey | I18n, vars: Record<string, string> = {}): string {
+    return say(this.lang, this.i18n(text), vars);
+  }
+
   async handle(text: string, fresh: boolean): Promise<void> {
+    this.message = text;
     const start = isStartKeyword(text);
     const pending = this.state.dialog;
     if (pending) {
@@ -145,7 +178,7 @@ export class Run implements Turn {
       return this.askFrom(this.state.step);
     }
     const step = this.step(this.state.step) ?? this.step(this.flow.start)!;
-    await this.answer(step, text);
+    await answer(this, step, text);
   }
 
   /**
@@ -186,86 +219,6 @@ export class Run implements Turn {
       id = this.nextOf(step, '');
     }
     this.state.step = id;
-  }
-
-  private async reask(step: Step, why: string): Promise<void> {
-    this.text(say(this.lang, msg('reask')) + why);
-    await this.widget(step);
-  }
-
-  private async answer(step: Step, raw: string): Promise<void> {
-    const text = raw.trim();
-    const spec = step.answer;
-    const vars = await this.vars();
-    const optionsList = async () =>
-      (await visible(choicesFor(spec), vars, this.ports)).map((c) => label(this.lang, c.label, vars)).join(', ');
-    let value: string;
-    if (await offerFacts(this, step, text)) return;
-    switch (spec.kind) {
-      case 'text': {
-        // "Keep", or agreeing or refusing ("está bien así", "no"): the current value stays.
-        if (spec.keep && (normalize(text) === 'keep' || keepsCurrent(text))) {
-          if (step.objective) await this.ports.objectives.setStatus(step.id, 'completed');
-          this.say('kept', await this.vars());
-          return this.askFrom(this.nextOf(step, ''));
-        }
-        if (!text) return this.reask(step, say(this.lang, msg('empty')));
-        if (spec.min && text.length < spec.min)
-          return this.reask(step, say(this.lang, msg('tooShort'), { min: String(spec.min) }));
-        if (spec.max && text.length > spec.max)
-          return this.reask(step, say(this.lang, msg('tooLong'), { max: String(spec.max) }));
-        if (spec.name && unlikeName(text)) return confirmValue(this, text);
-        value = text;
-        break;
-      }
-      case 'yesno': {
-        const yn = yesNo(text);
-        if (!yn) return this.reask(step, say(this.lang, msg('yesNo')));
-        value = yn;
-        break;
-      }
-      case 'choice':
-      case 'language':
-      case 'palette':
-      case 'icon': {
-        const choice = matchChoice(text, await visible(choicesFor(spec), vars, this.ports));
-        if (!choice) return this.reask(step, say(this.lang, msg('chooseOne'), { options: await optionsList() }));
-        value = choice.value;
-        break;
-      }
-      case 'event': {
-        const choice = matchChoice(text, spec.choices ?? []);
-        if ((await this.ports.objectives.status(step.id)) === 'completed') value = 'done';
-        else if (spec.skippable && (isSkip(text) || choice?.value === 'skip')) value = 'skip';
-        else return this.say(spec.skippable ? 'waiting' : 'waitingNoSkip');
-        break;
-      }
-      case 'help': {
-        const choice = matchChoice(text, await visible(spec.choices, vars, this.ports));
-        if (!choice) {
-          this.text(await this.ports.help.answer(text, this.lang));
-          return this.widget(step, vars);
-        }
-        if (choice.goto || choice.link) {
-          // Typed rather than clicked: hand back the one button that does it.
-          this.action('buttons', {
-            buttons: [
-              {
-                label: label(this.lang, choice.label, vars),
-                ...(choice.goto ? { goto: route(choice.goto, vars) } : { link: choice.link }),
-              },
-            ],
-          });
-          return;
-        }
-        value = choice.value;
-        break;
-      }
-      case 'none':
-        value = '';
-        break;
-    }
-    await this.take(step, value);
   }
 
   async take(step: Step, value: string): Promise<void> {

@@ -62,7 +62,7 @@ function portsWith(sharing: SharingPorts | undefined, language: 'en' | 'es' = 'e
     objectives: { status: none, setStatus: () => Promise.resolve() },
     deploy: { published: () => Promise.resolve([]), unpublish: none, revokeToken: () => Promise.resolve(false) },
     help: { answer: () => Promise.resolve('help') },
-    model: { readBusiness: () => Promise.resolve({}), writeInstructions: none },
+    model: { readBusiness: () => Promise.resolve({}), writeInstructions: none, readReply: none },
     sharing,
   };
 }

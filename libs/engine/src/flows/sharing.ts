@@ -10,7 +10,8 @@ import type { Emit } from './widgets';
 import type { SharingEntry, SharingPlace, SharingPorts, SharingService, SharingWhere } from './ports';
 import { label, msg, say, type FlowTextKey } from './texts';
 import type { Lang } from './types';
-import { isSkip, matchChoice, yesNo } from './understand';
+import { matchChoice } from './understand';
+import { isSkip, yesNo } from './understanding';
 
 /** Lines of a level shown at once; "More" shows the next ones (docs/decisions.md). */
 export const BROWSE_PAGE_SIZE = 20;

@@ -10,6 +10,7 @@ import type { FlowPorts, SparkInfo } from './ports';
 import type { DialogState, FlowState } from './state';
 import type { FlowTextKey } from './texts';
 import type { Flow, FlowEvent, I18n, Intent, Lang, Step, StepStatus } from './types';
+import type { Ask, Reading } from './understanding';
 import type { Emit } from './widgets';
 
 export interface Turn {
@@ -27,6 +28,8 @@ export interface Turn {
   text(content: string): void;
   /** Adds one of the engine's texts (or a flow's), the values escaped. */
   say(text: FlowTextKey | I18n, vars?: Record<string, string>): void;
+  /** One of the engine's texts (or a flow's) as markdown, without adding it: the values escaped. */
+  markdown(text: FlowTextKey | I18n, vars?: Record<string, string>): string;
   /** One of the engine's texts (or a flow's) as a label (buttons, cards): the values as they are. */
   label(text: FlowTextKey | I18n, vars?: Record<string, string>): string;
   readonly action: Emit;
@@ -44,6 +47,11 @@ export interface Turn {
   nextOf(step: Step, value: string): string | null;
   /** Says the step (and the ones after it that need no answer), and waits there. */
   askFrom(stepId: string | null): Promise<void>;
+  /**
+   * What the message means as an answer to `ask` (understanding/): the offline rules' reading, or the language
+   * model's when the rules are not sure and a model is configured. `question`: what the reply answers, for the model.
+   */
+  read(ask: Ask, question?: string): Promise<Reading>;
   /** The step's answer widget (`vars`: the texts' values, when they were just read). */
   widget(step: Step, vars?: Record<string, string>): Promise<void>;
   /** The current step's buttons again (the used ones are disabled): the next thing is one click away. */

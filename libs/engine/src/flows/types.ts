@@ -6,6 +6,7 @@ import type { ObjectivesPage } from '@sparks/contracts';
 import type { Lang } from '../texts';
 import type { EffectName, SparkOption } from './handlers/effects';
 import type { IntentName } from './handlers';
+import type { Field } from './understanding';
 
 export type { Lang };
 export interface I18n {
@@ -90,6 +91,13 @@ export interface Step {
    * for confirmation and then fills every step it answers at once.
    */
   fact?: 'name' | 'description' | 'tone';
+  /**
+   * The value of the Spark the step sets: "change the name to Espiga", "mejor verde" from any step of the flow is
+   * taken by this step (handlers/change.ts).
+   */
+  field?: Field;
+  /** Said when the owner asks about the step ("what should I write here?"), before the question again. */
+  hint?: I18n;
 }
 
 export interface Intent {

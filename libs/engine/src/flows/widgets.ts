@@ -7,6 +7,7 @@ import type { FlowPorts } from './ports';
 import { label, msg, route } from './texts';
 import type { AnswerSpec, Choice, Condition, Lang, Step } from './types';
 import { LANGUAGE_CHOICES } from './understand';
+import { FIELD_CHOICES } from './understanding/fields';
 
 /** The fields of the action `T` of the contracts besides its type and content. */
 type ActionFields<T extends ActionData['type']> =
@@ -31,9 +32,9 @@ export function choicesFor(spec: AnswerSpec): Choice[] {
     case 'language':
       return LANGUAGE_CHOICES;
     case 'palette':
-      return PALETTES.map((p) => ({ value: p.id, label: p.name, synonyms: [p.primary] }));
+      return FIELD_CHOICES.palette!;
     case 'icon':
-      return ICONS.map((i) => ({ value: i.id, label: i.name, synonyms: [i.icon] }));
+      return FIELD_CHOICES.icon!;
     case 'text':
     case 'none':
       return [];

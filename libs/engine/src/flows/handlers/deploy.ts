@@ -7,7 +7,7 @@ import { z } from 'zod';
 import type { PublishedSpark } from '../ports';
 import { msg } from '../texts';
 import type { Dialog, IntentHandler, Turn } from '../turn';
-import { matchChoice, normalize, yesNo } from '../understand';
+import { matchChoice, normalize } from '../understand';
 
 const action = z.enum(['unpublish', 'rotate']);
 type DeployAction = z.infer<typeof action>;
@@ -69,7 +69,7 @@ export const deployWhichDialog: Dialog<typeof which> = {
       confirmDeployment(turn, state.action, spark);
       return true;
     }
-    if (yesNo(text) === 'no' || published.length === 0) {
+    if ((await turn.read({ kind: 'confirm' })).kind === 'disagree' || published.length === 0) {
       turn.setDialog(undefined);
       turn.say('deployKept', { name: '' });
       await turn.offerAgain();
@@ -84,8 +84,10 @@ export const deployWhichDialog: Dialog<typeof which> = {
 export const deployConfirmDialog: Dialog<typeof confirm> = {
   schema: confirm,
   async reply(turn, state, text) {
+    const asked = state.action === 'unpublish' ? 'deployConfirmUnpublish' : 'deployConfirmRotate';
+    const reading = await turn.read({ kind: 'confirm' }, turn.label(asked, { name: state.sparkName }));
     const answer =
-      yesNo(text) ??
+      (reading.kind === 'agree' ? 'yes' : reading.kind === 'disagree' ? 'no' : undefined) ??
       (matchChoice(text, [
         { value: 'yes', label: msg('deployYesUnpublish') },
         { value: 'yes', label: msg('deployYesRotate') },

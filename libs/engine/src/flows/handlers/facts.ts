@@ -4,11 +4,12 @@
  */
 
 import { z } from 'zod';
-import { TONES, type BusinessFacts } from '../business';
+import { TONES, type BusinessFacts, type Tone } from '../business';
+import type { Field } from '../understanding';
 import { TONE_TEXT } from '../prompt';
 import type { Dialog, Turn } from '../turn';
+import { askAgain } from './value';
 import type { Step } from '../types';
-import { yesNo } from '../understand';
 import { promptCard } from '../widgets';
 
 const factsSchema = z.object({
@@ -31,6 +32,18 @@ export async function offerFacts(turn: Turn, step: Step, text: string): Promise<
   const facts = await turn.ports.model.readBusiness(text, turn.lang);
   const said = (Object.keys(facts) as Array<keyof BusinessFacts>).filter((k) => facts[k]);
   if (said.length === 0 || (said.length === 1 && said[0] === step.fact)) return false;
+  return offer(turn, facts);
+}
+
+/** The facts with one corrected ("no, the tone should be professional"), when it is one the card shows. */
+function correct(facts: BusinessFacts, field: Field, value: string): BusinessFacts | undefined {
+  if (field === 'name' || field === 'description') return { ...facts, [field]: value };
+  if (field === 'tone' && (TONES as readonly string[]).includes(value)) return { ...facts, tone: value as Tone };
+  return undefined;
+}
+
+/** Shows what was understood, and waits for a yes. */
+function offer(turn: Turn, facts: BusinessFacts): true {
   turn.setDialog({ name: 'businessConfirm', facts });
   const l = turn.label.bind(turn);
   const tone = facts.tone && l(TONE_TEXT[facts.tone]);
@@ -94,12 +107,17 @@ async function takeFacts(turn: Turn, current: Step, facts: BusinessFacts): Promi
 
 export const businessConfirmDialog: Dialog<typeof confirming> = {
   schema: confirming,
-  async reply(turn, { facts }, text) {
-    const answer = yesNo(text);
+  async reply(turn, { facts }) {
+    const reading = await turn.read({ kind: 'confirm' }, turn.label('understood'));
     const step = turn.step(turn.state.step);
-    if (!answer || !step) return false;
+    if (!step) return false;
+    // "No, the name is Espiga Bakery": the card again, with what was corrected.
+    const corrected = reading.kind === 'change' && reading.field && correct(facts, reading.field, reading.value ?? '');
+    if (corrected) return offer(turn, corrected);
+    if (reading.kind === 'other') return askAgain(turn, 'understoodYes', 'understoodNoButton');
+    if (reading.kind !== 'agree' && reading.kind !== 'disagree') return false;
     turn.setDialog(undefined);
-    if (answer === 'yes') await takeFacts(turn, step, facts);
+    if (reading.kind === 'agree') await takeFacts(turn, step, facts);
     else {
       turn.say('understoodNo');
       const vars = await turn.vars();

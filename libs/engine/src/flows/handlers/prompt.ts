@@ -5,7 +5,7 @@
 
 import { z } from 'zod';
 import { msg } from '../texts';
-import { matchChoice, yesNo } from '../understand';
+import { matchChoice } from '../understand';
 import { promptCard } from '../widgets';
 import type { Dialog, IntentHandler } from '../turn';
 
@@ -33,9 +33,11 @@ export const promptDialog: Dialog<typeof waiting> = {
 export const promptConfirmDialog: Dialog<typeof confirming> = {
   schema: confirming,
   async reply(turn, { draft }, text) {
-    const answer = yesNo(text) ?? (matchChoice(text, [{ value: 'yes', label: msg('promptSave') }]) ? 'yes' : undefined);
+    const saved =
+      (await turn.read({ kind: 'confirm' }, turn.label('promptDraft'))).kind === 'agree' ||
+      !!matchChoice(text, [{ value: 'yes', label: msg('promptSave') }]);
     turn.setDialog(undefined);
-    if (answer === 'yes' && draft) {
+    if (saved && draft) {
       const spark = await turn.ports.sparks.current();
       turn.setVar('previousPrompt', spark?.sysPrompt ?? '');
       await turn.ports.sparks.update({ sysPrompt: draft });

@@ -118,6 +118,40 @@ describe('main assistant (chat home)', () => {
   );
 });
 
+describe('the help chat knows the product (issue 31)', () => {
+  it.each([
+    [
+      'en',
+      'How do I put the chat on my WordPress site?',
+      ['Pulse', '[sparks-pulse.zip](/downloads/sparks-pulse.zip)', 'Settings → Sparks Pulse', '[Deploy](/deploy)'],
+    ],
+    [
+      'es',
+      '¿Cómo pongo el chat en mi web de WordPress?',
+      ['Pulse', '[sparks-pulse.zip](/downloads/sparks-pulse.zip)', 'Ajustes → Sparks Pulse'],
+    ],
+    ['en', 'How do I add the chat to my website?', ['[Deploy](/deploy)', 'Website widget', 'before </body>']],
+    ['es', '¿Cómo publico mi Spark en mi web?', ['[Desplegar](/deploy)', 'Widget para tu web', 'antes de </body>']],
+    [
+      'en',
+      'What plans are there?',
+      ['[Plans](/billing?showPlans=true)', 'Emerald costs 90 euros per month', '3 published Sparks'],
+    ],
+    ['es', '¿Qué planes hay y cuánto cuestan?', ['[Planes](/billing?showPlans=true)', 'Ruby cuesta 45 euros al mes']],
+    ['en', 'How do I upload documents?', ['attach button', '10 MB']],
+    ['es', '¿Cómo subo mis documentos?', ['botón de adjuntar', '10 MB']],
+    ['en', 'How do I test my Spark?', ['Create a test', 'up to 5 tests']],
+    ['es', '¿Cómo pruebo mi Spark?', ['Crear una prueba', 'hasta 5 pruebas']],
+    ['en', 'How do I change the colours of my Spark?', ['make it green', 'the second colour']],
+    ['es', '¿Cómo cambio el nombre de mi Spark?', ['cambia el nombre a Espiga', 'título']],
+  ] as const)('%s: “%s” gets the steps and the links', async (lang, question, expected) => {
+    const u = await createUser(t, { language: lang });
+    const first = await sys(u, 'main', lang === 'es' ? 'inicio' : 'start');
+    const answer = texts((await sys(u, 'main', question, first.sessionId)).replies)[0];
+    for (const part of expected) expect(answer).toContain(part);
+  });
+});
+
 describe('new-spark assistant', () => {
   it.each(['es', 'en'] as const)(
     'creates a Spark by chatting, re-asks wrong answers, resumes after a reload (%s)',

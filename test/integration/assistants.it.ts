@@ -138,6 +138,16 @@ describe('the help chat knows the product (issue 31)', () => {
       ['[Plans](/billing?showPlans=true)', 'Emerald costs 90 euros per month', '3 published Sparks'],
     ],
     ['es', '¿Qué planes hay y cuánto cuestan?', ['[Planes](/billing?showPlans=true)', 'Ruby cuesta 45 euros al mes']],
+    [
+      'en',
+      'Can I publish my Spark during the free trial?',
+      ['15-day free trial', '1 published Spark', 'publishing too'],
+    ],
+    [
+      'es',
+      '¿Puedo publicar durante la prueba gratuita?',
+      ['prueba gratuita de 15 días', '1 Spark publicado', 'también publicar'],
+    ],
     ['en', 'How do I upload documents?', ['attach button', '10 MB']],
     ['es', '¿Cómo subo mis documentos?', ['botón de adjuntar', '10 MB']],
     ['en', 'How do I test my Spark?', ['Create a test', 'up to 5 tests']],
@@ -349,11 +359,8 @@ describe('Spark builder chat and its objectives', () => {
       'pending',
     ]);
     expect(end.meta.progress).toBe(Math.round((11 / 12) * 100));
-    // Published on /deploy: "Deploy it" is done (docs/product.md §4), 100 %, and the builder says its last words.
-    await sql.query(
-      'UPDATE tenants SET limit_deployments = 1 WHERE user_id = (SELECT id FROM users WHERE username = $1)',
-      [u.username],
-    );
+    // Published on /deploy by the trial account, as the builder offered (issue 31: the trial publishes one Spark):
+    // "Deploy it" is done (docs/product.md §4), 100 %, and the builder says its last words.
     await t
       .http()
       .post(`/api/v1/sparks/${id}/deployment`)
@@ -409,6 +416,38 @@ describe('Spark builder chat and its objectives', () => {
         .expect(200)
     ).body.data;
     expect(history.messages.length).toBeGreaterThan(40);
+  });
+
+  it('once the trial has ended without a plan, the builder says why it cannot publish and offers the plans (issue 31)', async () => {
+    const u = await createUser(t, { language: 'en' });
+    const id = (
+      await t
+        .http()
+        .post('/api/v1/sparks')
+        .set(...u.auth())
+        .send({ name: 'Espiga', options: { language: 'en' } })
+        .expect(201)
+    ).body.data._id as string;
+    await builder(u, id, 'start');
+    await sql.query(
+      "UPDATE tenants SET trial_ends_at = now() - interval '1 day' WHERE user_id = (SELECT id FROM users WHERE username = $1)",
+      [u.username],
+    );
+    await sql.query(
+      "UPDATE conversations SET state = jsonb_set(state, '{step}', '\"test.judge\"') WHERE spark_id = $1",
+      [id],
+    );
+    const told = await builder(u, id, 'skip');
+    expect(texts(told)).toContain(
+      '“Espiga” is ready, but your plan does not include published Sparks. Choose a plan to publish it on your website.',
+    );
+    expect(action(told, 'buttons')!.buttons).toEqual([{ label: 'See the plans', goto: '/billing?showPlans=true' }]);
+    await t
+      .http()
+      .post(`/api/v1/sparks/${id}/deployment`)
+      .set(...u.auth())
+      .send({})
+      .expect(402);
   });
 
   it('marks a test that went wrong as an error step and explains what to do', async () => {

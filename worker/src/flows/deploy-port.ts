@@ -1,5 +1,6 @@
 import { DeployRepository } from '@sparks/db';
-import type { DeployPort, PublishedSpark } from '@sparks/engine';
+import { deploymentLimit } from '@sparks/domain';
+import type { DeployAllowance, DeployPort, PublishedSpark } from '@sparks/engine';
 import type { Scope } from './scope';
 
 /** The deploy assistant's unpublish and new code, always for the user's own Sparks. */
@@ -18,7 +19,18 @@ export class DeployPortImpl implements DeployPort {
     const { deps, userId } = this.scope;
     if (!(await this.repo.unpublishOwned(userId, sparkId))) return undefined;
     const [[tenant], used] = await Promise.all([deps.accounts.tenantsOf(userId), this.repo.countPublished(userId)]);
-    return { used, limit: tenant?.limitDeployments ?? 0 };
+    return { used, limit: tenant ? deploymentLimit(tenant) : 0 };
+  }
+
+  /** The plan's published Sparks (`deploymentLimit`), how many are published, and whether this Spark is. */
+  async allowance(): Promise<DeployAllowance> {
+    const { deps, userId, sparkId } = this.scope;
+    const [[tenant], used, mine] = await Promise.all([
+      deps.accounts.tenantsOf(userId),
+      this.repo.countPublished(userId),
+      sparkId ? this.repo.findBySpark(sparkId) : Promise.resolve(undefined),
+    ]);
+    return { limit: tenant ? deploymentLimit(tenant) : 0, used, published: !!mine };
   }
 
   revokeToken(sparkId: string): Promise<boolean> {

@@ -134,6 +134,12 @@ class MemoryPorts implements FlowPorts {
   modelReading: ModelReading | undefined = undefined;
   askedModel: Array<{ instructions: string; step: Record<string, unknown>; reply: string }> = [];
   deploy: DeployPort = {
+    allowance: () =>
+      Promise.resolve({
+        limit: this.deploymentLimit,
+        used: this.published.length,
+        published: this.published.some((p) => p.sparkId === this.current?.id),
+      }),
     published: () => Promise.resolve([...this.published]),
     unpublish: (sparkId) => {
       const before = this.published.length;
@@ -1104,5 +1110,51 @@ describe('the builder understands owners (issue 31)', () => {
     ports.modelReading = { kind: 'value', field: null, value: 'purple-ish', unusual: false };
     const wrong = await say('builder', 'the one like a plum', ports, at('look.palette'));
     expect(wrong.state.step).toBe('look.palette');
+  });
+});
+
+describe('the builder offers Publish only when the plan allows it (issue 31)', () => {
+  const ready = (
+    language: 'en' | 'es',
+    deploymentLimit: number,
+    published: Array<{ sparkId: string; name: string }>,
+  ) => {
+    const ports = new MemoryPorts(profile({ language }), { ...hostileSpark(), name: 'Espiga', language });
+    ports.deploymentLimit = deploymentLimit;
+    ports.published = published;
+    ports.statuses.set('knowledge.upload', 'completed');
+    return ports;
+  };
+  const judging: FlowState = { flow: 'builder', step: 'test.judge', vars: {} };
+  const buttons = (outputs: FlowOutput[]) => widgets(outputs).at(-1)?.data.buttons;
+
+  it('a trial (one published Spark allowed, none published) is offered Publish', async () => {
+    const next = await say('builder', 'skip', ready('en', 1, []), judging);
+    expect(texts(next.outputs).at(-1)).toBe('“Espiga” is ready to be published on your website!');
+    expect(buttons(next.outputs)).toEqual([{ label: 'Publish Espiga', goto: '/deploy?q=Espiga' }]);
+  });
+
+  it('a plan that allows none says so and offers the plans, never "unpublish one"', async () => {
+    for (const language of ['en', 'es'] as const) {
+      const next = await say('builder', 'skip', ready(language, 0, []), judging, language);
+      const said = texts(next.outputs).at(-1)!;
+      expect(said).toBe(
+        language === 'en'
+          ? '“Espiga” is ready, but your plan does not include published Sparks. Choose a plan to publish it on your website.'
+          : '«Espiga» está listo, pero tu plan no incluye Sparks publicados. Elige un plan para publicarlo en tu web.',
+      );
+      expect(buttons(next.outputs)).toEqual([
+        { label: language === 'en' ? 'See the plans' : 'Ver los planes', goto: '/billing?showPlans=true' },
+      ]);
+    }
+  });
+
+  it('a plan whose places are taken says so, and offers Deploy (to unpublish one) and the plans', async () => {
+    const next = await say('builder', 'skip', ready('en', 1, [{ sparkId: 'other', name: 'Northwind' }]), judging);
+    expect(texts(next.outputs).at(-1)).toContain('all the published Sparks your plan allows are in use');
+    expect(buttons(next.outputs)).toEqual([
+      { label: 'See the plans', goto: '/billing?showPlans=true' },
+      { label: 'Go to Deploy', goto: '/deploy' },
+    ]);
   });
 });

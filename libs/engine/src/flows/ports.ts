@@ -114,8 +114,19 @@ export interface ObjectivesPort {
   setStatus(stepId: string, status: StepStatus): Promise<void>;
 }
 
-/** The user's published Sparks (the deploy assistant). */
+/** What the plan lets the owner publish now (the builder's "Publish" step). */
+export interface DeployAllowance {
+  /** Sparks the plan allows published at once (0 once a trial has ended without a plan). */
+  limit: number;
+  /** Sparks of the owner's published now. */
+  used: number;
+  /** The conversation's Spark is one of them. */
+  published: boolean;
+}
+
+/** The user's published Sparks (the deploy assistant, the builder's last step). */
 export interface DeployPort {
+  allowance(): Promise<DeployAllowance>;
   /** The user's published Sparks, oldest publication first. */
   published(): Promise<PublishedSpark[]>;
   /**

@@ -16,7 +16,7 @@ import type { EffectHandler, Turn } from './turn';
 import type { Flow, FlowEvent, I18n, Intent, Lang, Step, StepStatus } from './types';
 import { normalize } from './understand';
 import { askForModel, classifyReply, readingOf, SURE_ENOUGH, type Ask, type Reading } from './understanding';
-import { renderCard, renderWidget, type Emit } from './widgets';
+import { conditions, renderCard, renderWidget, type Emit } from './widgets';
 
 export class Run implements Turn {
   readonly outputs: FlowOutput[] = [];
@@ -208,7 +208,8 @@ export class Run implements Turn {
         continue;
       }
       const vars = await this.vars();
-      for (const line of step.say) this.say(line, vars);
+      const holds = conditions(vars, this.ports);
+      for (const line of step.say) if (!line.when || (await holds(line.when))) this.say(line, vars);
       if (step.show) await renderCard(this.action, this.lang, step.show, this.ports);
       if (!(step.answer.kind === 'help' && step.answer.quietFirst)) await this.widget(step, vars);
       this.state.step = step.id;

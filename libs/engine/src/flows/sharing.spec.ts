@@ -60,7 +60,12 @@ function portsWith(sharing: SharingPorts | undefined, language: 'en' | 'es' = 'e
     },
     tests: { count: () => Promise.resolve(0), create: none },
     objectives: { status: none, setStatus: () => Promise.resolve() },
-    deploy: { published: () => Promise.resolve([]), unpublish: none, revokeToken: () => Promise.resolve(false) },
+    deploy: {
+      allowance: () => Promise.resolve({ limit: 1, used: 0, published: false }),
+      published: () => Promise.resolve([]),
+      unpublish: none,
+      revokeToken: () => Promise.resolve(false),
+    },
     help: { answer: () => Promise.resolve('help') },
     model: { readBusiness: () => Promise.resolve({}), writeInstructions: none, readReply: none },
     sharing,

@@ -31,8 +31,16 @@ export interface Choice {
   when?: Condition;
 }
 
-/** `hasDeployments`: the user has a Spark published (the deploy assistant's unpublish and new code). */
-export type Condition = 'hasSparks' | 'hasTests' | 'hasDeployments';
+/**
+ * `hasDeployments`: the user has a Spark published (the deploy assistant's unpublish and new code). `canPublish`: the
+ * plan lets this Spark be published (it is, or there is room); else `publishNotIncluded` (the plan allows none) or
+ * `publishFull` (its places are all taken), both `cannotPublish`.
+ */
+export type Condition =
+  'hasSparks' | 'hasTests' | 'hasDeployments' | 'canPublish' | 'cannotPublish' | 'publishNotIncluded' | 'publishFull';
+
+/** A message a step says; `when`: only while the condition holds. */
+export type Line = I18n & { when?: Condition };
 
 /** How the answer to a step is read. Every kind works without a language model. */
 export type AnswerSpec =
@@ -74,7 +82,7 @@ export interface Step {
   /** The step's name in the objectives panel. */
   title?: I18n;
   /** What the assistant says, one message each; `{placeholders}` come from the context. */
-  say: I18n[];
+  say: Line[];
   answer: AnswerSpec;
   /** A widget shown after the text, for steps whose answer needs one (card, userCard, preview). */
   show?: 'userCard' | 'widgetPreview' | 'sysPromptCard' | 'explainSparks' | 'usageCard' | 'plansCard';

@@ -41,15 +41,31 @@ export function choicesFor(spec: AnswerSpec): Choice[] {
   }
 }
 
-/** The choices whose condition holds now. */
-export async function visible(choices: Choice[], vars: Record<string, string>, ports: FlowPorts): Promise<Choice[]> {
+/** A reader of conditions for one moment: each port is asked once however many conditions need it. */
+export function conditions(vars: Record<string, string>, ports: FlowPorts): (condition: Condition) => Promise<boolean> {
+  let allowance: ReturnType<FlowPorts['deploy']['allowance']> | undefined;
+  const plan = () => (allowance ??= ports.deploy.allowance());
+  const can = async () => {
+    const a = await plan();
+    return a.published || a.used < a.limit;
+  };
   const holds: Record<Condition, () => Promise<boolean>> = {
     hasSparks: () => Promise.resolve(!!vars.newestSparkId),
     hasTests: async () => (await ports.tests.count()) > 0,
     hasDeployments: async () => (await ports.deploy.published()).length > 0,
+    canPublish: can,
+    cannotPublish: async () => !(await can()),
+    publishNotIncluded: async () => !(await can()) && (await plan()).limit === 0,
+    publishFull: async () => !(await can()) && (await plan()).limit > 0,
   };
+  return (condition) => holds[condition]();
+}
+
+/** The choices whose condition holds now. */
+export async function visible(choices: Choice[], vars: Record<string, string>, ports: FlowPorts): Promise<Choice[]> {
+  const holds = conditions(vars, ports);
   const out: Choice[] = [];
-  for (const c of choices) if (!c.when || (await holds[c.when]())) out.push(c);
+  for (const c of choices) if (!c.when || (await holds(c.when))) out.push(c);
   return out;
 }
 

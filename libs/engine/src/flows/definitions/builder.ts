@@ -381,10 +381,22 @@ export const builderFlow: Flow = {
       id: 'deploy.publish',
       objective: 'deploy',
       title: { es: 'Publica tu Spark', en: 'Publish your Spark' },
+      // Publish is offered only when the plan allows it; otherwise why, and the plans (issue 31).
       say: [
         {
+          when: 'canPublish',
           es: '¡«{sparkName}» está listo para publicarse en tu web!',
           en: '“{sparkName}” is ready to be published on your website!',
+        },
+        {
+          when: 'publishNotIncluded',
+          es: '«{sparkName}» está listo, pero tu plan no incluye Sparks publicados. Elige un plan para publicarlo en tu web.',
+          en: '“{sparkName}” is ready, but your plan does not include published Sparks. Choose a plan to publish it on your website.',
+        },
+        {
+          when: 'publishFull',
+          es: '«{sparkName}» está listo, pero ya tienes publicados todos los Sparks que permite tu plan. Despublica alguno en Desplegar o mejora tu plan para publicar este.',
+          en: '“{sparkName}” is ready, but all the published Sparks your plan allows are in use. Unpublish one on Deploy or upgrade your plan to publish this one.',
         },
       ],
       answer: {
@@ -396,6 +408,19 @@ export const builderFlow: Flow = {
             value: 'deploy',
             label: { es: 'Publicar {sparkName}', en: 'Publish {sparkName}' },
             goto: '/deploy?q={sparkName}',
+            when: 'canPublish',
+          },
+          {
+            value: 'plans',
+            label: { es: 'Ver los planes', en: 'See the plans' },
+            goto: '/billing?showPlans=true',
+            when: 'cannotPublish',
+          },
+          {
+            value: 'manage',
+            label: { es: 'Ir a Desplegar', en: 'Go to Deploy' },
+            goto: '/deploy',
+            when: 'publishFull',
           },
         ],
       },

@@ -1158,3 +1158,13 @@ describe('the builder offers Publish only when the plan allows it (issue 31)', (
     ]);
   });
 });
+
+describe('the help steps do not ask the model what a question means', () => {
+  it('answers from the help, without a model call', async () => {
+    const ports = new MemoryPorts(profile());
+    const home = await say('main', 'start', ports);
+    const answered = await say('main', 'I would like to know about plans for my shop', ports, home.state);
+    expect(texts(answered.outputs)).toEqual(['help']);
+    expect(ports.askedModel).toEqual([]);
+  });
+});

@@ -145,7 +145,8 @@ export class Run implements Turn {
   /** The rules' reading; the model's instead when the rules are not sure (and it answers something usable). */
   private async understand(ask: Ask, question: string): Promise<Reading> {
     const rules = classifyReply(this.message, ask);
-    if (rules.confidence >= SURE_ENOUGH) return rules;
+    // Free questions (the help steps) take the message as it is: no model is asked what they mean.
+    if (rules.confidence >= SURE_ENOUGH || ask.kind === 'free') return rules;
     const step = askForModel(ask, question);
     const said = await this.ports.model.readReply({
       instructions: label(this.lang, msg('llmReadReply')),

@@ -33,10 +33,11 @@ export function stateSchemaOf(flow: Flow): z.ZodType<FlowState> {
     v: z.literal(STATE_VERSION),
     flow: z.literal(flow.name),
     step: z.string().nullable(),
-    vars: z.object(vars).transform((v) => Object.fromEntries(Object.entries(v).filter(([, x]) => x !== undefined))),
+    // Only the declared variables are kept (`strip`), each a string.
+    vars: z.object(vars).strip().pipe(z.record(z.string(), z.string())),
     dialog: dialogStateSchema.optional(),
     sparkId: z.string().optional(),
-  }) as unknown as z.ZodType<FlowState>;
+  });
 }
 
 /** Version 1, as stored until issue 31. */

@@ -15,6 +15,7 @@ import esObjectives from '../web/public/locales/es/objectives.json';
 import esSparks from '../web/public/locales/es/sparks.json';
 import { signUp, useSession, type Account } from './support/account';
 import { fill } from './support/catalogues';
+import { allowDeployments } from './support/sparks';
 
 /**
  * The signed-in layout against the real api + worker (issue 7, part A), in English and in Spanish: the sidebar's
@@ -87,7 +88,15 @@ for (const lang of ['en', 'es'] as const) {
     await expect(pagerText).toHaveText(pager(1, 2));
     await shot(page, `${lang}-01-home`);
 
-    // — the Menu dropdown: deploy is greyed out on the free plan (deployments limit 0) —
+    // — the Menu dropdown: deploy is open during the trial (one published Spark, issue 31) and greyed out only at 0 —
+    await topBar.getByRole('button', { name: layout.menu.button }).click();
+    await expect(page.getByRole('menu').getByRole('menuitem', { name: common.nav.deploy })).not.toHaveAttribute(
+      'aria-disabled',
+      'true',
+    );
+    await page.keyboard.press('Escape');
+    await allowDeployments(account, 0);
+    await page.reload();
     await topBar.getByRole('button', { name: layout.menu.button }).click();
     const menu = page.getByRole('menu');
     await expect(menu.getByRole('menuitem')).toHaveText([

@@ -118,6 +118,50 @@ describe('main assistant (chat home)', () => {
   );
 });
 
+describe('the help chat knows the product (issue 31)', () => {
+  it.each([
+    [
+      'en',
+      'How do I put the chat on my WordPress site?',
+      ['Pulse', '[sparks-pulse.zip](/downloads/sparks-pulse.zip)', 'Settings → Sparks Pulse', '[Deploy](/deploy)'],
+    ],
+    [
+      'es',
+      '¿Cómo pongo el chat en mi web de WordPress?',
+      ['Pulse', '[sparks-pulse.zip](/downloads/sparks-pulse.zip)', 'Ajustes → Sparks Pulse'],
+    ],
+    ['en', 'How do I add the chat to my website?', ['[Deploy](/deploy)', 'Website widget', 'before </body>']],
+    ['es', '¿Cómo publico mi Spark en mi web?', ['[Desplegar](/deploy)', 'Widget para tu web', 'antes de </body>']],
+    [
+      'en',
+      'What plans are there?',
+      ['[Plans](/billing?showPlans=true)', 'Emerald costs 90 euros per month', '3 published Sparks'],
+    ],
+    ['es', '¿Qué planes hay y cuánto cuestan?', ['[Planes](/billing?showPlans=true)', 'Ruby cuesta 45 euros al mes']],
+    [
+      'en',
+      'Can I publish my Spark during the free trial?',
+      ['15-day free trial', '1 published Spark', 'publishing too'],
+    ],
+    [
+      'es',
+      '¿Puedo publicar durante la prueba gratuita?',
+      ['prueba gratuita de 15 días', '1 Spark publicado', 'también publicar'],
+    ],
+    ['en', 'How do I upload documents?', ['attach button', '10 MB']],
+    ['es', '¿Cómo subo mis documentos?', ['botón de adjuntar', '10 MB']],
+    ['en', 'How do I test my Spark?', ['Create a test', 'up to 5 tests']],
+    ['es', '¿Cómo pruebo mi Spark?', ['Crear una prueba', 'hasta 5 pruebas']],
+    ['en', 'How do I change the colours of my Spark?', ['make it green', 'the second colour']],
+    ['es', '¿Cómo cambio el nombre de mi Spark?', ['cambia el nombre a Espiga', 'título']],
+  ] as const)('%s: “%s” gets the steps and the links', async (lang, question, expected) => {
+    const u = await createUser(t, { language: lang });
+    const first = await sys(u, 'main', lang === 'es' ? 'inicio' : 'start');
+    const answer = texts((await sys(u, 'main', question, first.sessionId)).replies)[0];
+    for (const part of expected) expect(answer).toContain(part);
+  });
+});
+
 describe('new-spark assistant', () => {
   it.each(['es', 'en'] as const)(
     'creates a Spark by chatting, re-asks wrong answers, resumes after a reload (%s)',
@@ -272,11 +316,12 @@ describe('Spark builder chat and its objectives', () => {
       palette: { name: 'ocean', primary: '#0b6bcb', secondary: '#e3f1ff' },
       icon: 'robot',
     });
-    // "No" goes back to the palette.
-    expect(action(await builder(u, id, 'no'), 'colorPalette')).toBeDefined();
-    await builder(u, id, es ? 'bosque' : 'forest');
-    await builder(u, id, es ? 'corazón' : 'heart');
-    await builder(u, id, 'Hi! Ask me about rentals');
+    // "No" asks what to change (issue 31), and shows the preview again after it.
+    const what = await builder(u, id, 'no');
+    expect(texts(what)).toEqual([es ? '¿Qué quieres cambiar?' : 'What would you like to change?']);
+    expect(action(await builder(u, id, es ? 'los colores' : 'the colours'), 'colorPalette')).toBeDefined();
+    const again = action(await builder(u, id, es ? 'bosque' : 'forest'), 'widgetPreview')!;
+    expect(again.preview).toMatchObject({ palette: { name: 'forest', primary: '#1f7a4d', secondary: '#e4f5ec' } });
     const testStep = await builder(u, id, es ? 'sí' : 'yes');
     expect((action(testStep, 'buttons')!.buttons as Array<{ value: string }>).map((b) => b.value)).toEqual([
       'create',
@@ -314,11 +359,8 @@ describe('Spark builder chat and its objectives', () => {
       'pending',
     ]);
     expect(end.meta.progress).toBe(Math.round((11 / 12) * 100));
-    // Published on /deploy: "Deploy it" is done (docs/product.md §4), 100 %, and the builder says its last words.
-    await sql.query(
-      'UPDATE tenants SET limit_deployments = 1 WHERE user_id = (SELECT id FROM users WHERE username = $1)',
-      [u.username],
-    );
+    // Published on /deploy by the trial account, as the builder offered (issue 31: the trial publishes one Spark):
+    // "Deploy it" is done (docs/product.md §4), 100 %, and the builder says its last words.
     await t
       .http()
       .post(`/api/v1/sparks/${id}/deployment`)
@@ -341,7 +383,7 @@ describe('Spark builder chat and its objectives', () => {
     expect(spark2.options).toMatchObject({
       language: 'en',
       initialMessage: 'Hi! Ask me about rentals',
-      theme: { icon: 'heart', palette: { name: 'forest' } },
+      theme: { icon: 'robot', palette: { name: 'forest' } },
     });
     expect(spark2.options.sysPrompt).toMatch(/^You are Bici Norte/); // rebuilt in the Spark's new language
 
@@ -374,6 +416,38 @@ describe('Spark builder chat and its objectives', () => {
         .expect(200)
     ).body.data;
     expect(history.messages.length).toBeGreaterThan(40);
+  });
+
+  it('once the trial has ended without a plan, the builder says why it cannot publish and offers the plans (issue 31)', async () => {
+    const u = await createUser(t, { language: 'en' });
+    const id = (
+      await t
+        .http()
+        .post('/api/v1/sparks')
+        .set(...u.auth())
+        .send({ name: 'Espiga', options: { language: 'en' } })
+        .expect(201)
+    ).body.data._id as string;
+    await builder(u, id, 'start');
+    await sql.query(
+      "UPDATE tenants SET trial_ends_at = now() - interval '1 day' WHERE user_id = (SELECT id FROM users WHERE username = $1)",
+      [u.username],
+    );
+    await sql.query(
+      "UPDATE conversations SET state = jsonb_set(state, '{step}', '\"test.judge\"') WHERE spark_id = $1",
+      [id],
+    );
+    const told = await builder(u, id, 'skip');
+    expect(texts(told)).toContain(
+      '“Espiga” is ready, but your plan does not include published Sparks. Choose a plan to publish it on your website.',
+    );
+    expect(action(told, 'buttons')!.buttons).toEqual([{ label: 'See the plans', goto: '/billing?showPlans=true' }]);
+    await t
+      .http()
+      .post(`/api/v1/sparks/${id}/deployment`)
+      .set(...u.auth())
+      .send({})
+      .expect(402);
   });
 
   it('marks a test that went wrong as an error step and explains what to do', async () => {
@@ -545,6 +619,46 @@ describe('the builder reads a free description without a language model (issue 1
         .expect(200)
     ).body.data as Array<{ _id: string; status: string }>;
     expect(objectives[0]).toMatchObject({ _id: 'business', status: 'completed' });
+  });
+});
+
+describe('a builder conversation stored before issue 31 (state version 1)', () => {
+  it('keeps working: its pending confirmation is read, answered, and stored again as version 2', async () => {
+    const u = await createUser(t, { language: 'en' });
+    const id = (
+      await t
+        .http()
+        .post('/api/v1/sparks')
+        .set(...u.auth())
+        .send({ name: 'Espiga', options: { language: 'en' } })
+        .expect(201)
+    ).body.data._id as string;
+    await builder(u, id, 'start');
+    // What the engine stored until issue 31: `awaiting`, and the draft as a variable.
+    const draft = 'You are the assistant of Espiga, a bakery in Madrid; answer briefly and kindly.';
+    const updated = await sql.query("UPDATE conversations SET state = $2 WHERE spark_id = $1 AND kind = 'builder'", [
+      id,
+      { flow: 'builder', step: 'business.name', vars: { draftPrompt: draft }, awaiting: 'promptConfirm' },
+    ]);
+    expect(updated.rowCount).toBe(1);
+    const saved = await builder(u, id, 'yes');
+    expect(texts(saved)[0]).toContain('saved the new instructions');
+    const row = (await sql.query<{ options: { sysPrompt: string } }>('SELECT options FROM sparks WHERE id = $1', [id]))
+      .rows[0];
+    expect(row.options.sysPrompt).toBe(draft);
+    const state = (
+      await sql.query<{ state: Record<string, unknown> }>(
+        "SELECT state FROM conversations WHERE spark_id = $1 AND kind = 'builder'",
+        [id],
+      )
+    ).rows[0].state;
+    expect(state).toMatchObject({
+      v: 2,
+      flow: 'builder',
+      step: 'business.name',
+      vars: { previousPrompt: expect.any(String) },
+    });
+    expect(state).not.toHaveProperty('awaiting');
   });
 });
 

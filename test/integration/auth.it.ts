@@ -41,7 +41,7 @@ describe('accounts and sign-in', () => {
         subscription: {
           productName: 'Free Plan',
           subscriptionId: null,
-          limits: { deployments: { value: 0 }, interactions: { value: 100 } },
+          limits: { deployments: { value: 1 }, interactions: { value: 100 } },
         },
         usage: { interactions: 0 },
         trial: { daysLeft: 15, active: true },

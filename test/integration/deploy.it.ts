@@ -156,7 +156,7 @@ describe('deploy: publish, the public widget API, the allow-list and visitors (r
       .set(...o.user.auth())
       .send({})
       .expect(402);
-    expect(refused.body.errors[0].code).toBe('DEPLOYMENT_LIMIT');
+    expect(refused.body.errors[0].code).toBe('DEPLOYMENT_NOT_INCLUDED');
     await sql.query('UPDATE tenants SET limit_deployments = 1 WHERE user_id = $1', [o.userId]);
     const token = await publish(t, o);
     expect(token).toMatch(/^dt_[\w-]{40,}$/);

@@ -445,3 +445,54 @@ describe('the builder understands free text with a model (issue 17 item 4)', () 
     );
   });
 });
+
+describe('the builder asks the model what a reply means when its rules are not sure (issue 31)', () => {
+  const ESPIGA = 'We are Espiga, a bakery in Madrid, open Monday to Saturday 8 to 20, friendly tone';
+  const UNCLEAR = 'chuffed with that, ta';
+  const texts = (replies: Reply[]) => replies.filter((m) => m.type === 'action' || m.type === 'ai');
+
+  it('reads an unclear reply to “Is it right?” with the model (structured output), and only that one', async () => {
+    llm.setMode({ kind: 'error', status: 503 });
+    const { user, sparkId } = await newSpark('en');
+    await builder(user, sparkId, ESPIGA);
+    llm.setMode({
+      kind: 'reply',
+      content: JSON.stringify({ kind: 'agree', field: null, value: null, unusual: false }),
+    });
+    const before = llm.requests.length;
+    await builder(user, sparkId, UNCLEAR);
+    const sent = llm.requests.slice(before);
+    // The reply, then the instructions (the model's JSON is no paragraph: the template writes them).
+    expect(sent[0].response_format).toMatchObject({
+      type: 'json_schema',
+      json_schema: { name: 'reply', strict: true },
+    });
+    expect(sent[0].response_format?.json_schema?.schema).toMatchObject({
+      required: expect.arrayContaining(['kind', 'field', 'value', 'unusual']),
+    });
+    expect(JSON.parse(sent[0].messages[1].content)).toEqual({
+      step: { question: 'This is what I understood from your message. Is it right?', expects: 'confirm' },
+      reply: UNCLEAR,
+    });
+    expect((await sparkRow(sparkId)).name).toBe('Espiga');
+
+    // A reply the rules are sure of never reaches the model.
+    const sure = llm.requests.length;
+    await builder(user, sparkId, 'skip for now');
+    expect(llm.requests.length).toBe(sure);
+  });
+
+  it('a model that fails leaves the rules’ reading: the question again, and nothing changed', async () => {
+    llm.setMode({ kind: 'error', status: 503 });
+    const { user, sparkId } = await newSpark('en');
+    await builder(user, sparkId, ESPIGA);
+    const again = await builder(user, sparkId, UNCLEAR);
+    expect(texts(again).map((m) => m.data.content || m.data.type)).toEqual([
+      "I didn't quite get that. Please answer yes or no.",
+      'buttons',
+    ]);
+    expect((await sparkRow(sparkId)).name).not.toBe('Espiga');
+    await builder(user, sparkId, 'yep that’s right');
+    expect((await sparkRow(sparkId)).name).toBe('Espiga');
+  });
+});

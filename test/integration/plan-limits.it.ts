@@ -202,27 +202,60 @@ describe('Sparks published at once, by plan', () => {
       .set(...o.user.auth())
       .send({});
 
-  it('0 on the free plan; the bought plan’s number, exact when the unpublished Sparks race for the last place, in both languages', async () => {
+  const message = (language: 'en' | 'es', limit: number) =>
+    language === 'en'
+      ? `All the published Sparks your plan allows (${limit}) are in use. Unpublish one or upgrade your plan.`
+      : `Ya están en uso todos los Sparks publicados que permite tu plan (${limit}). Despublica alguno o mejora tu plan.`;
+  const none = (language: 'en' | 'es') =>
+    language === 'en'
+      ? 'Your plan allows 0 published Sparks. Choose a plan to publish one.'
+      : 'Tu plan permite 0 Sparks publicados. Elige un plan para publicar uno.';
+  const deploymentsOf = async (o: Owner) =>
+    (
+      await t
+        .http()
+        .get('/api/v1/account/profile')
+        .set(...o.user.auth())
+        .expect(200)
+    ).body.data.tenants[0].subscription.limits.deployments.value as number;
+
+  it('one during the trial (issue 31); none once it has ended without a plan, said as such, in both languages', async () => {
+    for (const language of ['en', 'es'] as const) {
+      const o = await owner(language);
+      const ids = await sparksUpTo(o, 2);
+      expect(await deploymentsOf(o)).toBe(1);
+      await publish(o, ids[0]).expect(200);
+      const second = await publish(o, ids[1]).expect(402);
+      // One is published: "unpublish one" is right.
+      expect(second.body.errors).toEqual([{ code: 'DEPLOYMENT_LIMIT', message: message(language, 1) }]);
+
+      await sql.query("UPDATE tenants SET trial_ends_at = now() - interval '1 day' WHERE user_id = $1", [o.userId]);
+      expect(await deploymentsOf(o)).toBe(0);
+      await t
+        .http()
+        .delete(`/api/v1/sparks/${ids[0]}/deployment`)
+        .set(...o.user.auth())
+        .expect(200);
+      const ended = await publish(o, ids[1]).expect(402);
+      expect(ended.body.errors).toEqual([{ code: 'DEPLOYMENT_NOT_INCLUDED', message: none(language) }]);
+    }
+  });
+
+  it('the bought plan’s number, exact when the unpublished Sparks race for the last place, in both languages', async () => {
     for (const language of ['en', 'es'] as const) {
       const o = await owner(language);
       const ids = await sparksUpTo(o, 5);
-      const refused = await publish(o, ids[0]).expect(402);
-      const message = (limit: number) =>
-        language === 'en'
-          ? `Your plan allows ${limit} published Sparks. Unpublish one or upgrade your plan.`
-          : `Tu plan permite ${limit} Sparks publicados. Despublica alguno o mejora tu plan.`;
-      expect(refused.body.errors).toEqual([{ code: 'DEPLOYMENT_LIMIT', message: message(0) }]);
-
       await buy(o, 'price_emeral_month');
       const limit = await planLimit('emeral', 'limit_deployments');
-      expect(limit).toBeGreaterThan(0);
+      expect(limit).toBeGreaterThan(1);
+      expect(await deploymentsOf(o)).toBe(limit);
       for (const id of ids.slice(0, limit - 1)) await publish(o, id).expect(200);
       // Every Spark not published yet races for the last place: exactly one gets it.
       const rest = ids.slice(limit - 1);
       const results = await Promise.all(rest.map((id) => publish(o, id)));
       expect(results.map((r) => r.status).sort()).toEqual([200, ...Array<number>(rest.length - 1).fill(402)]);
       for (const r of results.filter((x) => x.status === 402)) {
-        expect(r.body.errors[0]).toEqual({ code: 'DEPLOYMENT_LIMIT', message: message(limit) });
+        expect(r.body.errors[0]).toEqual({ code: 'DEPLOYMENT_LIMIT', message: message(language, limit) });
       }
       const n = await sql.query('SELECT count(*)::int AS n FROM deployments WHERE user_id = $1', [o.userId]);
       expect(n.rows[0].n).toBe(limit);

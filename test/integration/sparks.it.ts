@@ -107,6 +107,32 @@ describe('Sparks and their tests', () => {
     });
   });
 
+  it('a new name goes into the Spark’s instructions, from the title (the API) and from its chat (issue 31)', async () => {
+    const s = await newSpark(bob, { name: 'Espiga' });
+    const prompt = async () =>
+      (await as(bob).get(`/api/v1/sparks/${s._id}`).expect(200)).body.data.options.sysPrompt as string;
+    expect(await prompt()).toMatch(/^You are Espiga, /);
+    await as(bob).patch(`/api/v1/sparks/${s._id}`, { name: 'Espiga Bakery' }).expect(200);
+    expect(await prompt()).toMatch(/^You are Espiga Bakery, the assistant of this business/);
+    expect(await prompt()).not.toMatch(/Espiga(?! Bakery)/);
+
+    // Instructions the owner wrote without the name get it in front.
+    await sql.query(
+      `UPDATE sparks SET options = options || '{"sysPrompt": "Answer briefly about our bread."}' WHERE id = $1`,
+      [s._id],
+    );
+    await as(bob).patch(`/api/v1/sparks/${s._id}`, { name: 'Horno Sol' }).expect(200);
+    expect(await prompt()).toBe('Your name is Horno Sol. Answer briefly about our bread.');
+
+    // From the builder chat, at any step.
+    const chat = (text: string) => as(bob).post(`/api/v1/sparks/${s._id}/messages`, { input: { text } }).expect(201);
+    await chat('start');
+    await chat('keep');
+    await chat('please change the name to Luna Bakery');
+    expect((await as(bob).get(`/api/v1/sparks/${s._id}`).expect(200)).body.data.name).toBe('Luna Bakery');
+    expect(await prompt()).toBe('Your name is Luna Bakery. Answer briefly about our bread.');
+  });
+
   it('pins at most 4 Sparks: a fifth pin is refused with PIN_LIMIT, even when requests race (issue 18 item 10)', async () => {
     const carl = await createUser(t, { language: 'en', tag: 'carl' });
     await buy(carl, 'price_emeral_month'); // six Sparks: more than the free plan allows

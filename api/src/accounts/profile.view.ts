@@ -1,5 +1,6 @@
 import type { UserProfile } from '@sparks/contracts';
 import type { TenantRow, UserRow } from '@sparks/db';
+import { deploymentLimit } from '@sparks/domain';
 
 const DAY = 86_400_000;
 
@@ -21,7 +22,7 @@ export function toProfile(user: UserRow, tenants: TenantRow[], now = new Date())
       subscription: {
         productName: t.productName,
         subscriptionId: t.subscriptionId,
-        limits: { deployments: { value: t.limitDeployments }, interactions: { value: t.limitInteractions } },
+        limits: { deployments: { value: deploymentLimit(t, now) }, interactions: { value: t.limitInteractions } },
       },
       usage: { interactions: t.usageInteractions },
       trial: {

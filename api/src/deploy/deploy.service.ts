@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { DeployChannel, DeploymentView, SiteKeyView } from '@sparks/contracts';
 import { DomainError, type AppConfig } from '@sparks/core';
 import { AccountsRepository, ConversationsRepository, DeployRepository, toWireMessage } from '@sparks/db';
+import { deploymentLimit } from '@sparks/domain';
 import { CONFIG } from '../infra/tokens';
 import { SparksService } from '../sparks/sparks.service';
 import {
@@ -52,10 +53,10 @@ export class DeployService {
     };
   }
 
-  /** The plan's `limits.deployments.value`: how many Sparks may be published at once. */
+  /** The plan's `limits.deployments.value`: how many Sparks may be published at once (`deploymentLimit`). */
   async deploymentLimit(userId: string): Promise<number> {
     const [tenant] = await this.accounts.tenantsOf(userId);
-    return tenant?.limitDeployments ?? 0;
+    return tenant ? deploymentLimit(tenant) : 0;
   }
 
   async publish(
@@ -71,6 +72,8 @@ export class DeployService {
       limit,
       opts.channel ?? 'widget',
     );
+    // None allowed is said as such; "unpublish one" only when the plan's places are all taken.
+    if (!done && limit === 0) throw DomainError.of('DEPLOYMENT_NOT_INCLUDED');
     if (!done) throw DomainError.of('DEPLOYMENT_LIMIT', { limit });
     if (opts.position) await this.repo.setPosition(sparkId, opts.position);
     return this.view(userId, sparkId);

@@ -29,3 +29,20 @@ export function newSparkValues(language: Language, name?: string) {
     },
   };
 }
+
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * A Spark's instructions after it is renamed from `from` to `to` (issue 31): every mention of the old name, as a whole
+ * word, becomes the new one; instructions that do not name it then start with "Your name is …" in the Spark's
+ * language, so that they always carry its current name.
+ */
+export function renamedPrompt(prompt: string, from: string, to: string, language: Language): string {
+  const name = to.trim();
+  if (!prompt.trim()) return sparkDefaults(language, name).sysPrompt;
+  const old = from.trim();
+  const word = (n: string) => new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(n)}(?![\\p{L}\\p{N}])`, 'gu');
+  const renamed = old && old !== name ? prompt.replace(word(old), () => name) : prompt;
+  if (word(name).test(renamed)) return renamed;
+  return `${catalogues[language].namePrompt.replace('{name}', name)} ${renamed.trimStart()}`;
+}

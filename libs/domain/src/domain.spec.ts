@@ -79,3 +79,51 @@ describe('SparkTestRules', () => {
     expect(SparkTestRules.defaultName('en', 0)).toBe('Test 1');
   });
 });
+
+describe('a Spark’s instructions carry its current name (issue 31)', () => {
+  const named = (name: string, sysPrompt: string, more: object = {}) =>
+    ({ ...spark, name, options: { ...spark.options, language: 'en', sysPrompt, ...more } }) as unknown as SparkRow;
+
+  it.each([
+    ['the template', 'Espiga', 'You are Espiga, the assistant of Espiga on its website.', 'Espiga Bakery'],
+    ['a longer old name', 'Espiga Bakery', 'You are Espiga Bakery, the assistant of Espiga Bakery.', 'Espiga'],
+    ['a model’s paragraph', 'Sol', 'You are Sol. Welcome visitors to Sol: a bakery. Solo bread on Sundays.', 'Luna'],
+    ['the owner’s own words', 'Sol', 'Answer briefly about our bread.', 'Luna'],
+    ['nothing yet', 'Sol', '', 'Luna'],
+    ['a name with symbols', 'Pan & Co (1)', 'You are Pan & Co (1), the assistant.', 'Pan+Co?'],
+  ])('renaming with %s', async (_case, from, sysPrompt, to) => {
+    const r = repos();
+    r.sparks.findOwned.mockResolvedValue(named(from, sysPrompt));
+    await r.rules.update('u1', 's1', { name: to });
+    const sent = (r.sparks.update.mock.calls[0] as unknown[])[2] as { options: { sysPrompt: string } };
+    const prompt = sent.options.sysPrompt;
+    expect(prompt).toContain(to);
+    // The old name is gone, except inside the new one or inside other words ("Solo" stays).
+    expect(
+      prompt.replaceAll(to, '').match(new RegExp(`(?<![\\p{L}])${from.replace(/[()+?]/g, '\\$&')}(?![\\p{L}])`, 'u')),
+    ).toBeNull();
+    if (_case === 'a model’s paragraph')
+      expect(prompt).toBe('You are Luna. Welcome visitors to Luna: a bakery. Solo bread on Sundays.');
+    if (_case === 'the owner’s own words') expect(prompt).toBe('Your name is Luna. Answer briefly about our bread.');
+  });
+
+  it('leaves instructions set in the same change as they are, and follows with the business’s name when it was the Spark’s', async () => {
+    const r = repos();
+    r.sparks.findOwned.mockResolvedValue(named('Sol', 'You are Sol.', { business: 'Sol' }));
+    await r.rules.update('u1', 's1', { name: 'Luna', options: { sysPrompt: 'Mine.' } });
+    expect(r.sparks.update).toHaveBeenCalledWith('u1', 's1', {
+      name: 'Luna',
+      options: { sysPrompt: 'Mine.', business: 'Luna' },
+    });
+  });
+
+  it('in Spanish, says the name in Spanish', async () => {
+    const r = repos();
+    r.sparks.findOwned.mockResolvedValue(named('Sol', 'Responde solo sobre pan.', { language: 'es' }));
+    await r.rules.update('u1', 's1', { name: 'Luna' });
+    expect(r.sparks.update).toHaveBeenCalledWith('u1', 's1', {
+      name: 'Luna',
+      options: { sysPrompt: 'Te llamas Luna. Responde solo sobre pan.' },
+    });
+  });
+});

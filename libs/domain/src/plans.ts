@@ -1,5 +1,5 @@
 import { DomainError } from '@sparks/core';
-import type { BillingRepository } from '@sparks/db';
+import type { BillingRepository, TenantRow } from '@sparks/db';
 
 /** The plan whose `productName` opens the document-sharing integration (docs/product.md §6). */
 export const DOCUMENT_SHARING_PRODUCT = 'zaphire';
@@ -10,6 +10,17 @@ export const DOCUMENT_SHARING_PRODUCT = 'zaphire';
  */
 export function allowsDocumentSharing(productName: string | null | undefined): boolean {
   return (productName ?? '').trim().toLowerCase() === DOCUMENT_SHARING_PRODUCT;
+}
+
+/**
+ * How many Sparks the tenant may have published at once (`limits.deployments.value`): its plan's, the free plan's
+ * (one, docs/decisions.md 2026-11-28) only while the trial runs; none once the trial has ended without a paid plan.
+ */
+export function deploymentLimit(
+  tenant: Pick<TenantRow, 'limitDeployments' | 'subscriptionId' | 'trialEndsAt'>,
+  now = new Date(),
+): number {
+  return !tenant.subscriptionId && tenant.trialEndsAt.getTime() <= now.getTime() ? 0 : tenant.limitDeployments;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { MAX_PINNED_SPARKS } from '@sparks/contracts';
-import { DomainError, newSparkValues, type Language } from '@sparks/core';
+import { DomainError, newSparkValues, renamedPrompt, type Language } from '@sparks/core';
 import type { AccountsRepository, SparkRow, SparksRepository } from '@sparks/db';
 
 type SparkOptions = SparkRow['options'];
@@ -54,6 +54,24 @@ export class SparkRules {
   }
 
   /**
+   * What a new name changes in the options (issue 31): the instructions carry it (`renamedPrompt`), unless they are
+   * being set too; the business's name follows when it was the Spark's.
+   */
+  private static renamed(current: SparkRow, name: string, options: SparkPatch['options']): Partial<SparkOptions> {
+    const to = name.trim();
+    if (to === current.name) return {};
+    const o = current.options;
+    return {
+      ...(options?.sysPrompt === undefined
+        ? { sysPrompt: renamedPrompt(o.sysPrompt, current.name, to, o.language) }
+        : {}),
+      ...(o.business && o.business.trim() === current.name.trim() && options?.business === undefined
+        ? { business: to }
+        : {}),
+    };
+  }
+
+  /**
    * Changes a Spark: a name may not be blank (BLANK_NAME); a theme is merged into the current one; a pin
    * beyond MAX_PINNED_SPARKS is refused (PIN_LIMIT) before anything else changes.
    */
@@ -67,8 +85,11 @@ export class SparkRules {
       if (rest.name === undefined && rest.options === undefined && rest.theme === undefined) return pinned;
       return this.update(userId, sparkId, rest);
     }
-    const theme = patch.theme && { theme: { ...(await this.owned(userId, sparkId)).options.theme, ...patch.theme } };
-    const options = patch.options || theme ? { options: { ...patch.options, ...theme } } : {};
+    const current = patch.theme || patch.name !== undefined ? await this.owned(userId, sparkId) : undefined;
+    const theme = patch.theme && { theme: { ...current?.options.theme, ...patch.theme } };
+    const named = current && patch.name !== undefined ? SparkRules.renamed(current, patch.name, patch.options) : {};
+    const merged = { ...patch.options, ...named, ...theme };
+    const options = Object.keys(merged).length > 0 ? { options: merged } : {};
     const row = await this.sparks.update(userId, sparkId, {
       ...(patch.name !== undefined ? { name: patch.name } : {}),
       ...(patch.pin !== undefined ? { pin: patch.pin } : {}),

@@ -2,11 +2,10 @@ import type { Database } from '@sparks/db';
 import { helpAnswer } from './help';
 
 /** A bare call for help never reaches the database: any query would throw here. */
-const noDb = {
-  execute: () => {
-    throw new Error('queried');
-  },
-} as unknown as Database;
+const queried = () => {
+  throw new Error('queried');
+};
+const noDb = { execute: queried, select: queried } as unknown as Database;
 
 describe('helpAnswer', () => {
   it.each([

@@ -1,6 +1,7 @@
 import OpenAI from 'openai';
 import { businessFactsSchema, businessJsonSchema, cleanFacts, type BusinessFacts } from './flows/business';
 import type { SparkInfo } from './flows/ports';
+import { replyJsonSchema, replyReadingSchema, type ModelReading } from './flows/understanding';
 import { cleanInstructions, instructionFacts } from './flows/prompt';
 import type { Passage } from './retrieval';
 import { t, type Lang } from './texts';
@@ -191,6 +192,41 @@ export class LlmProvider {
       const json = /\{[\s\S]*\}/.exec(content)?.[0];
       if (!json) throw new Error('the model answered no JSON object');
       return cleanFacts(businessFactsSchema.parse(JSON.parse(json)));
+    } finally {
+      done();
+    }
+  }
+
+  /**
+   * What an owner's reply to a step of the builder means (agree, keep, change X to Y, a value…), as JSON checked
+   * against `replyReadingSchema`: asked only when the offline rules are not sure. Throws when the model fails or
+   * answers something else.
+   */
+  async readReply(input: {
+    instructions: string;
+    step: Record<string, unknown>;
+    reply: string;
+  }): Promise<ModelReading> {
+    const { signal, done } = this.deadline();
+    try {
+      const completion = await this.client.chat.completions.create(
+        {
+          model: this.settings.model,
+          temperature: 0,
+          response_format: {
+            type: 'json_schema',
+            json_schema: { name: 'reply', strict: true, schema: replyJsonSchema() },
+          },
+          messages: [
+            { role: 'system', content: input.instructions },
+            { role: 'user', content: JSON.stringify({ step: input.step, reply: input.reply }) },
+          ],
+        },
+        { signal },
+      );
+      const json = /\{[\s\S]*\}/.exec(completion.choices[0]?.message?.content ?? '')?.[0];
+      if (!json) throw new Error('the model answered no JSON object');
+      return replyReadingSchema.parse(JSON.parse(json));
     } finally {
       done();
     }

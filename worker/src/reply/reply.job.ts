@@ -13,12 +13,12 @@ import {
   type ConversationRow,
   type MessageRow,
 } from '@sparks/db';
-import { AnswerEngine, FlowEngine, isStartKeyword, type FlowState, type LlmProvider } from '@sparks/engine';
+import { AnswerEngine, FlowEngine, isStartKeyword, type LlmProvider } from '@sparks/engine';
 import { JobProducer, publishConversationEvent, type ConversationEvent, type JobPayloads } from '@sparks/queues';
 import { UnrecoverableError, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { uuidv7 } from 'uuidv7';
-import { FlowPortsImpl } from '../flows/flow-ports';
+import { flowPorts } from '../flows/flow-ports';
 import { PlanGates, SparkRules, SparkTestRules } from '@sparks/domain';
 import type { MicrosoftGraph } from '@sparks/knowledge';
 import { CONFIG, DB, LLM, REDIS } from '../infra/tokens';
@@ -105,9 +105,9 @@ export class ReplyJob {
     const name = conversation.kind === 'builder' ? 'builder' : (conversation.systemName ?? 'main');
     if (!this.flows.has(name)) return this.fail(conversation, human, 'ASSISTANT_UNAVAILABLE');
     const flow = this.flows.flow(name);
-    const state = conversation.state as unknown as FlowState | undefined;
-    const sparkId = conversation.sparkId ?? state?.sparkId ?? null;
-    const ports = new FlowPortsImpl(
+    // The stored state, read with the flow's schema (an older version is migrated): the engine does it again in `run`.
+    const sparkId = conversation.sparkId ?? this.flows.read(name, conversation.state)?.sparkId ?? null;
+    const ports = flowPorts(
       {
         db: this.dbHandle.db,
         accounts: this.accounts,
@@ -133,14 +133,14 @@ export class ReplyJob {
     const user = await this.accounts.findUserById(conversation.userId);
     const result = await this.flows.run(name, human.data.content, {
       language: user?.language ?? 'es',
-      state: state && 'flow' in state ? state : undefined,
+      state: conversation.state,
       ports,
     });
     const replies: MessageRow[] = [];
     for (const [i, output] of result.outputs.entries()) {
       replies.push(await this.conversations.addReply(conversation.id, human.id, i, output.type, output.data));
     }
-    await this.conversations.setState(conversation.id, result.state as unknown as Record<string, unknown>);
+    await this.conversations.setState(conversation.id, result.state);
     await this.finish(conversation, human, replies);
   }
 

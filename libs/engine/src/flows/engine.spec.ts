@@ -1,9 +1,27 @@
 import { actionDataSchema } from '@sparks/contracts';
 import { readBusiness } from './business';
 import { FlowEngine } from './engine';
-import type { BillingSummary, FlowOutput, FlowPorts, Profile, SparkInfo } from './ports';
+import type {
+  AccountPort,
+  BillingSummary,
+  DeployPort,
+  FlowOutput,
+  FlowPorts,
+  HelpPort,
+  ModelPort,
+  NewSpark,
+  ObjectivesPort,
+  Profile,
+  SparkInfo,
+  SparkPort,
+  TestsPort,
+} from './ports';
 import { FLOWS } from './index';
-import type { FlowState, StepStatus } from './types';
+import type { Flow, StepStatus } from './types';
+import type { ModelReading } from './understanding';
+
+/** A conversation's state as stored before issue 31 (version 1): the engine reads and migrates it. */
+type FlowState = { flow: string; step: string | null; vars: Record<string, string>; awaiting?: string };
 
 /** Names and texts a hostile user may give: they must show as typed in the assistants' markdown. */
 const HOSTILE = '<img src=x onerror=window.__pwned=1> [x](javascript:window.__pwned=1) ![t](http://127.0.0.2:9/x.png)';
@@ -32,10 +50,7 @@ class MemoryPorts implements FlowPorts {
     if (this.current) this.current = { ...this.current, ...patch };
     return Promise.resolve();
   };
-  createSpark = (v: {
-    name: string;
-    language: 'es' | 'en';
-  }): Promise<{ id: string; name: string } | { limit: number }> => {
+  createSpark = (v: NewSpark): Promise<{ id: string; name: string } | { limit: number }> => {
     this.current = { id: 's1', name: v.name, initialMessage: 'Hola', language: v.language, sysPrompt: '' };
     return Promise.resolve({ id: 's1', name: v.name });
   };
@@ -47,7 +62,6 @@ class MemoryPorts implements FlowPorts {
     this.statuses.set(id, status);
     return Promise.resolve();
   };
-  deactivateAccount = () => Promise.resolve();
   billingSummary: BillingSummary = {
     plan: 'Free Plan',
     paid: false,
@@ -79,31 +93,66 @@ class MemoryPorts implements FlowPorts {
       },
     ],
   };
-  billing = () => Promise.resolve(this.billingSummary);
-  help = () => Promise.resolve('help');
-  readBusiness = (text: string) => Promise.resolve(readBusiness(text));
   /** What the model writes for the instructions (undefined: no model, or it failed); the Sparks it was asked for. */
   written: string | undefined = undefined;
   writtenFor: SparkInfo[] = [];
-  writeInstructions = (spark: SparkInfo) => {
-    this.writtenFor.push(spark);
-    return Promise.resolve(this.written);
-  };
   published: Array<{ sparkId: string; name: string }> = [];
   deploymentLimit = 1;
   revoked: string[] = [];
-  deployments = () => Promise.resolve([...this.published]);
-  unpublish = (sparkId: string) => {
-    const before = this.published.length;
-    this.published = this.published.filter((p) => p.sparkId !== sparkId);
-    return Promise.resolve(
-      before === this.published.length ? undefined : { used: this.published.length, limit: this.deploymentLimit },
-    );
+
+  // The ports, one per concern, on the fields above (a test may replace a method such as `createSpark`).
+  account: AccountPort = {
+    profile: () => this.profile(),
+    updateProfile: (patch) => this.updateProfile(patch),
+    deactivate: () => Promise.resolve(),
+    billing: () => Promise.resolve(this.billingSummary),
   };
-  revokeDeployToken = (sparkId: string) => {
-    const found = this.published.some((p) => p.sparkId === sparkId);
-    if (found) this.revoked.push(sparkId);
-    return Promise.resolve(found);
+  sparks: SparkPort = {
+    current: () => this.spark(),
+    update: (patch) => this.updateSpark(patch),
+    create: (v) => this.createSpark(v),
+    newest: () => this.newestSpark(),
+  };
+  tests: TestsPort = { count: () => this.countTests(), create: () => this.createTest() };
+  objectives: ObjectivesPort = {
+    status: (id) => this.stepStatus(id),
+    setStatus: (id, status) => this.setStepStatus(id, status),
+  };
+  help: HelpPort = { answer: () => Promise.resolve('help') };
+  model: ModelPort = {
+    readBusiness: (text) => Promise.resolve(readBusiness(text)),
+    writeInstructions: (spark) => {
+      this.writtenFor.push(spark);
+      return Promise.resolve(this.written);
+    },
+    readReply: (input) => {
+      this.askedModel.push(input);
+      return Promise.resolve(this.modelReading);
+    },
+  };
+  /** What the model answers when a reply is not clear to the rules (undefined: no model); what it was asked. */
+  modelReading: ModelReading | undefined = undefined;
+  askedModel: Array<{ instructions: string; step: Record<string, unknown>; reply: string }> = [];
+  deploy: DeployPort = {
+    allowance: () =>
+      Promise.resolve({
+        limit: this.deploymentLimit,
+        used: this.published.length,
+        published: this.published.some((p) => p.sparkId === this.current?.id),
+      }),
+    published: () => Promise.resolve([...this.published]),
+    unpublish: (sparkId) => {
+      const before = this.published.length;
+      this.published = this.published.filter((p) => p.sparkId !== sparkId);
+      return Promise.resolve(
+        before === this.published.length ? undefined : { used: this.published.length, limit: this.deploymentLimit },
+      );
+    },
+    revokeToken: (sparkId) => {
+      const found = this.published.some((p) => p.sparkId === sparkId);
+      if (found) this.revoked.push(sparkId);
+      return Promise.resolve(found);
+    },
   };
 }
 
@@ -129,7 +178,7 @@ function expectContracts(outputs: FlowOutput[]): void {
   for (const o of outputs) if (o.type === 'action') expect(actionDataSchema.parse(o.data)).toEqual(o.data);
 }
 
-async function say(flow: string, text: string, ports: MemoryPorts, state?: FlowState, language: 'es' | 'en' = 'en') {
+async function say(flow: string, text: string, ports: MemoryPorts, state?: object, language: 'es' | 'en' = 'en') {
   const result = await engine.run(flow, text, { language, state, ports });
   expectContracts(result.outputs);
   return result;
@@ -335,9 +384,9 @@ describe('the builder as a new user met it (issue 18)', () => {
   it('confirms a value that does not look like a name before using it (item 1)', async () => {
     const ports = new MemoryPorts(profile(), { ...hostileSpark(), name: 'Tienda' });
     const opened = await say('builder', 'start', ports);
-    const asked = await say('builder', 'can you tell me what to write here?', ports, opened.state);
+    const asked = await say('builder', 'put something catchy with bread in it here', ports, opened.state);
     expect(ports.current?.name).toBe('Tienda');
-    expect(texts(asked.outputs)).toEqual(['Do you want to call it “can you tell me what to write here?”?']);
+    expect(texts(asked.outputs)).toEqual(['Do you want to call it “put something catchy with bread in it here”?']);
     const refused = await say('builder', 'no', ports, asked.state);
     expect(ports.current?.name).toBe('Tienda');
     expect(texts(refused.outputs)).toEqual(['All right. Which name should it have?']);
@@ -415,11 +464,11 @@ describe('the builder as a new user met it (issue 18)', () => {
 describe('a test that went badly', () => {
   /** The Spark's tests, kept as the worker's port does: at the limit it hands back the last one. */
   class TestPorts extends MemoryPorts {
-    tests: string[] = [];
-    override countTests = () => Promise.resolve(this.tests.length);
+    made: string[] = [];
+    override countTests = () => Promise.resolve(this.made.length);
     override createTest = () => {
-      if (this.tests.length < 5) this.tests.push(`t${this.tests.length + 1}`);
-      return Promise.resolve(this.tests.at(-1));
+      if (this.made.length < 5) this.made.push(`t${this.made.length + 1}`);
+      return Promise.resolve(this.made.at(-1));
     };
   }
   const judging: FlowState = { flow: 'builder', step: 'test.judge', vars: {} };
@@ -438,7 +487,7 @@ describe('a test that went badly', () => {
 
       // The button's value, sent as the owner's message: a new test, and the conversation waits for its verdict.
       const created = await say('builder', button, ports, judged.state, language);
-      expect(ports.tests).toEqual(['t1']);
+      expect(ports.made).toEqual(['t1']);
       const actions = widgets(created.outputs).map((w) => w.data);
       expect(actions[0]).toMatchObject({ type: 'event', event: 'testCreated', testId: 't1' });
       expect(actions.at(-1)).toMatchObject({
@@ -468,13 +517,13 @@ describe('a test that went badly', () => {
 
   it('at five tests says so, instead of reopening an old one', async () => {
     const ports = new TestPorts(profile({ language: 'es' }), hostileSpark());
-    ports.tests = ['t1', 't2', 't3', 't4', 't5'];
+    ports.made = ['t1', 't2', 't3', 't4', 't5'];
     const refused = await say('builder', 'crear una prueba nueva', ports, judging, 'es');
     expect(texts(refused.outputs)).toEqual([
       'Tu Spark ya tiene 5 pruebas, el máximo: borra una en la barra de pestañas de arriba y vuelve a pedírmelo.',
     ]);
     expect(widgets(refused.outputs)).toEqual([]);
-    expect(ports.tests).toHaveLength(5);
+    expect(ports.made).toHaveLength(5);
   });
 });
 
@@ -540,7 +589,7 @@ describe('the builder understands a free description of the business (issue 17 i
     const ports = new MemoryPorts(profile({ language: 'es' }), fresh('es'));
     const opened = await say('builder', 'inicio', ports, undefined, 'es');
     const told = await say('builder', 'Somos Espiga, una panadería en Madrid', ports, opened.state, 'es');
-    expect(told.state.awaiting).toBe('businessConfirm');
+    expect(told.state.dialog?.name).toBe('businessConfirm');
     const yes = await say('builder', 'sí', ports, told.state, 'es');
     expect(ports.current).toMatchObject({ name: 'Espiga', description: 'Una panadería en Madrid' });
     expect(yes.state.step).toBe('business.tone');
@@ -764,7 +813,7 @@ describe('the deploy assistant: unpublish and a new code from the conversation (
     const done = await say('deploy', 'Yes, unpublish it', ports, third.state);
     expect(ports.published).toEqual([]);
     expect(texts(done.outputs).join(' ')).toContain('Published Sparks: 0 of the 1 your plan allows.');
-    expect(done.state.awaiting).toBeUndefined();
+    expect(done.state.dialog).toBeUndefined();
     // Nothing is published any more: no button to unpublish or replace.
     expect(buttons(done.outputs)).toEqual([]);
     const nothing = await say('deploy', 'unpublish', ports, done.state);
@@ -795,5 +844,327 @@ describe('the deploy assistant: unpublish and a new code from the conversation (
     expect(texts(named.outputs).join(' ')).toContain('¿Despublicar **Panadería Sol**?');
     await say('deploy', 'Sí, despublicarlo', ports, named.state, 'es');
     expect(ports.published.map((p) => p.name)).toEqual(['Taller Luna']);
+  });
+});
+
+describe('the stored state: versioned, checked, older versions migrated (issue 31)', () => {
+  const spark = (): SparkInfo => ({
+    id: 'spark-1',
+    name: 'Espiga',
+    initialMessage: 'Hi',
+    language: 'en',
+    sysPrompt: 'Old instructions.',
+  });
+
+  it('a version-1 conversation waiting to save new instructions saves them on yes', async () => {
+    const ports = new MemoryPorts(profile(), spark());
+    const stored = {
+      flow: 'builder',
+      step: 'business.name',
+      vars: { draftPrompt: 'You are the bakery assistant; answer briefly.' },
+      awaiting: 'promptConfirm',
+    };
+    const saved = await say('builder', 'yes', ports, stored);
+    expect(ports.current?.sysPrompt).toBe('You are the bakery assistant; answer briefly.');
+    expect(saved.state).toMatchObject({ v: 2, flow: 'builder', vars: { previousPrompt: 'Old instructions.' } });
+    expect(saved.state.vars).not.toHaveProperty('draftPrompt');
+    expect(saved.state.dialog).toBeUndefined();
+  });
+
+  it('a version-1 confirmation of what a description said (facts as a string of JSON) is taken on yes', async () => {
+    const ports = new MemoryPorts(profile(), { ...spark(), name: 'My Spark' });
+    const stored = {
+      flow: 'builder',
+      step: 'business.name',
+      vars: { draftFacts: JSON.stringify({ name: 'Espiga', description: 'A bakery in Madrid', tone: 'friendly' }) },
+      awaiting: 'businessConfirm',
+    };
+    const yes = await say('builder', 'yes', ports, stored);
+    expect(ports.current).toMatchObject({ name: 'Espiga', description: 'A bakery in Madrid', tone: 'friendly' });
+    expect(yes.state.step).toBe('knowledge.upload');
+  });
+
+  it('a version-1 unpublish waiting for its yes unpublishes the Spark it named', async () => {
+    const ports = new MemoryPorts(profile());
+    ports.published = [
+      { sparkId: 'a', name: 'Northwind' },
+      { sparkId: 'b', name: 'Taller Luna' },
+    ];
+    const stored = {
+      flow: 'deploy',
+      step: 'welcome',
+      vars: { deployAction: 'unpublish', deploySparkId: 'b', deploySparkName: 'Taller Luna' },
+      awaiting: 'deployConfirm',
+    };
+    await say('deploy', 'yes', ports, stored);
+    expect(ports.published.map((p) => p.name)).toEqual(['Northwind']);
+  });
+
+  it('a version-2 state goes through JSON unchanged, and one that does not read starts the flow afresh', async () => {
+    const ports = new MemoryPorts(profile(), spark());
+    const opened = await say('builder', 'start', ports);
+    const asked = await say('builder', 'put something catchy with bread in it here', ports, opened.state);
+    const stored: unknown = JSON.parse(JSON.stringify(asked.state));
+    expect(engine.read('builder', stored)).toEqual(asked.state);
+    expect(asked.state.dialog).toEqual({
+      name: 'valueConfirm',
+      draft: 'put something catchy with bread in it here',
+      field: 'name',
+    });
+    // A dialog whose data does not fit its schema, or a state of another flow: nothing of it is used.
+    expect(engine.read('builder', { ...asked.state, dialog: { name: 'valueConfirm' } })).toBeUndefined();
+    expect(engine.read('builder', { ...asked.state, flow: 'deploy' })).toBeUndefined();
+    const broken = await say('builder', 'start', ports, { v: 2, flow: 'builder', step: 7 });
+    expect(broken.state.step).toBe('business.name');
+    expect(texts(broken.outputs)[0]).toContain("Let's get “Espiga” ready.");
+  });
+
+  it('keeps only the variables the flow and its handlers declare', async () => {
+    const ports = new MemoryPorts(profile());
+    const opened = await say('new-spark', 'start', ports);
+    const stored = { ...opened.state, vars: { business: 'Espiga', somethingElse: 'x' } };
+    expect(engine.read('new-spark', stored)?.vars).toEqual({ business: 'Espiga' });
+  });
+});
+
+describe('handlers are registered in one place (issue 31)', () => {
+  const flow = (over: Partial<Flow>): Flow => ({
+    name: 'x',
+    start: 'a',
+    steps: [{ id: 'a', say: [{ es: 'a', en: 'a' }], answer: { kind: 'none' }, next: null }],
+    ...over,
+  });
+
+  it('refuses, when the engine is built, a flow that names an intent or an effect with no handler', () => {
+    expect(() => new FlowEngine(FLOWS)).not.toThrow();
+    expect(
+      () => new FlowEngine([flow({ intents: [{ phrases: ['fly'], action: 'fly' as unknown as 'restart' }] })]),
+    ).toThrow('No handler for: x: intent fly');
+    expect(
+      () =>
+        new FlowEngine([
+          flow({
+            steps: [
+              {
+                id: 'a',
+                say: [{ es: 'a', en: 'a' }],
+                answer: { kind: 'none' },
+                effects: [{ do: 'toString' as unknown as 'createTest' }],
+                next: null,
+              },
+            ],
+          }),
+        ]),
+    ).toThrow('No handler for: x/a: effect toString');
+  });
+});
+
+describe('the builder understands owners (issue 31)', () => {
+  const spark = (over: Partial<SparkInfo> = {}): SparkInfo => ({
+    id: 'spark-1',
+    name: 'Mi Spark',
+    initialMessage: 'Bienvenido a tu nuevo Spark',
+    language: 'es',
+    sysPrompt: 'Eres Mi Spark.',
+    ...over,
+  });
+  const at = (step: string): object => ({ flow: 'builder', step, vars: {} });
+
+  it.each([
+    ['en', 'We are Espiga, a bakery in Madrid, open Monday to Saturday 8 to 20, friendly tone'],
+    ['es', 'Somos Espiga, una panadería en Madrid, abrimos de lunes a sábado de 8 a 20, tono cercano'],
+  ] as const)('every agreement at “Is it right?” takes what was understood (%s)', async (language, told) => {
+    const phrases =
+      language === 'en'
+        ? ['correct', 'sounds good', "yep that's right", 'perfect', 'looks good', "that's it", 'yes!!', '👍']
+        : ['eso es', 'me parece bien', 'perfecto, gracias', 'exacto', 'vale, perfecto', 'sí!!', '👍'];
+    for (const phrase of phrases) {
+      const ports = new MemoryPorts(profile({ language }), spark({ language }));
+      const opened = await say('builder', 'start', ports, undefined, language);
+      const asked = await say('builder', told, ports, opened.state, language);
+      expect(asked.state.dialog?.name).toBe('businessConfirm');
+      const yes = await say('builder', phrase, ports, asked.state, language);
+      expect({ phrase, name: ports.current?.name, step: yes.state.step }).toEqual({
+        phrase,
+        name: 'Espiga',
+        step: 'knowledge.upload',
+      });
+      expect(ports.current?.sysPrompt).toMatch(/^(You are|Eres) Espiga,/);
+    }
+  });
+
+  it('a correction at “Is it right?” shows the card again with it', async () => {
+    const ports = new MemoryPorts(profile(), spark({ language: 'en' }));
+    const opened = await say('builder', 'start', ports);
+    const asked = await say('builder', 'We are Espiga, a bakery in Madrid, friendly tone', ports, opened.state);
+    const corrected = await say('builder', 'no, the name is Espiga Bakery', ports, asked.state);
+    expect(widgets(corrected.outputs)[0].data).toMatchObject({
+      type: 'card',
+      info: expect.arrayContaining([{ label: 'Name', value: 'Espiga Bakery' }]) as unknown,
+    });
+    await say('builder', 'yes', ports, corrected.state);
+    expect(ports.current?.name).toBe('Espiga Bakery');
+  });
+
+  it('agreement at the name step keeps the name: no Spark is ever called “looks good”', async () => {
+    for (const phrase of ['looks good', 'correct', 'perfect', 'eso es', '👍']) {
+      const ports = new MemoryPorts(profile(), spark({ name: 'Panadería Sol', language: 'en' }));
+      const next = await say('builder', phrase, ports, at('business.name'));
+      expect(ports.current?.name).toBe('Panadería Sol');
+      expect(next.state.step).toBe('business.description');
+    }
+  });
+
+  it('the welcome message is kept by “déjalo igual”, “No” or “looks good”, and offers a Keep button', async () => {
+    for (const phrase of ['déjalo igual', 'No', 'looks good', 'keep']) {
+      const ports = new MemoryPorts(profile({ language: 'es' }), spark());
+      const next = await say('builder', phrase, ports, at('look.initialMessage'), 'es');
+      expect(ports.current?.initialMessage).toBe('Bienvenido a tu nuevo Spark');
+      expect(texts(next.outputs)[0]).toBe('De acuerdo, el mensaje de bienvenida se queda como está.');
+      expect(next.state.step).toBe('look.preview');
+    }
+    const ports = new MemoryPorts(profile({ language: 'es' }), spark());
+    const asked = await say('builder', 'inicio', ports, at('look.initialMessage'), 'es');
+    expect(widgets(asked.outputs).at(-1)?.data).toMatchObject({
+      type: 'buttons',
+      buttons: [{ label: 'Mantener el mensaje', value: 'keep' }],
+    });
+  });
+
+  it('a greeting that is an instruction to the builder is confirmed first', async () => {
+    const ports = new MemoryPorts(profile(), spark({ language: 'en', initialMessage: 'Hi' }));
+    const asked = await say('builder', 'make it friendlier and mention our bread', ports, at('look.initialMessage'));
+    expect(ports.current?.initialMessage).toBe('Hi');
+    expect(texts(asked.outputs)).toEqual([
+      'Should your visitors read exactly “make it friendlier and mention our bread”?',
+    ]);
+    const no = await say('builder', 'no', ports, asked.state);
+    expect(texts(no.outputs)[0]).toBe('All right. Write the message your visitors will read, as they will read it.');
+    await say('builder', 'Hi! Ask me about our bread 🥖', ports, no.state);
+    expect(ports.current?.initialMessage).toBe('Hi! Ask me about our bread 🥖');
+  });
+
+  it('“mejor verde”, “el segundo color” and “change the name to Espiga” work from any step', async () => {
+    const ports = new MemoryPorts(profile({ language: 'es' }), spark());
+    const green = await say('builder', 'mejor verde', ports, at('look.initialMessage'), 'es');
+    expect(ports.current?.palette).toMatchObject({ name: 'forest' });
+    expect(texts(green.outputs)[0]).toBe('Hecho: la paleta de colores ahora es «Bosque».');
+    // The conversation goes on where it was: the welcome message is asked again.
+    expect(texts(green.outputs).at(-1)).toContain('¿Con qué mensaje saludará a tus visitantes?');
+    expect(green.state.step).toBe('look.initialMessage');
+    expect(ports.statuses.get('look.palette')).toBe('completed');
+
+    const second = await say('builder', 'el segundo color', ports, at('test.judge'), 'es');
+    expect(ports.current?.palette).toMatchObject({ name: 'ocean' });
+    expect(second.state.step).toBe('test.judge');
+
+    const en = new MemoryPorts(profile(), spark({ language: 'en', name: 'My Spark' }));
+    const renamed = await say('builder', 'please change the name to Espiga', en, at('knowledge.upload'));
+    expect(en.current?.name).toBe('Espiga');
+    expect(texts(renamed.outputs)[0]).toBe('Done: the name is now “Espiga”.');
+    expect(texts(renamed.outputs).join(' ')).not.toContain('still waiting');
+    expect(renamed.state.step).toBe('knowledge.upload');
+    // At its own step, it is the answer.
+    const own = await say('builder', 'mejor azul', en, at('look.palette'));
+    expect(en.current?.palette).toMatchObject({ name: 'ocean' });
+    expect(own.state.step).toBe('look.icon');
+  });
+
+  it('“No” at the preview asks what to change, and shows the preview again after it', async () => {
+    const ports = new MemoryPorts(profile(), spark({ language: 'en' }));
+    const no = await say('builder', 'No', ports, at('look.preview'));
+    expect(texts(no.outputs)).toEqual(['What would you like to change?']);
+    const colours = await say('builder', 'the colours', ports, no.state);
+    expect(colours.state.step).toBe('look.palette.again');
+    const picked = await say('builder', 'pink', ports, colours.state);
+    expect(ports.current?.palette).toMatchObject({ name: 'rose' });
+    expect(picked.state.step).toBe('look.preview');
+    expect(widgets(picked.outputs).map((w) => w.data.type)).toContain('widgetPreview');
+    const yes = await say('builder', 'looks good', ports, picked.state);
+    expect(yes.state.step).toBe('test.create');
+  });
+
+  it('a question at a step gets the step’s hint and the question again', async () => {
+    const ports = new MemoryPorts(profile(), spark({ language: 'en', name: 'Tienda' }));
+    const asked = await say('builder', 'what should I write here?', ports, at('business.name'));
+    expect(ports.current?.name).toBe('Tienda');
+    expect(texts(asked.outputs)).toEqual([
+      'It is the name your customers see in the chat on your website, for example “Sol Bakery”. You can change it at any time.',
+      'Which name will your customers see? It is called “Tienda” now.',
+    ]);
+  });
+
+  it('asks the model only when the rules are not sure, and takes its reading', async () => {
+    const ports = new MemoryPorts(profile(), spark({ language: 'en' }));
+    await say('builder', 'looks good', ports, at('look.preview'));
+    expect(ports.askedModel).toEqual([]);
+    // Unclear to the rules: without a model, the question again; with one, its reading.
+    const unclear = await say('builder', 'I reckon the owner would be chuffed', ports, at('look.preview'));
+    expect(texts(unclear.outputs)[0]).toBe("I didn't quite get that. Please answer yes or no.");
+    expect(ports.askedModel).toHaveLength(1);
+    expect(ports.askedModel[0].step).toMatchObject({ expects: 'confirm', question: 'Do you like how it looks?' });
+    ports.modelReading = { kind: 'agree', field: null, value: null, unusual: false };
+    const read = await say('builder', 'I reckon the owner would be chuffed', ports, at('look.preview'));
+    expect(read.state.step).toBe('test.create');
+    // A reading that does not fit the step is not used.
+    ports.modelReading = { kind: 'value', field: null, value: 'purple-ish', unusual: false };
+    const wrong = await say('builder', 'the one like a plum', ports, at('look.palette'));
+    expect(wrong.state.step).toBe('look.palette');
+  });
+});
+
+describe('the builder offers Publish only when the plan allows it (issue 31)', () => {
+  const ready = (
+    language: 'en' | 'es',
+    deploymentLimit: number,
+    published: Array<{ sparkId: string; name: string }>,
+  ) => {
+    const ports = new MemoryPorts(profile({ language }), { ...hostileSpark(), name: 'Espiga', language });
+    ports.deploymentLimit = deploymentLimit;
+    ports.published = published;
+    ports.statuses.set('knowledge.upload', 'completed');
+    return ports;
+  };
+  const judging: FlowState = { flow: 'builder', step: 'test.judge', vars: {} };
+  const buttons = (outputs: FlowOutput[]) => widgets(outputs).at(-1)?.data.buttons;
+
+  it('a trial (one published Spark allowed, none published) is offered Publish', async () => {
+    const next = await say('builder', 'skip', ready('en', 1, []), judging);
+    expect(texts(next.outputs).at(-1)).toBe('“Espiga” is ready to be published on your website!');
+    expect(buttons(next.outputs)).toEqual([{ label: 'Publish Espiga', goto: '/deploy?q=Espiga' }]);
+  });
+
+  it('a plan that allows none says so and offers the plans, never "unpublish one"', async () => {
+    for (const language of ['en', 'es'] as const) {
+      const next = await say('builder', 'skip', ready(language, 0, []), judging, language);
+      const said = texts(next.outputs).at(-1)!;
+      expect(said).toBe(
+        language === 'en'
+          ? '“Espiga” is ready, but your plan does not include published Sparks. Choose a plan to publish it on your website.'
+          : '«Espiga» está listo, pero tu plan no incluye Sparks publicados. Elige un plan para publicarlo en tu web.',
+      );
+      expect(buttons(next.outputs)).toEqual([
+        { label: language === 'en' ? 'See the plans' : 'Ver los planes', goto: '/billing?showPlans=true' },
+      ]);
+    }
+  });
+
+  it('a plan whose places are taken says so, and offers Deploy (to unpublish one) and the plans', async () => {
+    const next = await say('builder', 'skip', ready('en', 1, [{ sparkId: 'other', name: 'Northwind' }]), judging);
+    expect(texts(next.outputs).at(-1)).toContain('all the published Sparks your plan allows are in use');
+    expect(buttons(next.outputs)).toEqual([
+      { label: 'See the plans', goto: '/billing?showPlans=true' },
+      { label: 'Go to Deploy', goto: '/deploy' },
+    ]);
+  });
+});
+
+describe('the help steps do not ask the model what a question means', () => {
+  it('answers from the help, without a model call', async () => {
+    const ports = new MemoryPorts(profile());
+    const home = await say('main', 'start', ports);
+    const answered = await say('main', 'I would like to know about plans for my shop', ports, home.state);
+    expect(texts(answered.outputs)).toEqual(['help']);
+    expect(ports.askedModel).toEqual([]);
   });
 });

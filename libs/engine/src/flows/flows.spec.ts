@@ -1,7 +1,8 @@
 import { FLOWS } from './index';
 import { groupStatus, overallProgress } from './status';
 import type { Choice, Flow, I18n } from './types';
-import { language, matchChoice, normalize, yesNo } from './understand';
+import { language, matchChoice, normalize } from './understand';
+import { yesNo } from './understanding';
 
 describe('objective status rules (docs/product.md §4)', () => {
   it('derives a group status from its steps', () => {

@@ -10,10 +10,12 @@ export * from './business';
 export * from './engine';
 export * from './ports';
 export * from './sharing';
+export * from './state';
 export * from './status';
 export * from './theme';
 export * from './types';
 export * from './understand';
+export { classifyReply, FIELD_CHOICES, type Ask, type Field, type ModelReading, type Reading } from './understanding';
 
 /** Every assistant the product has: the system assistants by name, and the Spark builder. */
 export const FLOWS: Flow[] = [

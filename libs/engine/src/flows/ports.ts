@@ -3,7 +3,9 @@
 
 import type { ActionData } from '@sparks/contracts';
 import type { BusinessFacts } from './business';
-import type { FlowState, Lang, StepStatus } from './types';
+import type { ModelReading } from './understanding';
+import type { FlowState } from './state';
+import type { Lang, StepStatus } from './types';
 
 /**
  * One message the assistant adds to the conversation: text, or an action whose data is a widget or an
@@ -69,40 +71,80 @@ export interface PublishedSpark {
   name: string;
 }
 
-/** What a flow may read and change; the worker implements it on the database. */
-export interface FlowPorts {
+/** The signed-in user: their profile, their account and its plan. */
+export interface AccountPort {
   profile(): Promise<Profile>;
   updateProfile(patch: Partial<Pick<Profile, 'firstname' | 'lastname' | 'language'>>): Promise<void>;
-  spark(): Promise<SparkInfo | undefined>;
-  updateSpark(patch: Partial<Omit<SparkInfo, 'id'>>): Promise<void>;
-  /** Creates the Spark; `{ limit }` when the user already has as many as their plan allows. */
-  createSpark(v: {
-    name: string;
-    business: string;
-    description: string;
-    purpose: string;
-    language: Lang;
-    tone?: string;
-    hours?: string;
-  }): Promise<{ id: string; name: string } | { limit: number }>;
-  newestSpark(): Promise<{ id: string; name: string } | undefined>;
-  countTests(): Promise<number>;
-  /** Creates a test of the Spark (when it has room) and answers its id. */
-  createTest(): Promise<string | undefined>;
-  stepStatus(stepId: string): Promise<StepStatus | undefined>;
-  setStepStatus(stepId: string, status: StepStatus): Promise<void>;
-  deactivateAccount(): Promise<void>;
+  /** The settings assistant's "deactivate my account". */
+  deactivate(): Promise<void>;
   billing(): Promise<BillingSummary>;
-  help(question: string, language: Lang): Promise<string>;
+}
+
+/** What a new Spark is created with (the new-Spark assistant). */
+export interface NewSpark {
+  name: string;
+  business: string;
+  description: string;
+  purpose: string;
+  language: Lang;
+  tone?: string;
+  hours?: string;
+}
+
+/** The conversation's Spark (a builder chat's, or the one the new-Spark assistant creates). */
+export interface SparkPort {
+  current(): Promise<SparkInfo | undefined>;
+  update(patch: Partial<Omit<SparkInfo, 'id'>>): Promise<void>;
+  /** Creates the Spark; `{ limit }` when the user already has as many as their plan allows. */
+  create(v: NewSpark): Promise<{ id: string; name: string } | { limit: number }>;
+  /** The user's newest Spark (the chat home's "Open …"). */
+  newest(): Promise<{ id: string; name: string } | undefined>;
+}
+
+/** The tests of the conversation's Spark. */
+export interface TestsPort {
+  count(): Promise<number>;
+  /** Creates a test of the Spark (when it has room) and answers its id. */
+  create(): Promise<string | undefined>;
+}
+
+/** The statuses of the flow's objective steps (per Spark, or per page). */
+export interface ObjectivesPort {
+  status(stepId: string): Promise<StepStatus | undefined>;
+  setStatus(stepId: string, status: StepStatus): Promise<void>;
+}
+
+/** What the plan lets the owner publish now (the builder's "Publish" step). */
+export interface DeployAllowance {
+  /** Sparks the plan allows published at once (0 once a trial has ended without a plan). */
+  limit: number;
+  /** Sparks of the owner's published now. */
+  used: number;
+  /** The conversation's Spark is one of them. */
+  published: boolean;
+}
+
+/** The user's published Sparks (the deploy assistant, the builder's last step). */
+export interface DeployPort {
+  allowance(): Promise<DeployAllowance>;
   /** The user's published Sparks, oldest publication first. */
-  deployments(): Promise<PublishedSpark[]>;
+  published(): Promise<PublishedSpark[]>;
   /**
    * Unpublishes one of the user's Sparks (its token stops working at once): the plan's deployments in
    * use and allowed afterwards, or undefined when it was not published.
    */
   unpublish(sparkId: string): Promise<{ used: number; limit: number } | undefined>;
   /** Kills the Spark's deploy token and its visitors' sessions at once (the deploy page shows the new code). */
-  revokeDeployToken(sparkId: string): Promise<boolean>;
+  revokeToken(sparkId: string): Promise<boolean>;
+}
+
+/** The built-in help the assistants answer product questions from. */
+export interface HelpPort {
+  answer(question: string, language: Lang): Promise<string>;
+}
+
+/** What the language model does for the flows, with the rules standing in when there is none or it fails. */
+export interface ModelPort {
   /** What a free text says about the business: the language model's reading when one is configured, else the rules. */
   readBusiness(text: string, language: Lang): Promise<BusinessFacts>;
   /**
@@ -112,6 +154,27 @@ export interface FlowPorts {
    * `cleanInstructions`, and uses the template alone otherwise.
    */
   writeInstructions(spark: SparkInfo): Promise<string | undefined>;
+  /**
+   * What a reply means, read by the language model when the offline rules are not sure of it (understanding/):
+   * `instructions` say what to answer, `step` what the reply answers. Undefined without a model or when it fails or
+   * answers nothing usable; the rules' reading then stands.
+   */
+  readReply(input: {
+    instructions: string;
+    step: Record<string, unknown>;
+    reply: string;
+  }): Promise<ModelReading | undefined>;
+}
+
+/** What a flow may read and change, one port per concern; the worker implements them on the database. */
+export interface FlowPorts {
+  account: AccountPort;
+  sparks: SparkPort;
+  tests: TestsPort;
+  objectives: ObjectivesPort;
+  deploy: DeployPort;
+  help: HelpPort;
+  model: ModelPort;
   /** The Spark's SharePoint / OneDrive connection (builder chats in a worker with Microsoft configured). */
   sharing?: SharingPorts;
 }
@@ -170,10 +233,9 @@ export interface SharingPorts {
 
 export interface RunContext {
   language: Lang;
-  state: FlowState | undefined;
+  /** The conversation's stored state, as it was saved (any version, or nothing): the engine reads it (state.ts). */
+  state: unknown;
   ports: FlowPorts;
-  /** Extra values for the prompts (e.g. the Spark id a page was opened with). */
-  vars?: Record<string, string>;
 }
 
 export interface RunResult {

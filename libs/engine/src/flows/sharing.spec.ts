@@ -3,7 +3,6 @@ import { FlowEngine } from './engine';
 import { FLOWS } from './index';
 import type { FlowOutput, FlowPorts, SharingEntry, SharingPlace, SharingPorts, SharingWhere } from './ports';
 import { BROWSE_PAGE_SIZE } from './sharing';
-import type { FlowState } from './types';
 
 /** A SharePoint of one site ("Bakery") with a library, a folder, files of every kind, and a long folder. */
 class FakeSharing implements SharingPorts {
@@ -45,25 +44,30 @@ const engine = new FlowEngine(FLOWS);
 function portsWith(sharing: SharingPorts | undefined, language: 'en' | 'es' = 'en'): FlowPorts {
   const none = () => Promise.resolve(undefined);
   return {
-    profile: () => Promise.resolve({ firstname: 'Ana', lastname: '', username: 'a@x.com', language, plan: 'zaphire' }),
-    updateProfile: () => Promise.resolve(),
-    spark: () =>
-      Promise.resolve({ id: 's1', name: 'Espiga', initialMessage: 'Hi', language, sysPrompt: '', business: 'b' }),
-    updateSpark: () => Promise.resolve(),
-    createSpark: () => Promise.resolve({ limit: 0 }),
-    newestSpark: none,
-    countTests: () => Promise.resolve(0),
-    createTest: none,
-    stepStatus: none,
-    setStepStatus: () => Promise.resolve(),
-    deactivateAccount: () => Promise.resolve(),
-    billing: () => Promise.reject(new Error('not used')),
-    help: () => Promise.resolve('help'),
-    deployments: () => Promise.resolve([]),
-    unpublish: none,
-    revokeDeployToken: () => Promise.resolve(false),
-    readBusiness: () => Promise.resolve({}),
-    writeInstructions: () => Promise.resolve(undefined),
+    account: {
+      profile: () =>
+        Promise.resolve({ firstname: 'Ana', lastname: '', username: 'a@x.com', language, plan: 'zaphire' }),
+      updateProfile: () => Promise.resolve(),
+      deactivate: () => Promise.resolve(),
+      billing: () => Promise.reject(new Error('not used')),
+    },
+    sparks: {
+      current: () =>
+        Promise.resolve({ id: 's1', name: 'Espiga', initialMessage: 'Hi', language, sysPrompt: '', business: 'b' }),
+      update: () => Promise.resolve(),
+      create: () => Promise.resolve({ limit: 0 }),
+      newest: none,
+    },
+    tests: { count: () => Promise.resolve(0), create: none },
+    objectives: { status: none, setStatus: () => Promise.resolve() },
+    deploy: {
+      allowance: () => Promise.resolve({ limit: 1, used: 0, published: false }),
+      published: () => Promise.resolve([]),
+      unpublish: none,
+      revokeToken: () => Promise.resolve(false),
+    },
+    help: { answer: () => Promise.resolve('help') },
+    model: { readBusiness: () => Promise.resolve({}), writeInstructions: none, readReply: none },
     sharing,
   };
 }
@@ -74,7 +78,7 @@ const optionsOf = (outputs: FlowOutput[]) => {
 };
 const texts = (outputs: FlowOutput[]) => outputs.filter((o) => o.type === 'ai').map((o) => o.data.content);
 
-async function say(text: string, state: FlowState | undefined, ports: FlowPorts) {
+async function say(text: string, state: object | undefined, ports: FlowPorts) {
   const result = await engine.run('builder', text, { language: 'en', state, ports });
   for (const o of result.outputs)
     if (o.type === 'action') expect(actionDataSchema.safeParse(o.data).success).toBe(true);
@@ -111,12 +115,11 @@ describe('the builder chat browses SharePoint and imports a picked file (issue 2
     ).toBe(true);
     // Read meanwhile: the hidden start keyword offers another file again, the browsing goes on.
     r = await say('inicio', r.state, ports);
-    expect(r.state.awaiting).toBe('browse');
+    expect(r.state.dialog?.name).toBe('browse');
     r = await say('another', r.state, ports);
     expect(optionsOf(r.outputs).map((o) => o.label)).toEqual(['Menu.pdf', 'Back', 'Done']);
     r = await say('done', r.state, ports);
-    expect(r.state.awaiting).toBeUndefined();
-    expect(r.state.vars.browse).toBeUndefined();
+    expect(r.state.dialog).toBeUndefined();
   });
 
   it(`pages a long folder by ${BROWSE_PAGE_SIZE}`, async () => {

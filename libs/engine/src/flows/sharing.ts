@@ -5,37 +5,55 @@
  * conversation's own state: no Graph id ever comes from what the user typed.
  */
 
+import { z } from 'zod';
 import type { Emit } from './widgets';
 import type { SharingEntry, SharingPlace, SharingPorts, SharingService, SharingWhere } from './ports';
 import { label, msg, say, type FlowTextKey } from './texts';
 import type { Lang } from './types';
-import { isSkip, matchChoice, yesNo } from './understand';
+import { matchChoice } from './understand';
+import { isSkip, yesNo } from './understanding';
 
 /** Lines of a level shown at once; "More" shows the next ones (docs/decisions.md). */
 export const BROWSE_PAGE_SIZE = 20;
 
-interface TrailStep {
-  place: SharingPlace;
-  name: string;
-}
+const placeSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('sites') }),
+  z.object({ kind: z.literal('site'), siteId: z.string() }),
+  z.object({ kind: z.literal('onedrive') }),
+  z.object({ kind: z.literal('folder'), driveId: z.string(), itemId: z.string().optional() }),
+]) satisfies z.ZodType<SharingPlace>;
 
-/** What the conversation keeps while browsing (`vars.browse`, JSON). */
-export interface BrowseState {
-  service: SharingService;
+const entrySchema = z.object({
+  name: z.string(),
+  kind: z.enum(['open', 'pick', 'unreadable']),
+  place: placeSchema.optional(),
+  file: z.object({ driveId: z.string(), itemId: z.string() }).optional(),
+  reason: z.enum(['type', 'size']).optional(),
+}) satisfies z.ZodType<SharingEntry>;
+
+const trailStep = z.object({ place: placeSchema, name: z.string() });
+type TrailStep = z.infer<typeof trailStep>;
+
+/** What the conversation keeps while browsing (the dialog's state, checked when read back). */
+export const browseStateSchema = z.object({
+  service: z.enum(['sharepoint', 'onedrive']),
   /** From the start (the sites, or the OneDrive) down to the place shown. */
-  trail: TrailStep[];
-  page: number;
+  trail: z.array(trailStep),
+  page: z.number().int().nonnegative(),
   /** The lines of the shown page that can be used: their index is what the buttons send. */
-  shown: SharingEntry[];
+  shown: z.array(entrySchema),
   /** The last answer was a pick: "add another" and "done" are offered. */
-  picked?: boolean;
-}
+  picked: z.boolean().optional(),
+});
+export type BrowseState = z.infer<typeof browseStateSchema>;
 
 export interface BrowserHost {
   lang: Lang;
-  vars: Record<string, string>;
   text(content: string): void;
   action: Emit;
+  /** The browser's state kept by the conversation, and keeping it (undefined: browsing ends). */
+  load(): BrowseState | undefined;
+  store(state: BrowseState | undefined): void;
 }
 
 const START: Record<SharingService, TrailStep> = {
@@ -62,18 +80,11 @@ export class SharingBrowser {
   }
 
   get state(): BrowseState | undefined {
-    const raw = this.host.vars.browse;
-    if (!raw) return undefined;
-    try {
-      return JSON.parse(raw) as BrowseState;
-    } catch {
-      return undefined;
-    }
+    return this.host.load();
   }
 
   private save(state: BrowseState | undefined): void {
-    if (state) this.host.vars.browse = JSON.stringify(state);
-    else delete this.host.vars.browse;
+    this.host.store(state);
   }
 
   /** "Add a document from SharePoint": checks the connection and shows where the files are. True when browsing. */

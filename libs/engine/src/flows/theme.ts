@@ -5,16 +5,54 @@ export interface Palette {
   name: I18n;
   primary: string;
   secondary: string;
+  /** Colours people name it by ("verde", "green"), in both languages. */
+  words: string[];
 }
 
 /** The colour palettes offered for a Spark's widget. */
 export const PALETTES: Palette[] = [
-  { id: 'violet', name: { es: 'Violeta', en: 'Violet' }, primary: '#6d4aff', secondary: '#efeaff' },
-  { id: 'ocean', name: { es: 'Océano', en: 'Ocean' }, primary: '#0b6bcb', secondary: '#e3f1ff' },
-  { id: 'forest', name: { es: 'Bosque', en: 'Forest' }, primary: '#1f7a4d', secondary: '#e4f5ec' },
-  { id: 'sunset', name: { es: 'Atardecer', en: 'Sunset' }, primary: '#c4471f', secondary: '#fdebe4' },
-  { id: 'graphite', name: { es: 'Grafito', en: 'Graphite' }, primary: '#2f3440', secondary: '#eceef2' },
-  { id: 'rose', name: { es: 'Rosa', en: 'Rose' }, primary: '#c2185b', secondary: '#fce4ef' },
+  {
+    id: 'violet',
+    name: { es: 'Violeta', en: 'Violet' },
+    primary: '#6d4aff',
+    secondary: '#efeaff',
+    words: ['morado', 'lila', 'purpura', 'malva', 'lavanda', 'purple', 'lilac', 'lavender', 'mauve'],
+  },
+  {
+    id: 'ocean',
+    name: { es: 'Océano', en: 'Ocean' },
+    primary: '#0b6bcb',
+    secondary: '#e3f1ff',
+    words: ['azul', 'celeste', 'marino', 'mar', 'blue', 'navy', 'sea', 'sky blue', 'light blue', 'azulado'],
+  },
+  {
+    id: 'forest',
+    name: { es: 'Bosque', en: 'Forest' },
+    primary: '#1f7a4d',
+    secondary: '#e4f5ec',
+    words: ['verde', 'verdes', 'green', 'greens', 'oliva', 'olive', 'natural', 'nature', 'naturaleza'],
+  },
+  {
+    id: 'sunset',
+    name: { es: 'Atardecer', en: 'Sunset' },
+    primary: '#c4471f',
+    secondary: '#fdebe4',
+    words: ['naranja', 'anaranjado', 'rojo', 'coral', 'teja', 'terracota', 'orange', 'orangey', 'red', 'terracotta'],
+  },
+  {
+    id: 'graphite',
+    name: { es: 'Grafito', en: 'Graphite' },
+    primary: '#2f3440',
+    secondary: '#eceef2',
+    words: ['gris', 'negro', 'oscuro', 'carbon', 'grey', 'gray', 'black', 'dark', 'charcoal'],
+  },
+  {
+    id: 'rose',
+    name: { es: 'Rosa', en: 'Rose' },
+    primary: '#c2185b',
+    secondary: '#fce4ef',
+    words: ['rosa', 'rosado', 'fucsia', 'magenta', 'pink', 'fuchsia', 'pinky'],
+  },
 ];
 
 export interface Icon {
@@ -22,13 +60,40 @@ export interface Icon {
   name: I18n;
   /** The icon's key, drawn by the web app and the widget. */
   icon: string;
+  /** Other words people call it by. */
+  words: string[];
 }
 
 export const ICONS: Icon[] = [
-  { id: 'sparkles', name: { es: 'Destellos', en: 'Sparkles' }, icon: 'sparkles' },
-  { id: 'chat', name: { es: 'Burbuja de chat', en: 'Chat bubble' }, icon: 'chat' },
-  { id: 'robot', name: { es: 'Robot', en: 'Robot' }, icon: 'robot' },
-  { id: 'store', name: { es: 'Tienda', en: 'Store' }, icon: 'store' },
-  { id: 'heart', name: { es: 'Corazón', en: 'Heart' }, icon: 'heart' },
-  { id: 'help', name: { es: 'Ayuda', en: 'Help' }, icon: 'help' },
+  {
+    id: 'sparkles',
+    name: { es: 'Destellos', en: 'Sparkles' },
+    icon: 'sparkles',
+    words: ['estrellas', 'brillos', 'chispas', 'stars', 'sparkle', 'magic', 'magia'],
+  },
+  {
+    id: 'chat',
+    name: { es: 'Burbuja de chat', en: 'Chat bubble' },
+    icon: 'chat',
+    words: ['burbuja', 'bocadillo', 'bubble', 'speech bubble', 'conversacion'],
+  },
+  { id: 'robot', name: { es: 'Robot', en: 'Robot' }, icon: 'robot', words: ['bot', 'robotito', 'android'] },
+  {
+    id: 'store',
+    name: { es: 'Tienda', en: 'Store' },
+    icon: 'store',
+    words: ['shop', 'tiendita', 'comercio', 'carrito', 'cart', 'shopping'],
+  },
+  {
+    id: 'heart',
+    name: { es: 'Corazón', en: 'Heart' },
+    icon: 'heart',
+    words: ['corazoncito', 'love', 'amor', 'corazon'],
+  },
+  {
+    id: 'help',
+    name: { es: 'Ayuda', en: 'Help' },
+    icon: 'help',
+    words: ['interrogacion', 'question mark', 'lifebuoy', 'salvavidas', 'info', 'soporte', 'support'],
+  },
 ];

@@ -1,9 +1,12 @@
 /** Flows are data: objectives (groups) of steps, each step saying what to ask, how to read the
- * answer and what it changes. The engine (engine.ts) interprets them; adding a flow is adding a
- * definition. */
+ * answer and what it changes. The engine (engine.ts, run.ts) interprets them; adding a flow is adding a
+ * definition; the intents and effects it names are handlers registered in handlers/index.ts. */
 
 import type { ObjectivesPage } from '@sparks/contracts';
 import type { Lang } from '../texts';
+import type { EffectName, SparkOption } from './handlers/effects';
+import type { IntentName } from './handlers';
+import type { Field } from './understanding';
 
 export type { Lang };
 export interface I18n {
@@ -28,8 +31,16 @@ export interface Choice {
   when?: Condition;
 }
 
-/** `hasDeployments`: the user has a Spark published (the deploy assistant's unpublish and new code). */
-export type Condition = 'hasSparks' | 'hasTests' | 'hasDeployments';
+/**
+ * `hasDeployments`: the user has a Spark published (the deploy assistant's unpublish and new code). `canPublish`: the
+ * plan lets this Spark be published (it is, or there is room); else `publishNotIncluded` (the plan allows none) or
+ * `publishFull` (its places are all taken), both `cannotPublish`.
+ */
+export type Condition =
+  'hasSparks' | 'hasTests' | 'hasDeployments' | 'canPublish' | 'cannotPublish' | 'publishNotIncluded' | 'publishFull';
+
+/** A message a step says; `when`: only while the condition holds. */
+export type Line = I18n & { when?: Condition };
 
 /** How the answer to a step is read. Every kind works without a language model. */
 export type AnswerSpec =
@@ -54,16 +65,15 @@ export type AnswerSpec =
    */
   | { kind: 'help'; choices: Choice[]; quietFirst?: boolean };
 
-/** What an answer changes. A fixed vocabulary, so that flows stay data. */
+/**
+ * What an answer changes: an effect registered in handlers/effects.ts. `set` takes the answer as a value (into a
+ * flow variable, the profile, the Spark), `do` acts (creates the Spark, writes its instructions…).
+ */
 export type Effect =
-  | { set: 'profile.firstname' | 'profile.lastname' | 'profile.language' }
-  | { set: 'spark.name' | 'spark.initialMessage' | 'spark.language' | 'spark.palette' | 'spark.icon' }
-  | { set: 'spark.option'; key: 'business' | 'description' | 'purpose' | 'tone' }
   | { set: 'var'; key: string }
-  | { do: 'createSpark' }
-  | { do: 'buildSysPrompt' }
-  | { do: 'deactivateAccount' }
-  | { do: 'createTest' };
+  | { set: 'spark.option'; key: SparkOption }
+  | { set: Exclude<EffectName, 'var' | 'spark.option'> }
+  | { do: EffectName };
 
 export interface Step {
   id: string;
@@ -72,7 +82,7 @@ export interface Step {
   /** The step's name in the objectives panel. */
   title?: I18n;
   /** What the assistant says, one message each; `{placeholders}` come from the context. */
-  say: I18n[];
+  say: Line[];
   answer: AnswerSpec;
   /** A widget shown after the text, for steps whose answer needs one (card, userCard, preview). */
   show?: 'userCard' | 'widgetPreview' | 'sysPromptCard' | 'explainSparks' | 'usageCard' | 'plansCard';
@@ -89,25 +99,20 @@ export interface Step {
    * for confirmation and then fills every step it answers at once.
    */
   fact?: 'name' | 'description' | 'tone';
+  /**
+   * The value of the Spark the step sets: "change the name to Espiga", "mejor verde" from any step of the flow is
+   * taken by this step (handlers/change.ts).
+   */
+  field?: Field;
+  /** Said when the owner asks about the step ("what should I write here?"), before the question again. */
+  hint?: I18n;
 }
 
 export interface Intent {
   /** Normalized phrases (no accents, lower case) that trigger it from any step. */
   phrases: string[];
-  action:
-    | 'showPrompt'
-    | 'editPrompt'
-    | 'undoPrompt'
-    | 'testSatisfactory'
-    | 'testNotSatisfactory'
-    /** Create a test of the Spark from any step (offered after a test that went badly). */
-    | 'newTest'
-    | 'restart'
-    /** The deploy assistant: unpublish a Spark, or kill its deploy token for a new one (with confirmation). */
-    | 'unpublish'
-    | 'rotateToken'
-    /** The builder: browse the Spark's SharePoint or OneDrive and pick files to import (issue 20). */
-    | 'browseSharing';
+  /** Its handler (handlers/index.ts). */
+  action: IntentName;
 }
 
 export interface Flow {
@@ -118,22 +123,4 @@ export interface Flow {
   start: string;
   steps: Step[];
   intents?: Intent[];
-  /** Steps completed by events, with the event. */
-}
-
-export interface FlowState {
-  flow: string;
-  step: string | null;
-  vars: Record<string, string>;
-  /**
-   * A pending intent that needs the next message: the new system prompt, its confirmation (the draft in
-   * `vars.draftPrompt`), the confirmation of an unusual value for the current step (`vars.draftValue`), or
-   * of what a free description of the business said (`vars.draftFacts`, JSON); in the deploy assistant,
-   * which published Spark to unpublish or give a new code (`vars.deployAction`), then the confirmation
-   * (`vars.deploySparkId`, `vars.deploySparkName`).
-   * While browsing SharePoint or OneDrive (`browse`): where, and what the shown page offers (`vars.browse`, JSON).
-   */
-  awaiting?:
-    'prompt' | 'promptConfirm' | 'valueConfirm' | 'businessConfirm' | 'deployWhich' | 'deployConfirm' | 'browse';
-  sparkId?: string;
 }

@@ -7,6 +7,7 @@ import type { FlowPorts } from './ports';
 import { label, msg, route } from './texts';
 import type { AnswerSpec, Choice, Condition, Lang, Step } from './types';
 import { LANGUAGE_CHOICES } from './understand';
+import { FIELD_CHOICES } from './understanding/fields';
 
 /** The fields of the action `T` of the contracts besides its type and content. */
 type ActionFields<T extends ActionData['type']> =
@@ -31,24 +32,40 @@ export function choicesFor(spec: AnswerSpec): Choice[] {
     case 'language':
       return LANGUAGE_CHOICES;
     case 'palette':
-      return PALETTES.map((p) => ({ value: p.id, label: p.name, synonyms: [p.primary] }));
+      return FIELD_CHOICES.palette!;
     case 'icon':
-      return ICONS.map((i) => ({ value: i.id, label: i.name, synonyms: [i.icon] }));
+      return FIELD_CHOICES.icon!;
     case 'text':
     case 'none':
       return [];
   }
 }
 
-/** The choices whose condition holds now. */
-export async function visible(choices: Choice[], vars: Record<string, string>, ports: FlowPorts): Promise<Choice[]> {
+/** A reader of conditions for one moment: each port is asked once however many conditions need it. */
+export function conditions(vars: Record<string, string>, ports: FlowPorts): (condition: Condition) => Promise<boolean> {
+  let allowance: ReturnType<FlowPorts['deploy']['allowance']> | undefined;
+  const plan = () => (allowance ??= ports.deploy.allowance());
+  const can = async () => {
+    const a = await plan();
+    return a.published || a.used < a.limit;
+  };
   const holds: Record<Condition, () => Promise<boolean>> = {
     hasSparks: () => Promise.resolve(!!vars.newestSparkId),
-    hasTests: async () => (await ports.countTests()) > 0,
-    hasDeployments: async () => (await ports.deployments()).length > 0,
+    hasTests: async () => (await ports.tests.count()) > 0,
+    hasDeployments: async () => (await ports.deploy.published()).length > 0,
+    canPublish: can,
+    cannotPublish: async () => !(await can()),
+    publishNotIncluded: async () => !(await can()) && (await plan()).limit === 0,
+    publishFull: async () => !(await can()) && (await plan()).limit > 0,
   };
+  return (condition) => holds[condition]();
+}
+
+/** The choices whose condition holds now. */
+export async function visible(choices: Choice[], vars: Record<string, string>, ports: FlowPorts): Promise<Choice[]> {
+  const holds = conditions(vars, ports);
   const out: Choice[] = [];
-  for (const c of choices) if (!c.when || (await holds[c.when]())) out.push(c);
+  for (const c of choices) if (!c.when || (await holds(c.when))) out.push(c);
   return out;
 }
 
@@ -95,7 +112,7 @@ export async function renderWidget(
       break;
     case 'icon': {
       // The icons show in the palette just picked (issue 18 item 5), not in the app's own colours.
-      const palette = (await ports.spark())?.palette;
+      const palette = (await ports.sparks.current())?.palette;
       emit('iconSelector', {
         icons: ICONS.map((i) => ({ name: i.name[lang], icon: i.icon })),
         ...(palette ? { palette: { primary: palette.primary, secondary: palette.secondary } } : {}),
@@ -122,7 +139,7 @@ export function promptCard(emit: Emit, lang: Lang, sysPrompt: string): void {
 export async function renderCard(emit: Emit, lang: Lang, kind: NonNullable<Step['show']>, ports: FlowPorts) {
   const l = (key: Parameters<typeof msg>[0]) => label(lang, msg(key));
   if (kind === 'userCard') {
-    const p = await ports.profile();
+    const p = await ports.account.profile();
     emit('userCard', {
       title: l('userCardTitle'),
       info: [
@@ -135,7 +152,7 @@ export async function renderCard(emit: Emit, lang: Lang, kind: NonNullable<Step[
       ],
     });
   } else if (kind === 'usageCard') {
-    const b = await ports.billing();
+    const b = await ports.account.billing();
     const n = (value: number) => new Intl.NumberFormat(lang).format(value);
     const planName = b.plan === 'Free Plan' ? l('freePlanName') : b.plan;
     emit('userCard', {
@@ -160,7 +177,7 @@ export async function renderCard(emit: Emit, lang: Lang, kind: NonNullable<Step[
       ],
     });
   } else if (kind === 'plansCard') {
-    const b = await ports.billing();
+    const b = await ports.account.billing();
     const n = (value: number) => new Intl.NumberFormat(lang).format(value);
     const money = (cents: number, currency: string) =>
       new Intl.NumberFormat(lang, { style: 'currency', currency: currency.toUpperCase() }).format(cents / 100);
@@ -181,7 +198,7 @@ export async function renderCard(emit: Emit, lang: Lang, kind: NonNullable<Step[
       });
     }
   } else if (kind === 'widgetPreview') {
-    const s = await ports.spark();
+    const s = await ports.sparks.current();
     if (s) {
       emit('widgetPreview', {
         title: l('previewTitle'),
@@ -195,7 +212,7 @@ export async function renderCard(emit: Emit, lang: Lang, kind: NonNullable<Step[
       });
     }
   } else if (kind === 'sysPromptCard') {
-    const s = await ports.spark();
+    const s = await ports.sparks.current();
     if (s) promptCard(emit, lang, s.sysPrompt);
   } else {
     emit('card', {

@@ -1,4 +1,25 @@
 import type { Flow } from '../types';
+import { TONE_CHOICES } from '../understanding/fields';
+
+const PALETTE_HINT = {
+  es: 'Son los colores del botón y la ventana del chat en tu web. Puedes decir el nombre o el color: «verde», «el azul», «el segundo».',
+  en: 'They are the colours of the chat button and window on your website. Say the name or the colour: “green”, “the blue one”, “the second”.',
+};
+const ICON_HINT = {
+  es: 'Es el dibujo del botón que abre el chat en tu web. Elige uno de la lista; puedes cambiarlo cuando quieras.',
+  en: 'It is the picture on the button that opens the chat on your website. Pick one from the list; you can change it at any time.',
+};
+const GREETING_HINT = {
+  es: 'Es lo primero que leen tus visitantes al abrir el chat. Escríbelo tal cual, por ejemplo: «¡Hola! Soy el asistente de Panadería Sol, ¿en qué te ayudo?».',
+  en: "It is the first thing visitors read when they open the chat. Write it as they will read it, for example: “Hi! I'm the Sol Bakery assistant, how can I help?”.",
+};
+/** The welcome message: typed, or kept with a button or by agreeing ("déjalo igual", "looks good"). */
+const GREETING_ANSWER = {
+  kind: 'text',
+  min: 2,
+  max: 300,
+  keep: { es: 'Mantener el mensaje', en: 'Keep this message' },
+} as const;
 
 /** A Spark's own chat: five objectives from a description to a published widget. */
 export const builderFlow: Flow = {
@@ -113,6 +134,11 @@ export const builderFlow: Flow = {
       // Named in /new-spark already: done without asking (issue 18 item 2).
       givenBy: 'business',
       fact: 'name',
+      field: 'name',
+      hint: {
+        es: 'Es el nombre que verán tus clientes en el chat de tu web, por ejemplo «Panadería Sol». Puedes cambiarlo cuando quieras.',
+        en: 'It is the name your customers see in the chat on your website, for example “Sol Bakery”. You can change it at any time.',
+      },
       effects: [{ set: 'spark.name' }],
       confirm: { es: 'Nombre guardado: {sparkName}.', en: 'Name saved: {sparkName}.' },
       next: 'business.description',
@@ -131,6 +157,11 @@ export const builderFlow: Flow = {
       // Described in /new-spark already: done without asking (issue 18 item 2).
       givenBy: 'description',
       fact: 'description',
+      field: 'description',
+      hint: {
+        es: 'Cuéntalo como se lo contarías a un cliente nuevo: qué vendes o haces, para quién y dónde. Por ejemplo: «Panadería de barrio en Salamanca con pan de masa madre y bollería».',
+        en: 'Say it as you would to a new customer: what you sell or do, for whom and where. For example: “Neighbourhood bakery in Salamanca with sourdough bread and pastries”.',
+      },
       effects: [{ set: 'spark.option', key: 'description' }],
       next: 'business.tone',
     },
@@ -139,25 +170,15 @@ export const builderFlow: Flow = {
       objective: 'business',
       title: { es: 'Tono', en: 'Tone' },
       say: [{ es: '¿Qué tono debe usar con tus clientes?', en: 'Which tone should it use with your customers?' }],
-      answer: {
-        kind: 'choice',
-        choices: [
-          {
-            value: 'friendly',
-            label: { es: 'Cercano', en: 'Friendly' },
-            synonyms: ['amable', 'cercano', 'friendly', 'warm'],
-          },
-          {
-            value: 'professional',
-            label: { es: 'Profesional', en: 'Professional' },
-            synonyms: ['formal', 'serio', 'professional'],
-          },
-          { value: 'fun', label: { es: 'Divertido', en: 'Fun' }, synonyms: ['divertido', 'informal', 'fun', 'casual'] },
-        ],
-      },
+      answer: { kind: 'choice', choices: TONE_CHOICES },
       // Told in /new-spark already, with the rest of the business in one message.
       givenBy: 'tone',
       fact: 'tone',
+      field: 'tone',
+      hint: {
+        es: 'Es cómo hablará tu Spark: cercano (amable y cálido), profesional (preciso y formal) o divertido (desenfadado).',
+        en: 'It is how your Spark will talk: friendly (warm and kind), professional (precise and formal) or fun (light-hearted).',
+      },
       effects: [{ set: 'spark.option', key: 'tone' }, { do: 'buildSysPrompt' }],
       confirm: {
         es: 'He escrito las instrucciones de tu Spark con lo que me has contado. Escribe «ver instrucciones» para leerlas o «cambiar instrucciones» para reescribirlas.',
@@ -181,6 +202,10 @@ export const builderFlow: Flow = {
         skippable: true,
         choices: [{ value: 'skip', label: { es: 'Saltar por ahora', en: 'Skip for now' } }],
       },
+      hint: {
+        es: 'Pulsa el clip junto al cuadro de mensaje y elige un PDF con texto (la carta, precios, horarios, preguntas frecuentes), de hasta 10 MB. Tu Spark responderá con lo que diga.',
+        en: 'Press the paper clip next to the message box and choose a PDF with text (your menu, prices, opening hours, FAQs) of up to 10 MB. Your Spark answers from what it says.',
+      },
       next: 'look.language',
     },
     {
@@ -191,6 +216,7 @@ export const builderFlow: Flow = {
       answer: { kind: 'language' },
       // Chosen in /new-spark already (it asks the language after the business).
       givenBy: 'business',
+      field: 'language',
       effects: [{ set: 'spark.language' }, { do: 'buildSysPrompt' }],
       next: 'look.palette',
     },
@@ -200,6 +226,8 @@ export const builderFlow: Flow = {
       title: { es: 'Colores', en: 'Colours' },
       say: [{ es: 'Elige una paleta de colores para el widget.', en: 'Pick a colour palette for the widget.' }],
       answer: { kind: 'palette' },
+      field: 'palette',
+      hint: PALETTE_HINT,
       effects: [{ set: 'spark.palette' }],
       next: 'look.icon',
     },
@@ -209,6 +237,8 @@ export const builderFlow: Flow = {
       title: { es: 'Icono', en: 'Icon' },
       say: [{ es: 'Elige un icono.', en: 'Pick an icon.' }],
       answer: { kind: 'icon' },
+      field: 'icon',
+      hint: ICON_HINT,
       effects: [{ set: 'spark.icon' }],
       next: 'look.initialMessage',
     },
@@ -222,7 +252,9 @@ export const builderFlow: Flow = {
           en: 'Which message will greet your visitors? Now it says: “{initialMessage}”.',
         },
       ],
-      answer: { kind: 'text', min: 2, max: 300 },
+      answer: GREETING_ANSWER,
+      field: 'greeting',
+      hint: GREETING_HINT,
       effects: [{ set: 'spark.initialMessage' }],
       next: 'look.preview',
     },
@@ -234,7 +266,65 @@ export const builderFlow: Flow = {
       say: [{ es: '¿Te gusta cómo queda?', en: 'Do you like how it looks?' }],
       show: 'widgetPreview',
       answer: { kind: 'yesno' },
-      next: { yes: 'test.create', no: 'look.palette' },
+      // "No": what to change, and the preview again after it (not the palette, the icon and the greeting again).
+      next: { yes: 'test.create', no: 'look.change' },
+    },
+    {
+      id: 'look.change',
+      say: [{ es: '¿Qué quieres cambiar?', en: 'What would you like to change?' }],
+      answer: {
+        kind: 'choice',
+        widget: 'buttons',
+        choices: [
+          {
+            value: 'palette',
+            label: { es: 'Los colores', en: 'The colours' },
+            synonyms: ['colores', 'colours', 'colors', 'color', 'colour', 'paleta', 'palette'],
+          },
+          { value: 'icon', label: { es: 'El icono', en: 'The icon' }, synonyms: ['icono', 'icon'] },
+          {
+            value: 'greeting',
+            label: { es: 'El mensaje de bienvenida', en: 'The welcome message' },
+            synonyms: ['saludo', 'mensaje', 'bienvenida', 'greeting', 'message', 'welcome'],
+          },
+          { value: 'done', label: { es: 'Nada, me gusta', en: 'Nothing, I like it' }, synonyms: ['nada', 'nothing'] },
+        ],
+      },
+      next: {
+        palette: 'look.palette.again',
+        icon: 'look.icon.again',
+        greeting: 'look.greeting.again',
+        done: 'test.create',
+      },
+    },
+    {
+      id: 'look.palette.again',
+      say: [{ es: 'Elige otra paleta de colores.', en: 'Pick another colour palette.' }],
+      answer: { kind: 'palette' },
+      hint: PALETTE_HINT,
+      effects: [{ set: 'spark.palette' }],
+      next: 'look.preview',
+    },
+    {
+      id: 'look.icon.again',
+      say: [{ es: 'Elige otro icono.', en: 'Pick another icon.' }],
+      answer: { kind: 'icon' },
+      hint: ICON_HINT,
+      effects: [{ set: 'spark.icon' }],
+      next: 'look.preview',
+    },
+    {
+      id: 'look.greeting.again',
+      say: [
+        {
+          es: 'Escribe el nuevo mensaje de bienvenida. Ahora dice: «{initialMessage}».',
+          en: 'Write the new welcome message. Now it says: “{initialMessage}”.',
+        },
+      ],
+      answer: GREETING_ANSWER,
+      hint: GREETING_HINT,
+      effects: [{ set: 'spark.initialMessage' }],
+      next: 'look.preview',
     },
     {
       id: 'test.create',
@@ -291,10 +381,22 @@ export const builderFlow: Flow = {
       id: 'deploy.publish',
       objective: 'deploy',
       title: { es: 'Publica tu Spark', en: 'Publish your Spark' },
+      // Publish is offered only when the plan allows it; otherwise why, and the plans (issue 31).
       say: [
         {
+          when: 'canPublish',
           es: '¡«{sparkName}» está listo para publicarse en tu web!',
           en: '“{sparkName}” is ready to be published on your website!',
+        },
+        {
+          when: 'publishNotIncluded',
+          es: '«{sparkName}» está listo, pero tu plan no incluye Sparks publicados. Elige un plan para publicarlo en tu web.',
+          en: '“{sparkName}” is ready, but your plan does not include published Sparks. Choose a plan to publish it on your website.',
+        },
+        {
+          when: 'publishFull',
+          es: '«{sparkName}» está listo, pero ya tienes publicados todos los Sparks que permite tu plan. Despublica alguno en Desplegar o mejora tu plan para publicar este.',
+          en: '“{sparkName}” is ready, but all the published Sparks your plan allows are in use. Unpublish one on Deploy or upgrade your plan to publish this one.',
         },
       ],
       answer: {
@@ -306,6 +408,19 @@ export const builderFlow: Flow = {
             value: 'deploy',
             label: { es: 'Publicar {sparkName}', en: 'Publish {sparkName}' },
             goto: '/deploy?q={sparkName}',
+            when: 'canPublish',
+          },
+          {
+            value: 'plans',
+            label: { es: 'Ver los planes', en: 'See the plans' },
+            goto: '/billing?showPlans=true',
+            when: 'cannotPublish',
+          },
+          {
+            value: 'manage',
+            label: { es: 'Ir a Desplegar', en: 'Go to Deploy' },
+            goto: '/deploy',
+            when: 'publishFull',
           },
         ],
       },

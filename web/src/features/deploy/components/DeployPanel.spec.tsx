@@ -117,11 +117,20 @@ describe('DeployPanel: publishing beyond the plan', () => {
     expect(deploy.publish).toHaveBeenCalledTimes(1);
 
     await act(async () => {
-      refuse(new ApiError(402, [{ code: 'DEPLOYMENT_LIMIT', message: 'Your plan allows 0 published Sparks.' }]));
+      refuse(
+        new ApiError(402, [
+          {
+            code: 'DEPLOYMENT_NOT_INCLUDED',
+            message: 'Your plan allows 0 published Sparks. Choose a plan to publish one.',
+          },
+        ]),
+      );
       await Promise.resolve();
     });
     const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent(enDeploy.panel.limit);
+    // The server's words: "allows 0" is never "unpublish one".
+    expect(alert).toHaveTextContent('Your plan allows 0 published Sparks. Choose a plan to publish one.');
+    expect(alert).not.toHaveTextContent(/unpublish/i);
     expect(publish).toBeEnabled();
     fireEvent.click(within(alert).getByRole('button', { name: 'View plans' }));
     expect(screen.getByTestId('where')).toHaveTextContent('/deploy?showPlans=true');
@@ -129,13 +138,15 @@ describe('DeployPanel: publishing beyond the plan', () => {
 
   it('says it in Spanish too', async () => {
     await i18n.changeLanguage('es');
-    deploy.publish.mockRejectedValue(new ApiError(402, [{ code: 'DEPLOYMENT_LIMIT', message: 'x' }]));
+    const inUse =
+      'Ya están en uso todos los Sparks publicados que permite tu plan (1). Despublica alguno o mejora tu plan.';
+    deploy.publish.mockRejectedValue(new ApiError(402, [{ code: 'DEPLOYMENT_LIMIT', message: inUse }]));
     renderPanel();
     const publish = await screen.findByTestId('deploy-publish');
     await waitFor(() => expect(publish).toBeEnabled());
     fireEvent.click(publish);
     const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent(esDeploy.panel.limit);
+    expect(alert).toHaveTextContent(inUse);
     expect(within(alert).getByRole('button', { name: 'Ver planes' })).toBeInTheDocument();
   });
 });

@@ -112,8 +112,11 @@ export function DeployPanel({ q, onFirstSeen }: { q?: string; onFirstSeen?: () =
       // The field's mistakes are said next to it, in the server's words (already in the user's language).
       if (field === 'site') setSiteError(isApiError(err) && err.status === 400 ? err.message : failed);
       else {
-        setError(isApiError(err) && err.code === 'DEPLOYMENT_LIMIT' ? t('panel.limit') : failed);
-        setUpgrade(isApiError(err) && err.status === 402);
+        // A plan's limit (402) is said in the server's words, already in the user's language: "allows 0" is not
+        // "unpublish one" (issue 31).
+        const limit = isApiError(err) && err.status === 402;
+        setError(limit ? err.message : failed);
+        setUpgrade(limit);
       }
       return false;
     } finally {

@@ -119,6 +119,10 @@ export const ROUTE_FIXTURES: Record<string, RouteFixture> = {
       'the website widget: the deploy token names the Spark, the origin allow-list and the visitor token guard it (deploy.it.ts)',
     visitor: true,
   },
+  'GET /api/v1/account/exports/:exportId/download': {
+    public:
+      "the e-mailed link to an export: the link's 256-bit secret (kept hashed, 7 days) is the credential, with the export's id (account-export.it.ts)",
+  },
   'POST /api/v1/public/connect': {
     public: 'the Pulse connects a site: the one-time site key is the credential (deploy.it.ts)',
   },

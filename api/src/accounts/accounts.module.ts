@@ -1,10 +1,17 @@
 import { Module } from '@nestjs/common';
+import { RateLimiter } from '../auth/rate-limiter.service';
+import { KnowledgeModule } from '../knowledge/knowledge.module';
 import { AccountController } from './account.controller';
+import { AccountExportService } from './account-export.service';
 import { AccountsService } from './accounts.service';
 
-/** The signed-in user's account: GET and PATCH /account/profile. */
+/**
+ * The signed-in user's account: GET and PATCH /account/profile, and the owner's rights over their data (issue 30):
+ * the export.
+ */
 @Module({
+  imports: [KnowledgeModule],
   controllers: [AccountController],
-  providers: [AccountsService],
+  providers: [AccountsService, AccountExportService, RateLimiter],
 })
 export class AccountsModule {}

@@ -138,3 +138,6 @@ export const MAX_MESSAGE_LENGTH = 4000;
 
 /** From this length on, the app's and the widget's message boxes show how long the message is (90 % of the limit). */
 export const MESSAGE_LENGTH_SHOWN_FROM = Math.floor(MAX_MESSAGE_LENGTH * 0.9);
+
+/** How long the e-mailed link to an account's export works (and the zip is kept), in days. */
+export const EXPORT_LINK_DAYS = 7;

@@ -21,6 +21,7 @@ export const JOB_OPTIONS: Partial<Record<JobName, JobsOptions>> = {
     removeOnComplete: true,
     removeOnFail: true,
   },
+  'account.export': { attempts: 3, backoff: { type: 'exponential', delay: 5000 } },
 };
 
 /** Enqueues declared jobs; one instance per process. Queue errors (Redis away) go to `onError`. */

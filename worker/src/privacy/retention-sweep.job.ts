@@ -1,0 +1,46 @@
+import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import { PrivacyRepository, type Clock } from '@sparks/db';
+import type { FileStorage } from '@sparks/knowledge';
+import { queueOf, scheduleRetentionSweep, type JobProducer } from '@sparks/queues';
+import { CLOCK } from '../billing/tokens';
+import { INGEST_PRODUCER, STORAGE } from '../ingestion/tokens';
+
+const HOUR_MS = 3_600_000;
+
+export interface RetentionOutcome {
+  exports: number;
+}
+
+/**
+ * `retention.sweep` (issue 30), hourly through the `retention-sweep` job scheduler that every worker upserts at
+ * start: deletes the exports whose link expired (file and row), and those that failed or were left building a day.
+ */
+@Injectable()
+export class RetentionSweepJob implements OnApplicationBootstrap {
+  private readonly logger = new Logger(RetentionSweepJob.name);
+
+  constructor(
+    private readonly privacy: PrivacyRepository,
+    @Inject(STORAGE) private readonly storage: FileStorage,
+    @Inject(INGEST_PRODUCER) private readonly jobs: JobProducer,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    void scheduleRetentionSweep(this.jobs.queue(queueOf('retention.sweep')), HOUR_MS).catch((err: unknown) =>
+      this.logger.warn(`could not schedule the retention sweep: ${String(err)}`),
+    );
+  }
+
+  async handle(): Promise<RetentionOutcome> {
+    const now = this.clock.now();
+    const out: RetentionOutcome = { exports: 0 };
+    for (const row of await this.privacy.staleExports(now)) {
+      if (row.storageKey) await this.storage.delete(row.storageKey);
+      await this.privacy.deleteExport(row.id);
+      out.exports += 1;
+    }
+    if (out.exports > 0) this.logger.log(`retention: ${out.exports} expired export(s) deleted`);
+    return out;
+  }
+}

@@ -5,14 +5,15 @@ import { strFromU8, unzipSync } from 'fflate';
 
 import enPrivacy from '../web/public/locales/en/privacy.json';
 import esPrivacy from '../web/public/locales/es/privacy.json';
-import { useSession } from './support/account';
+import { E2E_PASSWORD, useSession } from './support/account';
 import { fill } from './support/catalogues';
 import { shotInto } from './support/shots';
 import { sparkWithPdf } from './support/sparks';
 
 /**
  * The owner's data (issue 30), in English on a desktop (1440×900) and in Spanish on a phone (390×844): the profile's
- * "Your data" downloads the account as a zip. PRIVACY_SHOTS_DIR=/tmp/shots-privacy keeps screenshots.
+ * "Your data" downloads the account as a zip and deletes the account after the typed confirmation.
+ * PRIVACY_SHOTS_DIR=/tmp/shots-privacy keeps screenshots.
  */
 const SHOTS = process.env.PRIVACY_SHOTS_DIR;
 const privacy = { en: enPrivacy, es: esPrivacy } as const;
@@ -56,7 +57,11 @@ for (const lang of ['en', 'es'] as const) {
   const w = words[lang];
   const screen = screens[lang];
 
-  test(`the profile exports the account as a zip (${lang}, ${screen.device})`, async ({ page, request, context }) => {
+  test(`the profile exports the account as a zip and deletes it after the typed confirmation (${lang}, ${screen.device})`, async ({
+    page,
+    request,
+    context,
+  }) => {
     test.setTimeout(180_000);
     await page.setViewportSize(screen.viewport);
     const { account, sparkId } = await sparkWithPdf(request, {
@@ -85,5 +90,36 @@ for (const lang of ['en', 'es'] as const) {
     expect(JSON.parse(strFromU8(zip[`${folder}/spark.json`]))).toMatchObject({ id: sparkId, name: w.name });
     expect(strFromU8(zip[`${folder}/documents/text/01-${w.pdf}.txt`])).toContain(w.text.split('.')[0]);
     await expect(dialog.getByRole('status')).toContainText(fill(t.data.exported, { file: file.suggestedFilename() }));
+
+    // Delete: the password, and the e-mail typed as confirmation before the button works.
+    await dialog.getByRole('button', { name: t.data.deleteButton }).click();
+    const confirm = page.getByRole('dialog', { name: t.delete.title });
+    await expect(confirm.getByRole('heading', { name: t.delete.title })).toBeVisible();
+    const submit = confirm.getByRole('button', { name: t.delete.submit, exact: true });
+    await confirm.getByLabel(t.delete.password).fill(E2E_PASSWORD);
+    await expect(submit).toBeDisabled();
+    const typed = confirm.getByLabel(fill(t.delete.confirm, { email: account.email }));
+    await typed.fill('someone@else.example');
+    await expect(submit).toBeDisabled();
+    await typed.fill(account.email);
+    await expect(submit).toBeEnabled();
+    // A wrong password is refused under its field, in the user's language, and nothing is deleted.
+    await confirm.getByLabel(t.delete.password).fill('Wrong-passw0rd!');
+    await submit.click();
+    await expect(
+      confirm.getByText(lang === 'en' ? 'That is not your password' : 'Esa no es tu contraseña'),
+    ).toBeVisible();
+    await confirm.getByLabel(t.delete.password).fill(E2E_PASSWORD);
+    await shotInto(SHOTS, page, `delete-account-${lang}-${screen.device}`, 300);
+    await submit.click();
+
+    await expect(page).toHaveURL(/\/account-deleted$/);
+    await expect(page.getByRole('heading', { name: t.deleted.title })).toBeVisible();
+    await shotInto(SHOTS, page, `account-deleted-${lang}-${screen.device}`, 300);
+    // Every session ended; the browser forgot the session.
+    expect((await request.get('/api/v1/account/profile', { headers: account.headers })).status()).toBe(401);
+    expect(await page.evaluate<string | null>("localStorage.getItem('access_token')")).toBeNull();
+    await page.getByRole('link', { name: t.deleted.signIn }).click();
+    await expect(page).toHaveURL(/\/auth/);
   });
 }

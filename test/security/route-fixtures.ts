@@ -1,3 +1,4 @@
+import { PASSWORD } from '../integration/harness';
 import { markedPdf, type IdKind, type World } from './world';
 
 /**
@@ -50,6 +51,16 @@ export interface RouteFixture {
   file?: (w: World) => Promise<Buffer>;
   /** Ends every session of the caller (logout): both users sign in again afterwards. */
   endsSessions?: true;
+  /**
+   * Deletes the caller's account (`DELETE /account`): probed after every other route, its owner's request deletes
+   * the owner and the other user's own request deletes the other user.
+   */
+  deletesAccount?: true;
+  /**
+   * What the owner's (and the other user's own) request answers when that is not 2xx, and why: a route whose
+   * rules refuse the world's users by design.
+   */
+  refused?: { status: number; why: string };
   /**
    * A website visitor's route (the public widget API): `:token` is the world's deploy token,
    * `:conversationId` its widget conversation, and the request carries the widget's Origin and the
@@ -135,6 +146,15 @@ export const ROUTE_FIXTURES: Record<string, RouteFixture> = {
   // — the signed-in user —
   'POST /api/v1/auth/logout': { body: () => ({}), endsSessions: true },
   'PATCH /api/v1/account/profile': { body: (w) => ({ firstname: `First ${w.marker}` }) },
+
+  'POST /api/v1/account/deletion-code': {
+    body: () => ({}),
+    refused: { status: 409, why: 'the worlds sign in with a password, which confirms a deletion (no code by e-mail)' },
+  },
+  'DELETE /api/v1/account': {
+    body: (w) => ({ confirmation: w.user.username, password: PASSWORD }),
+    deletesAccount: true,
+  },
 
   // — Sparks and their tests —
   'POST /api/v1/sparks': { body: (w) => ({ name: `Another ${w.marker}` }) },

@@ -11,6 +11,7 @@ import { IntegrationSyncJob } from './integrations/integration-sync.job';
 import { ImportItemJob } from './integrations/import-item.job';
 import { ReplyJob } from './reply/reply.job';
 import { ExportAccountJob } from './privacy/export-account.job';
+import { PurgeAccountJob } from './privacy/purge-account.job';
 import { RetentionSweepJob } from './privacy/retention-sweep.job';
 import { CONFIG, REDIS } from './infra/tokens';
 import { timeJobs } from './metrics';
@@ -32,6 +33,7 @@ export class ConsumersService implements OnApplicationBootstrap {
     private readonly sync: IntegrationSyncJob,
     private readonly importItem: ImportItemJob,
     private readonly exportAccount: ExportAccountJob,
+    private readonly purgeAccount: PurgeAccountJob,
     private readonly retention: RetentionSweepJob,
   ) {}
 
@@ -45,6 +47,7 @@ export class ConsumersService implements OnApplicationBootstrap {
       'integration.sync': (payload) => this.sync.handle(payload),
       'integration.import': (payload) => this.importItem.handle(payload),
       'account.export': (payload) => this.exportAccount.handle(payload),
+      'account.purge': (payload) => this.purgeAccount.handle(payload),
       'retention.sweep': () => this.retention.handle(),
     };
   }

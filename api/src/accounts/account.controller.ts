@@ -1,7 +1,11 @@
-import { Body, Controller, Get, Param, Patch, Query, Req, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Req, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiProduces, ApiResponse, ApiTags } from '@nestjs/swagger';
 import {
+  accountDeletedSchema,
   accountExportQueuedSchema,
+  deleteAccountSchema,
+  deletionCodeSentSchema,
+  deletionMethodSchema,
   exportDownloadQuery,
   exportIdParams,
   updateProfileSchema,
@@ -13,6 +17,7 @@ import { AllowInactive, CurrentUser, Public, type AuthUser } from '../auth/publi
 import { RateLimiter } from '../auth/rate-limiter.service';
 import { RawResponse } from '../common/envelope.interceptor';
 import { ApiZodBody, ApiZodQuery, ApiZodResponse, ZodPipe } from '../common/zod';
+import { AccountDeletionService } from './account-deletion.service';
 import { AccountExportService } from './account-export.service';
 import { AccountsService } from './accounts.service';
 
@@ -31,6 +36,7 @@ export class AccountController {
   constructor(
     private readonly accounts: AccountsService,
     private readonly exports: AccountExportService,
+    private readonly deletion: AccountDeletionService,
     private readonly limits: RateLimiter,
   ) {}
 
@@ -91,5 +97,42 @@ export class AccountController {
   ) {
     await this.limits.perMinute('export-download', [{ name: 'ip', key: req.ip ?? '-', max: 30 }]);
     await this.exports.download(p.exportId, q.token, res);
+  }
+
+  @Get('deletion')
+  @ApiOperation({ summary: 'How the deletion is confirmed: { method: "password" | "code" } (code: Google-only)' })
+  @ApiZodResponse(deletionMethodSchema)
+  deletionMethod(@CurrentUser() user: AuthUser) {
+    return this.deletion.method(user.id);
+  }
+
+  @Post('deletion-code')
+  @HttpCode(200)
+  @AllowInactive()
+  @ApiOperation({
+    summary:
+      'E-mails a code that confirms the deletion of an account that signs in only with Google (10 min; ' +
+      '409 DELETION_NEEDS_PASSWORD for one with a password)',
+  })
+  @ApiZodResponse(deletionCodeSentSchema)
+  deletionCode(@CurrentUser() user: AuthUser, @Req() req: Request) {
+    return this.deletion.sendCode(user.id, req.ip ?? '-');
+  }
+
+  @Delete()
+  @AllowInactive()
+  @ApiOperation({
+    summary:
+      'Deletes the account and everything it owns, cancels a paid subscription and ends every session. Body: ' +
+      '{ confirmation: the e-mail address, password } or { confirmation, code } (Google-only accounts)',
+  })
+  @ApiZodBody(deleteAccountSchema)
+  @ApiZodResponse(accountDeletedSchema)
+  remove(
+    @CurrentUser() user: AuthUser,
+    @Body(new ZodPipe(deleteAccountSchema)) body: z.output<typeof deleteAccountSchema>,
+    @Req() req: Request,
+  ) {
+    return this.deletion.delete(user.id, body, req.ip ?? '-');
   }
 }

@@ -141,3 +141,8 @@ export const MESSAGE_LENGTH_SHOWN_FROM = Math.floor(MAX_MESSAGE_LENGTH * 0.9);
 
 /** How long the e-mailed link to an account's export works (and the zip is kept), in days. */
 export const EXPORT_LINK_DAYS = 7;
+
+/** Deleting an account asks the user to type their e-mail address: the same rule on the screen and the server. */
+export function confirmsDeletion(typed: string, email: string): boolean {
+  return typed.trim().toLowerCase() === email.trim().toLowerCase() && email.trim() !== '';
+}

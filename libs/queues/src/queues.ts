@@ -30,8 +30,13 @@ export interface JobPayloads {
    */
   'account.export': { exportId: string };
   /**
-   * Deletes what has outlived its time (issue 30): exports whose link expired. Run hourly by the
-   * `retention-sweep` job scheduler; `requestedAt` names a run asked for by hand.
+   * Removes what a deleted account left outside PostgreSQL (issue 30): its stored files, its queued jobs and its
+   * Redis keys, listed by the `account_purges` row its deletion wrote.
+   */
+  'account.purge': { purgeId: string };
+  /**
+   * Deletes what has outlived its time (issue 30): exports whose link expired; queues purges again that did not
+   * finish. Run hourly by the `retention-sweep` job scheduler; `requestedAt` names a run asked for by hand.
    */
   'retention.sweep': { requestedAt: string };
 }
@@ -44,7 +49,7 @@ export const QUEUES = {
   usage: { jobs: ['usage.record', 'usage.meter'] as JobName[] },
   email: { jobs: ['email.send'] as JobName[] },
   integrations: { jobs: ['integration.sync', 'integration.import'] as JobName[] },
-  privacy: { jobs: ['account.export', 'retention.sweep'] as JobName[] },
+  privacy: { jobs: ['account.export', 'account.purge', 'retention.sweep'] as JobName[] },
 } as const;
 
 export type QueueName = keyof typeof QUEUES;
@@ -69,5 +74,6 @@ export const jobIds: { [J in JobName]: (payload: JobPayloads[J]) => string } = {
   'integration.import': (p) =>
     `import-${p.connectionId}-${encodeURIComponent(p.driveId)}-${encodeURIComponent(p.itemId)}`,
   'account.export': (p) => `export-${p.exportId}`,
+  'account.purge': (p) => `purge-${p.purgeId}`,
   'retention.sweep': (p) => `retention-${p.requestedAt.replace(/[^0-9A-Za-z-]/g, '-')}`,
 };

@@ -12,7 +12,7 @@ import { userIdOf } from '../fixtures/knowledge';
 import { buyPlan } from '../factories';
 import { createUser, eventually, type SignedUser, type TestApp } from '../harness';
 
-const SHOP = 'http://shop.localhost:8081';
+export const SHOP = 'http://shop.localhost:8081';
 
 export interface RichAccount {
   user: SignedUser;

@@ -6,14 +6,18 @@ import { CLOCK } from '../billing/tokens';
 import { INGEST_PRODUCER, STORAGE } from '../ingestion/tokens';
 
 const HOUR_MS = 3_600_000;
+/** A purge still there this long after the account's deletion: its job was never queued, or it gave up. */
+const PURGE_STALE_MS = 10 * 60_000;
 
 export interface RetentionOutcome {
   exports: number;
+  purges: number;
 }
 
 /**
  * `retention.sweep` (issue 30), hourly through the `retention-sweep` job scheduler that every worker upserts at
- * start: deletes the exports whose link expired (file and row), and those that failed or were left building a day.
+ * start: deletes the exports whose link expired (file and row), and queues again the purges of deleted accounts left
+ * unfinished.
  */
 @Injectable()
 export class RetentionSweepJob implements OnApplicationBootstrap {
@@ -34,13 +38,22 @@ export class RetentionSweepJob implements OnApplicationBootstrap {
 
   async handle(): Promise<RetentionOutcome> {
     const now = this.clock.now();
-    const out: RetentionOutcome = { exports: 0 };
+    const out: RetentionOutcome = { exports: 0, purges: 0 };
     for (const row of await this.privacy.staleExports(now)) {
       if (row.storageKey) await this.storage.delete(row.storageKey);
       await this.privacy.deleteExport(row.id);
       out.exports += 1;
     }
-    if (out.exports > 0) this.logger.log(`retention: ${out.exports} expired export(s) deleted`);
+    const queue = this.jobs.queue(queueOf('account.purge'));
+    for (const purgeId of await this.privacy.stalePurges(new Date(now.getTime() - PURGE_STALE_MS))) {
+      const job = await queue.getJob(`purge-${purgeId}`);
+      if (job && (await job.isFailed())) await job.retry();
+      else if (!job) await this.jobs.enqueue('account.purge', { purgeId });
+      out.purges += 1;
+    }
+    if (out.exports + out.purges > 0) {
+      this.logger.log(`retention: ${out.exports} expired export(s) deleted; ${out.purges} purge(s) queued again`);
+    }
     return out;
   }
 }

@@ -4,10 +4,11 @@ import { useTranslation } from 'react-i18next';
 import { CLIENT_ERROR_CODES, isApiError } from '../../api/client';
 import { Dialog } from '../../ui/Dialog';
 import { exportAccount, type ExportOutcome } from './api';
+import { DeleteAccountForm } from './DeleteAccountForm';
 import './privacy.css';
 
 /** The server's own words when it said why (in the user's language); ours for anything else. */
-const serverMessage = (error: unknown): string | undefined =>
+export const serverMessage = (error: unknown): string | undefined =>
   isApiError(error) && error.code && !(Object.values(CLIENT_ERROR_CODES) as string[]).includes(error.code)
     ? error.message
     : undefined;
@@ -16,15 +17,18 @@ type ExportState = { kind: 'idle' } | { kind: 'busy' } | { kind: 'failed'; messa
 
 /**
  * The profile's "Your data" (issue 30): a dialog to download everything of the account as a zip (at once, or by an
- * e-mailed link for a large account).
+ * e-mailed link for a large account) and to delete the account, which asks for the password (or an e-mailed code)
+ * and the typed e-mail address (DeleteAccountForm).
  */
-export function AccountDataButton() {
+export function AccountDataButton({ email }: { email: string | undefined }) {
   const { t } = useTranslation('privacy');
   const [open, setOpen] = useState(false);
+  const [deleting, setDeleting] = useState(false);
   const [exported, setExported] = useState<ExportState>({ kind: 'idle' });
 
   function close() {
     setOpen(false);
+    setDeleting(false);
     setExported((current) => (current.kind === 'busy' ? current : { kind: 'idle' }));
   }
 
@@ -49,7 +53,7 @@ export function AccountDataButton() {
         <span>{t('data.open')}</span>
       </button>
       <Dialog
-        open={open}
+        open={open && !deleting}
         onClose={close}
         title={t('data.title')}
         description={t('data.description')}
@@ -86,7 +90,33 @@ export function AccountDataButton() {
             </p>
           )}
         </section>
+        <section className="data-rights__section data-rights__section--danger" aria-labelledby="data-delete-title">
+          <h3 id="data-delete-title" className="data-rights__heading">
+            {t('data.deleteTitle')}
+          </h3>
+          <p className="data-rights__text">{t('data.deleteText')}</p>
+          <button
+            type="button"
+            className="button button--danger"
+            data-testid="account-delete-open"
+            disabled={!email}
+            onClick={() => setDeleting(true)}
+          >
+            {t('data.deleteButton')}
+          </button>
+        </section>
       </Dialog>
+      {email && (
+        <Dialog
+          open={open && deleting}
+          onClose={() => setDeleting(false)}
+          title={t('delete.title')}
+          description={t('delete.description')}
+          tone="danger"
+        >
+          <DeleteAccountForm email={email} onCancel={() => setDeleting(false)} />
+        </Dialog>
+      )}
     </>
   );
 }

@@ -1,4 +1,4 @@
-import type { AccountExportQueued } from '@sparks/contracts';
+import type { AccountDeleted, AccountExportQueued, DeleteAccountRequest, DeletionMethod } from '@sparks/contracts';
 
 import { api, ApiError, CLIENT_ERROR_CODES, unwrapBody } from '../../api/client';
 
@@ -38,4 +38,17 @@ export async function exportAccount(): Promise<ExportOutcome> {
     return { kind: 'downloaded', file };
   }
   return { kind: 'queued', ...(await answer<AccountExportQueued>(res)) };
+}
+
+export const deletionMethod = () => api.get<DeletionMethod>('/account/deletion');
+export const sendDeletionCode = () => api.post<{ sent: true; cooldownSeconds: number }>('/account/deletion-code', {});
+
+/** DELETE /account with its confirmation (the client's `delete` sends no body: fetch does). */
+export async function deleteAccount(request: DeleteAccountRequest): Promise<AccountDeleted> {
+  const res = await api.fetch('account', {
+    method: 'DELETE',
+    headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+    body: JSON.stringify(request),
+  });
+  return answer<AccountDeleted>(res);
 }

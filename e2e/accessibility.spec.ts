@@ -17,6 +17,7 @@ const PUBLIC = [
   '/forgot-password',
   '/reset-password?token=abc',
   '/validate-code',
+  '/privacy',
   '/account-deleted',
 ];
 

@@ -130,9 +130,17 @@ export const ROUTE_FIXTURES: Record<string, RouteFixture> = {
       'the website widget: the deploy token names the Spark, the origin allow-list and the visitor token guard it (deploy.it.ts)',
     visitor: true,
   },
+  'DELETE /api/v1/public/widgets/*': {
+    public:
+      "the website widget: a visitor deletes their own conversation; the visitor token names the visitor, another's conversation is 404 (visitor-privacy.it.ts)",
+    visitor: true,
+  },
   'GET /api/v1/account/exports/:exportId/download': {
     public:
       "the e-mailed link to an export: the link's 256-bit secret (kept hashed, 7 days) is the credential, with the export's id (account-export.it.ts)",
+  },
+  'GET /api/v1/account/privacy-policy': {
+    public: 'where the privacy policy is (PRIVACY_POLICY_URL); reads no user data',
   },
   'POST /api/v1/public/connect': {
     public: 'the Pulse connects a site: the one-time site key is the credential (deploy.it.ts)',
@@ -146,7 +154,6 @@ export const ROUTE_FIXTURES: Record<string, RouteFixture> = {
   // — the signed-in user —
   'POST /api/v1/auth/logout': { body: () => ({}), endsSessions: true },
   'PATCH /api/v1/account/profile': { body: (w) => ({ firstname: `First ${w.marker}` }) },
-
   'POST /api/v1/account/deletion-code': {
     body: () => ({}),
     refused: { status: 409, why: 'the worlds sign in with a password, which confirms a deletion (no code by e-mail)' },
@@ -230,6 +237,7 @@ export const ROUTE_FIXTURES: Record<string, RouteFixture> = {
   'POST /api/v1/sparks/:sparkId/deployment/origins': { body: () => ({ origin: 'https://shop.example' }) },
   'POST /api/v1/sparks/:sparkId/deployment/origins/remove': { body: () => ({ origin: 'https://shop.example' }) },
   'POST /api/v1/sparks/:sparkId/deployment/site-key': { body: () => ({}) },
+  'PUT /api/v1/sparks/:sparkId/deployment/retention': { body: () => ({ days: 30 }) },
   'POST /api/v1/sparks/:sparkId/deployment/preview': { body: () => ({}) },
   'GET /api/v1/sparks/:sparkId/deployment/conversations/:conversationId': {
     ids: [{ in: 'path', name: 'conversationId', kinds: ['widgetConversation'] }],

@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Req, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Patch, Post, Query, Req, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiProduces, ApiResponse, ApiTags } from '@nestjs/swagger';
 import {
   accountDeletedSchema,
@@ -8,15 +8,18 @@ import {
   deletionMethodSchema,
   exportDownloadQuery,
   exportIdParams,
+  privacyPolicySchema,
   updateProfileSchema,
   userProfileSchema,
 } from '@sparks/contracts';
+import type { AppConfig } from '@sparks/core';
 import type { Request, Response } from 'express';
 import type { z } from 'zod';
 import { AllowInactive, CurrentUser, Public, type AuthUser } from '../auth/public.decorator';
 import { RateLimiter } from '../auth/rate-limiter.service';
 import { RawResponse } from '../common/envelope.interceptor';
 import { ApiZodBody, ApiZodQuery, ApiZodResponse, ZodPipe } from '../common/zod';
+import { CONFIG } from '../infra/tokens';
 import { AccountDeletionService } from './account-deletion.service';
 import { AccountExportService } from './account-export.service';
 import { AccountsService } from './accounts.service';
@@ -38,6 +41,7 @@ export class AccountController {
     private readonly exports: AccountExportService,
     private readonly deletion: AccountDeletionService,
     private readonly limits: RateLimiter,
+    @Inject(CONFIG) private readonly config: AppConfig,
   ) {}
 
   @Get('profile')
@@ -134,5 +138,15 @@ export class AccountController {
     @Req() req: Request,
   ) {
     return this.deletion.delete(user.id, body, req.ip ?? '-');
+  }
+
+  @Get('privacy-policy')
+  @Public()
+  @ApiOperation({
+    summary: "Where the privacy policy is: { url } (the operator's PRIVACY_POLICY_URL), or null: /privacy",
+  })
+  @ApiZodResponse(privacyPolicySchema)
+  privacyPolicy() {
+    return { url: this.config.PRIVACY_POLICY_URL ?? null };
   }
 }

@@ -9,7 +9,7 @@ import { AccountsService } from './accounts.service';
 
 /**
  * The signed-in user's account: GET and PATCH /account/profile, and the owner's rights over their data (issue 30):
- * the export and the deletion.
+ * the export, the deletion, where the privacy policy is.
  */
 @Module({
   imports: [KnowledgeModule, MailModule],

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { VISITOR_RETENTION_MAX_DAYS, VISITOR_RETENTION_MIN_DAYS } from './rules';
 
 // — the owner's data (issue 30): export and deletion —
 
@@ -40,3 +41,24 @@ export const deletionCodeSentSchema = z.object({ sent: z.literal(true), cooldown
 /** How the account confirms its deletion: its password, or a code by e-mail when it signs in only with Google. */
 export const deletionMethodSchema = z.object({ method: z.enum(['password', 'code']) });
 export type DeletionMethod = z.infer<typeof deletionMethodSchema>;
+
+// — website visitors —
+
+/** `PUT /sparks/{sparkId}/deployment/retention`: days a visitor's conversation is kept after its last message. */
+export const visitorRetentionSchema = z.object({
+  days: z
+    .number()
+    .refine((n) => Number.isInteger(n) && n >= VISITOR_RETENTION_MIN_DAYS && n <= VISITOR_RETENTION_MAX_DAYS, {
+      params: { code: 'RETENTION_DAYS_INVALID' },
+    }),
+});
+export const visitorRetentionViewSchema = z.object({ sparkId: z.string(), days: z.number().int() });
+
+/** `DELETE /public/widgets/{token}/conversations/{id}`: the visitor's own conversation is gone. */
+export const widgetConversationDeletedSchema = z.object({ deleted: z.literal(true) });
+
+/** `GET /account/privacy-policy` (public): where the privacy policy that sign-up asks to accept is. */
+export const privacyPolicySchema = z.object({
+  /** The operator's own page (`PRIVACY_POLICY_URL`), or null: the app's built-in page, `/privacy`. */
+  url: z.string().nullable(),
+});

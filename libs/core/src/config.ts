@@ -134,6 +134,10 @@ export const configSchema = z
      * zipped while the browser waits; a larger one is built by the worker and its link e-mailed.
      */
     EXPORT_INLINE_MAX_BYTES: z.coerce.number().int().min(0).default(20_000_000),
+    /** The operator's own privacy policy (a page sign-up links to); unset: the app's built-in page at /privacy. */
+    PRIVACY_POLICY_URL: optionalString.pipe(
+      z.url({ protocol: /^https?$/, error: 'PRIVACY_POLICY_URL must be an http(s) address' }).optional(),
+    ),
     /** Lifetime of the admin pages' session cookie (Bull Board). */
     /** Bearer token of the api's GET /metrics and the worker's metrics port; unset: no metrics are served. */
     METRICS_TOKEN: optionalString,

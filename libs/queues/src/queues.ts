@@ -35,8 +35,9 @@ export interface JobPayloads {
    */
   'account.purge': { purgeId: string };
   /**
-   * Deletes what has outlived its time (issue 30): exports whose link expired; queues purges again that did not
-   * finish. Run hourly by the `retention-sweep` job scheduler; `requestedAt` names a run asked for by hand.
+   * Deletes what has outlived its time (issue 30): website visitors' conversations older than their Spark's
+   * retention, expired exports; queues purges again that did not finish. Run hourly by the `retention-sweep`
+   * job scheduler; `requestedAt` names a run asked for by hand.
    */
   'retention.sweep': { requestedAt: string };
 }

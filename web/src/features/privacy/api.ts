@@ -52,3 +52,5 @@ export async function deleteAccount(request: DeleteAccountRequest): Promise<Acco
   });
   return answer<AccountDeleted>(res);
 }
+
+export const privacyPolicyUrl = () => api.get<{ url: string | null }>('/account/privacy-policy');

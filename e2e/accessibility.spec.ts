@@ -11,7 +11,15 @@ import { signUp, useSession } from './support/account';
 
 const DESKTOP = { width: 1440, height: 900 };
 const PHONE = { width: 390, height: 844 };
-const PUBLIC = ['/auth#login', '/auth#register', '/forgot-password', '/reset-password?token=abc', '/validate-code'];
+const PUBLIC = [
+  '/auth#login',
+  '/auth#register',
+  '/forgot-password',
+  '/reset-password?token=abc',
+  '/validate-code',
+  '/privacy',
+  '/account-deleted',
+];
 
 /**
  * Signs in a new user with a Spark and one test of it (so that the Spark's pages, the sidebar and the tab bar have

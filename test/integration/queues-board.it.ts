@@ -198,6 +198,7 @@ describe('Bull Board at /admin/queues', () => {
       'email',
       'ingestion',
       'integrations',
+      'privacy',
       'usage',
     ]);
 

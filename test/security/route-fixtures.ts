@@ -1,3 +1,4 @@
+import { PASSWORD } from '../integration/harness';
 import { markedPdf, type IdKind, type World } from './world';
 
 /**
@@ -50,6 +51,16 @@ export interface RouteFixture {
   file?: (w: World) => Promise<Buffer>;
   /** Ends every session of the caller (logout): both users sign in again afterwards. */
   endsSessions?: true;
+  /**
+   * Deletes the caller's account (`DELETE /account`): probed after every other route, its owner's request deletes
+   * the owner and the other user's own request deletes the other user.
+   */
+  deletesAccount?: true;
+  /**
+   * What the owner's (and the other user's own) request answers when that is not 2xx, and why: a route whose
+   * rules refuse the world's users by design.
+   */
+  refused?: { status: number; why: string };
   /**
    * A website visitor's route (the public widget API): `:token` is the world's deploy token,
    * `:conversationId` its widget conversation, and the request carries the widget's Origin and the
@@ -119,6 +130,18 @@ export const ROUTE_FIXTURES: Record<string, RouteFixture> = {
       'the website widget: the deploy token names the Spark, the origin allow-list and the visitor token guard it (deploy.it.ts)',
     visitor: true,
   },
+  'DELETE /api/v1/public/widgets/*': {
+    public:
+      "the website widget: a visitor deletes their own conversation; the visitor token names the visitor, another's conversation is 404 (visitor-privacy.it.ts)",
+    visitor: true,
+  },
+  'GET /api/v1/account/exports/:exportId/download': {
+    public:
+      "the e-mailed link to an export: the link's 256-bit secret (kept hashed, 7 days) is the credential, with the export's id (account-export.it.ts)",
+  },
+  'GET /api/v1/account/privacy-policy': {
+    public: 'where the privacy policy is (PRIVACY_POLICY_URL); reads no user data',
+  },
   'POST /api/v1/public/connect': {
     public: 'the Pulse connects a site: the one-time site key is the credential (deploy.it.ts)',
   },
@@ -131,6 +154,14 @@ export const ROUTE_FIXTURES: Record<string, RouteFixture> = {
   // — the signed-in user —
   'POST /api/v1/auth/logout': { body: () => ({}), endsSessions: true },
   'PATCH /api/v1/account/profile': { body: (w) => ({ firstname: `First ${w.marker}` }) },
+  'POST /api/v1/account/deletion-code': {
+    body: () => ({}),
+    refused: { status: 409, why: 'the worlds sign in with a password, which confirms a deletion (no code by e-mail)' },
+  },
+  'DELETE /api/v1/account': {
+    body: (w) => ({ confirmation: w.user.username, password: PASSWORD }),
+    deletesAccount: true,
+  },
 
   // — Sparks and their tests —
   'POST /api/v1/sparks': { body: (w) => ({ name: `Another ${w.marker}` }) },
@@ -206,6 +237,7 @@ export const ROUTE_FIXTURES: Record<string, RouteFixture> = {
   'POST /api/v1/sparks/:sparkId/deployment/origins': { body: () => ({ origin: 'https://shop.example' }) },
   'POST /api/v1/sparks/:sparkId/deployment/origins/remove': { body: () => ({ origin: 'https://shop.example' }) },
   'POST /api/v1/sparks/:sparkId/deployment/site-key': { body: () => ({}) },
+  'PUT /api/v1/sparks/:sparkId/deployment/retention': { body: () => ({ days: 30 }) },
   'POST /api/v1/sparks/:sparkId/deployment/preview': { body: () => ({}) },
   'GET /api/v1/sparks/:sparkId/deployment/conversations/:conversationId': {
     ids: [{ in: 'path', name: 'conversationId', kinds: ['widgetConversation'] }],

@@ -22,6 +22,7 @@ const NAMESPACES = [
   'deploy',
   'billing',
   'admin',
+  'privacy',
 ] as const;
 const DEFAULT_NAMESPACE = 'common';
 

@@ -7,6 +7,7 @@ import type deploy from '../public/locales/en/deploy.json';
 import type layout from '../public/locales/en/layout.json';
 import type objectives from '../public/locales/en/objectives.json';
 import type onboarding from '../public/locales/en/onboarding.json';
+import type privacy from '../public/locales/en/privacy.json';
 import type sparks from '../public/locales/en/sparks.json';
 
 /** Typed translation keys: the English catalogues are the reference (locales.spec.ts keeps Spanish in step). */
@@ -24,6 +25,7 @@ declare module 'i18next' {
       deploy: typeof deploy;
       billing: typeof billing;
       admin: typeof admin;
+      privacy: typeof privacy;
     };
   }
 }

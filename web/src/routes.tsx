@@ -25,9 +25,12 @@ const NewSparkPage = lazy(() => import('./features/new-spark/pages/NewSparkPage'
 const CheckoutPage = lazy(() => import('./features/billing/pages/CheckoutPage'));
 const AdminPage = lazy(() => import('./features/admin/pages/AdminPage'));
 const NotFoundPage = lazy(() => import('./ui/NotFoundPage'));
+const PrivacyPolicyPage = lazy(() => import('./features/privacy/pages/PrivacyPolicyPage'));
+const AccountDeletedPage = lazy(() => import('./features/privacy/pages/AccountDeletedPage'));
 
 /**
- * docs/product.md §2 routes. Public: /auth, /validate-code, /forgot-password, /reset-password. Protected (redirect to
+ * docs/product.md §2 routes. Public: /auth, /validate-code, /forgot-password, /reset-password, /privacy (the privacy
+ * policy) and /account-deleted. Protected (redirect to
  * /auth without a token): the onboarding tour, written both /onBoarding and /onboarding, and the catch-all
  * main layout holding every other page; a path nothing claims shows "page not found" inside that layout.
  */
@@ -43,6 +46,8 @@ export const routes: RouteObject[] = [
           { path: 'validate-code', element: <ValidateCodePage /> },
           { path: 'forgot-password', element: <ForgotPasswordPage /> },
           { path: 'reset-password', element: <ResetPasswordPage /> },
+          { path: 'privacy', element: <PrivacyPolicyPage /> },
+          { path: 'account-deleted', element: <AccountDeletedPage /> },
         ],
       },
       {

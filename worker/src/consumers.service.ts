@@ -10,6 +10,9 @@ import { IngestDocumentJob } from './ingestion/ingest-document.job';
 import { IntegrationSyncJob } from './integrations/integration-sync.job';
 import { ImportItemJob } from './integrations/import-item.job';
 import { ReplyJob } from './reply/reply.job';
+import { ExportAccountJob } from './privacy/export-account.job';
+import { PurgeAccountJob } from './privacy/purge-account.job';
+import { RetentionSweepJob } from './privacy/retention-sweep.job';
 import { CONFIG, REDIS } from './infra/tokens';
 import { timeJobs } from './metrics';
 
@@ -29,6 +32,9 @@ export class ConsumersService implements OnApplicationBootstrap {
     private readonly meter: UsageMeterJob,
     private readonly sync: IntegrationSyncJob,
     private readonly importItem: ImportItemJob,
+    private readonly exportAccount: ExportAccountJob,
+    private readonly purgeAccount: PurgeAccountJob,
+    private readonly retention: RetentionSweepJob,
   ) {}
 
   handlers(): JobHandlers {
@@ -40,6 +46,9 @@ export class ConsumersService implements OnApplicationBootstrap {
       'usage.meter': (payload) => this.meter.handle(payload),
       'integration.sync': (payload) => this.sync.handle(payload),
       'integration.import': (payload) => this.importItem.handle(payload),
+      'account.export': (payload) => this.exportAccount.handle(payload),
+      'account.purge': (payload) => this.purgeAccount.handle(payload),
+      'retention.sweep': () => this.retention.handle(),
     };
   }
 
@@ -48,7 +57,8 @@ export class ConsumersService implements OnApplicationBootstrap {
       connection: this.redis,
       prefix: this.config.QUEUE_PREFIX,
       concurrency: this.config.WORKER_CONCURRENCY,
-      queueConcurrency: { ingestion: this.config.INGEST_CONCURRENCY, usage: this.config.USAGE_CONCURRENCY },
+      // Exports read and zip whole accounts: two at a time per worker is enough for a rare job.
+      queueConcurrency: { ingestion: this.config.INGEST_CONCURRENCY, usage: this.config.USAGE_CONCURRENCY, privacy: 2 },
       lockDuration: this.config.WORKER_LOCK_DURATION_MS,
       stalledInterval: this.config.WORKER_STALLED_INTERVAL_MS,
     });
@@ -57,6 +67,7 @@ export class ConsumersService implements OnApplicationBootstrap {
       w.on('failed', (job, err) => this.logger.warn(`${w.name}/${job?.name} ${job?.id} failed: ${err.message}`));
       w.on('error', (err) => this.logger.error(`${w.name}: ${err.message}`));
       if (w.name === 'ingestion') w.on('failed', (job, err) => void this.ingest.onFailed(job, err));
+      if (w.name === 'privacy') w.on('failed', (job, err) => void this.exportAccount.onFailed(job, err));
     }
     this.logger.log(`consuming ${this.workers.map((w) => w.name).join(', ')}`);
   }

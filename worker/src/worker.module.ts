@@ -15,6 +15,7 @@ import { createMailer, MAILER } from './email/mailer';
 import { SendEmailJob } from './email/send-email.job';
 import { INGESTION_PROVIDERS } from './ingestion/ingestion.providers';
 import { INTEGRATION_PROVIDERS } from './integrations/integrations.providers';
+import { PRIVACY_PROVIDERS } from './privacy/privacy.providers';
 import { ReplyJob } from './reply/reply.job';
 import { CONFIG, DB, LLM, REDIS } from './infra/tokens';
 
@@ -56,6 +57,7 @@ import { CONFIG, DB, LLM, REDIS } from './infra/tokens';
     ReplyJob,
     ...INGESTION_PROVIDERS,
     ...INTEGRATION_PROVIDERS,
+    ...PRIVACY_PROVIDERS,
     ConsumersService,
   ],
 })

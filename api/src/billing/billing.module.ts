@@ -40,6 +40,6 @@ import { INTERACTION_METER } from '../chat/converse';
     MeterService,
     { provide: INTERACTION_METER, useExisting: MeterService },
   ],
-  exports: [BillingService, MeterService, INTERACTION_METER, CLOCK],
+  exports: [BillingService, MeterService, INTERACTION_METER, CLOCK, PAYMENT_PROVIDER],
 })
 export class BillingModule {}

@@ -37,4 +37,10 @@ export class LocalPaymentProvider implements PaymentProvider {
   portal(): Promise<{ url: string }> {
     return Promise.resolve({ url: `${this.config.APP_URL}/billing` });
   }
+
+  /** Ends the plan at once (the free plan's terms, no renewal): the local provider's subscription is this row. */
+  async cancelForDeletion(tenant: TenantRow): Promise<'local' | null> {
+    if (!tenant.subscriptionId) return null;
+    return (await this.billing.endSubscription(tenant.id, new Date(), tenant.subscriptionId)) ? 'local' : null;
+  }
 }

@@ -19,7 +19,16 @@ export interface PaymentProvider {
   createCheckout(tenant: TenantRow, item: CheckoutItem): Promise<{ sessionId: string; sessionUrl: string }>;
   /** A page where the customer changes or cancels the plan and its payment method. */
   portal(tenant: TenantRow): Promise<{ url: string }>;
+  /**
+   * The account is being deleted (issue 30): its paid subscription ends now, with no renewal, and with Stripe the
+   * customer (and its payment methods) is deleted there too. Answers which provider cancelled a subscription, or
+   * null when there was none. A failure throws PAYMENT_PROVIDER_UNAVAILABLE, and the account is kept.
+   */
+  cancelForDeletion(tenant: TenantRow): Promise<'stripe' | 'local' | null>;
 }
+
+/** A subscription the local provider made (`sub_cs_local_…`): it lives only in our database. */
+export const isLocalSubscription = (id: string) => id.startsWith('sub_cs_local_');
 
 export const PAYMENT_PROVIDER = Symbol('PAYMENT_PROVIDER');
 /** The Stripe client (`Stripe | undefined`: undefined when Stripe is not configured). */

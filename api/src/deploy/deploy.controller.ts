@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import {
   originSchema,
@@ -12,6 +12,7 @@ import {
   visitorConversationSummarySchema,
   pageMetaSchema,
   visitorConversationSchema,
+  visitorRetentionSchema,
 } from '@sparks/contracts';
 import { z } from 'zod';
 import { CurrentUser, type AuthUser } from '../auth/public.decorator';
@@ -93,6 +94,21 @@ export class DeployController {
     @Body(new ZodPipe(originSchema)) body: z.output<typeof originSchema>,
   ) {
     return this.deploy.removeOrigin(user.id, p.sparkId, body.origin);
+  }
+
+  @Put('retention')
+  @ApiOperation({
+    summary:
+      "How many days visitors' conversations are kept after their last message (1–730, default 90; 400 RETENTION_DAYS_INVALID)",
+  })
+  @ApiZodBody(visitorRetentionSchema)
+  @ApiZodResponse(deploymentViewSchema)
+  retention(
+    @CurrentUser() user: AuthUser,
+    @Param(new ZodPipe(sparkIdParams)) p: SparkParams,
+    @Body(new ZodPipe(visitorRetentionSchema)) body: z.output<typeof visitorRetentionSchema>,
+  ) {
+    return this.deploy.setRetention(user.id, p.sparkId, body.days);
   }
 
   @Post('site-key')

@@ -1,7 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { DeployChannel, DeploymentView, SiteKeyView } from '@sparks/contracts';
 import { DomainError, type AppConfig } from '@sparks/core';
-import { AccountsRepository, ConversationsRepository, DeployRepository, toWireMessage } from '@sparks/db';
+import {
+  AccountsRepository,
+  ConversationsRepository,
+  DeployRepository,
+  SparksRepository,
+  toWireMessage,
+} from '@sparks/db';
 import { deploymentLimit } from '@sparks/domain';
 import { CONFIG } from '../infra/tokens';
 import { SparksService } from '../sparks/sparks.service';
@@ -25,6 +31,7 @@ export class DeployService {
     private readonly sparks: SparksService,
     private readonly accounts: AccountsRepository,
     private readonly conversations: ConversationsRepository,
+    private readonly sparksRepo: SparksRepository,
     @Inject(CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -33,7 +40,7 @@ export class DeployService {
   }
 
   async view(userId: string, sparkId: string): Promise<DeploymentView> {
-    await this.sparks.owned(userId, sparkId);
+    const spark = await this.sparks.owned(userId, sparkId);
     const [found, origins] = await Promise.all([this.repo.findBySpark(sparkId), this.repo.origins(sparkId)]);
     const deployment = await withLiveToken(this.repo, this.config.JWT_SECRET, found);
     const token = deployment ? (openDeployToken(this.config.JWT_SECRET, deployment.tokenSealed) ?? null) : null;
@@ -50,7 +57,15 @@ export class DeployService {
       publishedAt: deployment?.publishedAt.toISOString() ?? null,
       firstSeenAt: deployment?.firstSeenAt?.toISOString() ?? null,
       firstSeenOrigin: deployment?.firstSeenOrigin ?? null,
+      visitorRetentionDays: spark.visitorRetentionDays,
     };
+  }
+
+  /** How many days the Spark's website visitors' conversations are kept after their last message (1–730). */
+  async setRetention(userId: string, sparkId: string, days: number): Promise<DeploymentView> {
+    await this.sparks.owned(userId, sparkId);
+    if (!(await this.sparksRepo.setVisitorRetention(userId, sparkId, days))) throw DomainError.notFound();
+    return this.view(userId, sparkId);
   }
 
   /** The plan's `limits.deployments.value`: how many Sparks may be published at once (`deploymentLimit`). */

@@ -32,7 +32,7 @@ export class WidgetCorsMiddleware implements NestMiddleware {
       res.setHeader('Access-Control-Allow-Origin', origin);
       res.setHeader('Access-Control-Expose-Headers', 'Retry-After, X-Request-Id');
       if (req.method === 'OPTIONS') {
-        res.setHeader('Access-Control-Allow-Methods', 'GET, POST, OPTIONS');
+        res.setHeader('Access-Control-Allow-Methods', 'GET, POST, DELETE, OPTIONS');
         res.setHeader('Access-Control-Allow-Headers', ALLOWED_HEADERS);
         res.setHeader('Access-Control-Max-Age', '600');
         res.status(204).end();

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Inject, Param, Post, Req, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, Req, Res } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import {
   connectSiteSchema,
@@ -14,6 +14,7 @@ import {
   chatStreamEventSchema,
   contactSavedSchema,
   connectViewSchema,
+  widgetConversationDeletedSchema,
 } from '@sparks/contracts';
 import { DomainError, type AppConfig } from '@sparks/core';
 import { ConversationsRepository, toWireMessage } from '@sparks/db';
@@ -131,6 +132,18 @@ export class WidgetController {
     const conversation = await this.widgets.conversation(ctx, visitorId, p.conversationId);
     const messages = await this.conversations.history(conversation.id);
     return { conversationId: conversation.id, messages: messages.map(toWireMessage) };
+  }
+
+  @Delete('conversations/:conversationId')
+  @ApiOperation({
+    summary: 'The visitor deletes their own conversation and its messages: { deleted: true } (404 for any other)',
+  })
+  @ApiZodResponse(widgetConversationDeletedSchema)
+  async remove(@Param(new ZodPipe(widgetConversationParams)) p: ConversationParams, @Req() req: WidgetRequest) {
+    const { ctx, visitorId } = await this.visitor(req);
+    await this.limit('delete', req, ctx, visitorId);
+    await this.widgets.deleteConversation(ctx, visitorId, p.conversationId);
+    return { deleted: true as const };
   }
 
   @Post('conversations/:conversationId/messages')

@@ -134,6 +134,7 @@ export class WidgetService {
         icon: o.theme?.icon ?? null,
         iconPaths: [...widgetIconPaths(o.theme?.icon)],
       },
+      retentionDays: ctx.spark.visitorRetentionDays,
     };
   }
 
@@ -216,6 +217,13 @@ export class WidgetService {
     const row = await this.repo.visitorConversation(ctx.spark.id, visitorId, conversationId);
     if (!row) throw DomainError.notFound();
     return row;
+  }
+
+  /** Deletes the visitor's own conversation (404 for any other, as reading it would be). */
+  async deleteConversation(ctx: WidgetContext, visitorId: string, conversationId: string): Promise<void> {
+    if (!(await this.repo.deleteVisitorConversation(ctx.spark.id, visitorId, conversationId))) {
+      throw DomainError.notFound();
+    }
   }
 
   async leaveContact(ctx: WidgetContext, visitorId: string, email: string): Promise<void> {

@@ -62,6 +62,8 @@ export const widgetConfigViewSchema = z.object({
     /** The icon's SVG paths (`WIDGET_ICON_PATHS`): the loader draws the launcher from them. */
     iconPaths: z.array(z.string()),
   }),
+  /** How many days the visitor's conversation is kept after its last message (the widget says so before the first). */
+  retentionDays: z.number().int(),
 });
 export type WidgetConfigView = z.infer<typeof widgetConfigViewSchema>;
 
@@ -82,6 +84,8 @@ export const deploymentViewSchema = z.object({
   publishedAt: z.string().nullable(),
   firstSeenAt: z.string().nullable(),
   firstSeenOrigin: z.string().nullable(),
+  /** Days a visitor's conversation is kept after its last message (`PUT …/deployment/retention`). */
+  visitorRetentionDays: z.number().int(),
 });
 export type DeploymentView = z.infer<typeof deploymentViewSchema>;
 

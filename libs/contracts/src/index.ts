@@ -12,3 +12,4 @@ export * from './billing';
 export * from './integrations';
 export * from './insights';
 export * from './icons';
+export * from './privacy';

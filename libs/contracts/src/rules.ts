@@ -138,3 +138,17 @@ export const MAX_MESSAGE_LENGTH = 4000;
 
 /** From this length on, the app's and the widget's message boxes show how long the message is (90 % of the limit). */
 export const MESSAGE_LENGTH_SHOWN_FROM = Math.floor(MAX_MESSAGE_LENGTH * 0.9);
+
+/** Website visitors' conversations are kept this many days after their last message unless the owner says otherwise (issue 30). */
+export const VISITOR_RETENTION_DEFAULT_DAYS = 90;
+/** The range the owner may set it in, on /deploy. */
+export const VISITOR_RETENTION_MIN_DAYS = 1;
+export const VISITOR_RETENTION_MAX_DAYS = 730;
+
+/** How long the e-mailed link to an account's export works (and the zip is kept), in days. */
+export const EXPORT_LINK_DAYS = 7;
+
+/** Deleting an account asks the user to type their e-mail address: the same rule on the screen and the server. */
+export function confirmsDeletion(typed: string, email: string): boolean {
+  return typed.trim().toLowerCase() === email.trim().toLowerCase() && email.trim() !== '';
+}

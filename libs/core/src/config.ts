@@ -129,6 +129,15 @@ export const configSchema = z
     ADMIN_EMAILS: optionalString,
     /** Where users ask for help (a disabled account is told to write here); unset: they are told to ask the server's administrator. */
     SUPPORT_EMAIL: optionalString.pipe(z.email('SUPPORT_EMAIL must be an e-mail address').optional()),
+    /**
+     * The owner's data (issue 30): an account whose files and messages weigh up to this many bytes gets its export
+     * zipped while the browser waits; a larger one is built by the worker and its link e-mailed.
+     */
+    EXPORT_INLINE_MAX_BYTES: z.coerce.number().int().min(0).default(20_000_000),
+    /** The operator's own privacy policy (a page sign-up links to); unset: the app's built-in page at /privacy. */
+    PRIVACY_POLICY_URL: optionalString.pipe(
+      z.url({ protocol: /^https?$/, error: 'PRIVACY_POLICY_URL must be an http(s) address' }).optional(),
+    ),
     /** Lifetime of the admin pages' session cookie (Bull Board). */
     /** Bearer token of the api's GET /metrics and the worker's metrics port; unset: no metrics are served. */
     METRICS_TOKEN: optionalString,

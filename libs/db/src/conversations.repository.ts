@@ -135,6 +135,11 @@ export class ConversationsRepository {
     return !!row;
   }
 
+  /** Removes whole conversations with their messages (a website visitor's, by the visitor or the retention sweep). */
+  async deleteByIds(ids: string[]): Promise<void> {
+    if (ids.length > 0) await this.db.delete(conversations).where(inArray(conversations.id, ids));
+  }
+
   /** Removes messages by id (an upload undone: the messages it posted, inside its transaction via `withTx`). */
   async deleteMessages(ids: string[]): Promise<void> {
     if (ids.length > 0) await this.db.delete(messages).where(inArray(messages.id, ids));

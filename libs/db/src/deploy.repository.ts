@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Database, Transaction } from './client';
 import { ConversationsRepository, type ConversationRow } from './conversations.repository';
+import { forgetOpenQuestionsOf } from './unanswered.repository';
 import {
   allowedOrigins,
   conversations,
@@ -280,6 +281,62 @@ export class DeployRepository {
         ),
       );
     return row?.conversation;
+  }
+
+  /**
+   * Deletes a visitor's own conversation on this Spark, with its messages and the questions asked in it that the
+   * owner has not answered; false when it is not theirs (or not there).
+   */
+  async deleteVisitorConversation(sparkId: string, visitorId: string, conversationId: string): Promise<boolean> {
+    return this.db.transaction(async (tx) => {
+      const [row] = await tx
+        .select({ id: visitorConversations.conversationId })
+        .from(visitorConversations)
+        .where(
+          and(
+            eq(visitorConversations.conversationId, conversationId),
+            eq(visitorConversations.visitorId, visitorId),
+            eq(visitorConversations.sparkId, sparkId),
+          ),
+        )
+        .for('update');
+      if (!row) return false;
+      await forgetOpenQuestionsOf(tx, [conversationId]);
+      await this.conversations.withTx(tx).deleteByIds([conversationId]);
+      return true;
+    });
+  }
+
+  /**
+   * The retention sweep: deletes up to `limit` website visitors' conversations whose last message is older than
+   * their Spark's `visitor_retention_days` (with the questions asked in them that are still open); answers how many.
+   */
+  async sweepVisitorConversations(now: Date, limit: number): Promise<number> {
+    return this.db.transaction(async (tx) => {
+      const rows = await tx.execute<{ id: string }>(sql`
+        SELECT c.id FROM conversations c JOIN sparks s ON s.id = c.spark_id
+        WHERE c.kind = 'widget' AND c.updated_at < ${now}::timestamptz - make_interval(days => s.visitor_retention_days)
+        ORDER BY c.updated_at LIMIT ${limit} FOR UPDATE OF c SKIP LOCKED`);
+      const ids = rows.rows.map((r) => r.id);
+      await forgetOpenQuestionsOf(tx, ids);
+      await this.conversations.withTx(tx).deleteByIds(ids);
+      return ids.length;
+    });
+  }
+
+  /**
+   * The retention sweep: deletes up to `limit` visitors with no conversation left who were not seen within their
+   * Spark's retention (and the e-mail address one may have left); answers how many.
+   */
+  async sweepIdleVisitors(now: Date, limit: number): Promise<number> {
+    const rows = await this.db.execute<{ id: string }>(sql`
+      DELETE FROM visitors WHERE id IN (
+        SELECT v.id FROM visitors v JOIN sparks s ON s.id = v.spark_id
+        WHERE v.last_seen_at < ${now}::timestamptz - make_interval(days => s.visitor_retention_days)
+          AND NOT EXISTS (SELECT 1 FROM visitor_conversations vc WHERE vc.visitor_id = v.id)
+        LIMIT ${limit})
+      RETURNING id`);
+    return rows.rows.length;
   }
 
   /** The owner's read-only list of a Spark's visitor conversations, newest activity first. */

@@ -17,3 +17,5 @@ export * from './plan-limits';
 export * from './integrations.repository';
 export * from './unanswered.repository';
 export * from './busy';
+export * from './account-data.repository';
+export * from './privacy.repository';

@@ -47,6 +47,16 @@ export class SparksRepository {
     return row;
   }
 
+  /** How long the Spark's website visitors' conversations are kept (days); false when it is not the user's. */
+  async setVisitorRetention(userId: string, sparkId: string, days: number): Promise<boolean> {
+    const rows = await this.db
+      .update(sparks)
+      .set({ visitorRetentionDays: days, updatedAt: new Date() })
+      .where(and(eq(sparks.id, sparkId), eq(sparks.userId, userId)))
+      .returning({ id: sparks.id });
+    return rows.length === 1;
+  }
+
   /**
    * Creates a Spark unless the user already has as many as their plan allows (`limit_sparks` of the
    * plan in the catalogue). Counted and written under a per-user advisory lock, so parallel creates

@@ -1,7 +1,7 @@
-import { and, eq, isNotNull, sql } from 'drizzle-orm';
-import type { Database } from './client';
+import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import type { Database, Executor } from './client';
 import { DocumentsRepository } from './documents.repository';
-import { unansweredQuestions } from './schema/index';
+import { messages, unansweredQuestions } from './schema/index';
 
 /** Similar unanswered questions of a Spark (same `groupKey`), as the owner sees them. */
 export interface UnansweredGroup {
@@ -18,6 +18,26 @@ export interface UnansweredGroup {
   answeredAt: Date | null;
   /** The owner's answer, when there is one. */
   answer: string | null;
+}
+
+/**
+ * Forgets the questions asked in these conversations that the owner has not answered (a website visitor's
+ * conversation deleted by the visitor or by the retention sweep: what they asked goes with it). Answered ones stay,
+ * as part of the owner's own answer. For the transaction that deletes the conversations.
+ */
+export async function forgetOpenQuestionsOf(tx: Executor, conversationIds: string[]): Promise<void> {
+  if (conversationIds.length === 0) return;
+  await tx
+    .delete(unansweredQuestions)
+    .where(
+      and(
+        isNull(unansweredQuestions.answeredAt),
+        inArray(
+          unansweredQuestions.messageId,
+          tx.select({ id: messages.id }).from(messages).where(inArray(messages.conversationId, conversationIds)),
+        ),
+      ),
+    );
 }
 
 /**

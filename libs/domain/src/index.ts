@@ -1,3 +1,4 @@
 export * from './sparks';
 export * from './spark-tests';
 export * from './plans';
+export * from './account-export/index';

@@ -1,6 +1,7 @@
 import { Global, Inject, Module, type OnApplicationShutdown, type Provider } from '@nestjs/common';
 import type { AppConfig } from '@sparks/core';
 import {
+  AccountDataRepository,
   AccountsRepository,
   AdminRepository,
   BillingRepository,
@@ -11,6 +12,7 @@ import {
   EmailsRepository,
   IntegrationsRepository,
   ObjectivesRepository,
+  PrivacyRepository,
   SparksRepository,
   UnansweredRepository,
   type DbHandle,
@@ -19,6 +21,7 @@ import { CONFIG, DB } from './tokens';
 
 /** Every repository of `@sparks/db`, each built once per process on the one pool. */
 export const REPOSITORIES = [
+  AccountDataRepository,
   AccountsRepository,
   AdminRepository,
   BillingRepository,
@@ -28,6 +31,7 @@ export const REPOSITORIES = [
   EmailsRepository,
   IntegrationsRepository,
   ObjectivesRepository,
+  PrivacyRepository,
   SparksRepository,
   UnansweredRepository,
 ] as const;

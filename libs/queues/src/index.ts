@@ -5,3 +5,4 @@ export * from './consumer';
 export * from './events';
 export * from './connection';
 export * from './schedulers';
+export * from './purge';

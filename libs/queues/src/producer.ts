@@ -21,6 +21,9 @@ export const JOB_OPTIONS: Partial<Record<JobName, JobsOptions>> = {
     removeOnComplete: true,
     removeOnFail: true,
   },
+  // Waits out the account's jobs still running (a reply on a slow model): about two hours of tries in all.
+  'account.purge': { attempts: 12, backoff: { type: 'exponential', delay: 2000 } },
+  'account.export': { attempts: 3, backoff: { type: 'exponential', delay: 5000 } },
 };
 
 /** Enqueues declared jobs; one instance per process. Queue errors (Redis away) go to `onError`. */

@@ -24,6 +24,22 @@ export interface JobPayloads {
    * Enqueued by the builder chat's file picker and by the sync job. Ids only.
    */
   'integration.import': { connectionId: string; driveId: string; itemId: string };
+  /**
+   * Builds an account's export as a zip in the file store and e-mails its link (issue 30): `GET /account/export`
+   * for an account too large to zip while the browser waits.
+   */
+  'account.export': { exportId: string };
+  /**
+   * Removes what a deleted account left outside PostgreSQL (issue 30): its stored files, its queued jobs and its
+   * Redis keys, listed by the `account_purges` row its deletion wrote.
+   */
+  'account.purge': { purgeId: string };
+  /**
+   * Deletes what has outlived its time (issue 30): website visitors' conversations older than their Spark's
+   * retention, expired exports; queues purges again that did not finish. Run hourly by the `retention-sweep`
+   * job scheduler; `requestedAt` names a run asked for by hand.
+   */
+  'retention.sweep': { requestedAt: string };
 }
 
 export type JobName = keyof JobPayloads;
@@ -34,6 +50,7 @@ export const QUEUES = {
   usage: { jobs: ['usage.record', 'usage.meter'] as JobName[] },
   email: { jobs: ['email.send'] as JobName[] },
   integrations: { jobs: ['integration.sync', 'integration.import'] as JobName[] },
+  privacy: { jobs: ['account.export', 'account.purge', 'retention.sweep'] as JobName[] },
 } as const;
 
 export type QueueName = keyof typeof QUEUES;
@@ -57,4 +74,7 @@ export const jobIds: { [J in JobName]: (payload: JobPayloads[J]) => string } = {
   // Graph's ids may hold characters BullMQ does not take in a job id (`:`): encoded.
   'integration.import': (p) =>
     `import-${p.connectionId}-${encodeURIComponent(p.driveId)}-${encodeURIComponent(p.itemId)}`,
+  'account.export': (p) => `export-${p.exportId}`,
+  'account.purge': (p) => `purge-${p.purgeId}`,
+  'retention.sweep': (p) => `retention-${p.requestedAt.replace(/[^0-9A-Za-z-]/g, '-')}`,
 };

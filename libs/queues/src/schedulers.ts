@@ -30,3 +30,19 @@ export function unscheduleIntegrationSync(queue: Queue, connectionId: string): P
 export async function hasIntegrationSyncScheduler(queue: Queue, connectionId: string): Promise<boolean> {
   return (await queue.getJobScheduler(integrationSyncSchedulerId(connectionId))) !== undefined;
 }
+
+/** The job scheduler of the hourly `retention.sweep` (issue 30): one for the whole deployment, created by every worker. */
+export const RETENTION_SWEEP_SCHEDULER_ID = 'retention-sweep';
+
+/** Creates or updates the retention sweep's scheduler (every worker does at start: upserting twice changes nothing). */
+export async function scheduleRetentionSweep(queue: Queue, everyMs: number): Promise<void> {
+  await queue.upsertJobScheduler(
+    RETENTION_SWEEP_SCHEDULER_ID,
+    { every: everyMs },
+    {
+      name: 'retention.sweep',
+      data: { requestedAt: 'scheduled' },
+      opts: { attempts: 1, removeOnComplete: { count: 24 }, removeOnFail: { count: 50, age: 7 * 24 * 3600 } },
+    },
+  );
+}

@@ -19,7 +19,7 @@ const nowS = () => Math.floor(Date.now() / 1000);
 const newId = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
 
 /**
- * A local server that speaks the parts of Stripe's HTTP API that Sparks uses (customers, products,
+ * A local server that speaks the parts of Stripe's HTTP API that Sparks uses (customers and their deletion, products,
  * prices with lookup keys, billing meters and meter events, Checkout Sessions, subscriptions, the
  * Customer Portal), with Stripe's form encoding, list shape, error shape and idempotency keys
  * (a repeated key answers the first response; the same key with other parameters is a 400
@@ -110,6 +110,18 @@ export class StripeTestServer {
     let r: RegExpExecArray | null;
     if (method === 'POST' && path === '/v1/customers') {
       return this.put(this.customers, { id: newId('cus'), object: 'customer', metadata: p.metadata ?? {} });
+    }
+    if ((r = m(/^\/v1\/customers\/([^/]+)$/)) && method === 'DELETE') {
+      // Deleting a customer cancels its subscriptions at once, as Stripe does.
+      this.get(this.customers, r[1]);
+      this.customers.delete(r[1]);
+      for (const sub of this.subscriptions.values()) {
+        if (sub.customer === r[1] && sub.status !== 'canceled') {
+          sub.status = 'canceled';
+          sub.canceled_at = nowS();
+        }
+      }
+      return { id: r[1], object: 'customer', deleted: true };
     }
     if (method === 'POST' && path === '/v1/products') {
       const id = (p.id as string | undefined) ?? newId('prod');

@@ -1,6 +1,7 @@
 import { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { waitFor } from '@testing-library/dom';
 import './chat';
+import { PRIVACY_TEXTS, privacyText } from './privacy-texts';
 import { TEXTS, text } from './texts';
 import type { WidgetConfig } from './types';
 
@@ -12,6 +13,7 @@ const CONFIG: WidgetConfig = {
   initialMessage: 'Hello!',
   position: 'right',
   theme: { primary: '#4f46e5', secondary: '#eef2ff', icon: null, iconPaths: [] },
+  retentionDays: 90,
 };
 const CONVERSATION = '8f7c5f0e-0000-4000-8000-000000000002';
 const ANSWER = 'Electric bikes cost 45 dollars per day [1].';
@@ -46,7 +48,7 @@ const reply = (status: number, json: unknown, extra: Partial<Response> = {}) =>
   }) as unknown as Response;
 
 /** The widget's public API as the browser's fetch sees it; `body` says how the stream's response carries it. */
-function server(streamBody: 'readable' | 'none') {
+function server(streamBody: 'readable' | 'none', deleteStatus = 200) {
   const calls: Call[] = [];
   const fetch = jest.fn((url: string, init: RequestInit = {}) => {
     const path = url.slice(API.length);
@@ -54,6 +56,9 @@ function server(streamBody: 'readable' | 'none') {
     calls.push({ method, path, body: init.body as string | undefined });
     if (path === '/visitors') return Promise.resolve(reply(200, { data: { visitorToken: 'vt_1' } }));
     if (path === '/conversations') return Promise.resolve(reply(201, { data: { conversationId: CONVERSATION } }));
+    if (path === `/conversations/${CONVERSATION}` && method === 'DELETE') {
+      return Promise.resolve(deleteStatus === 200 ? reply(200, { data: { deleted: true } }) : reply(deleteStatus, {}));
+    }
     if (path === `/conversations/${CONVERSATION}/messages`) {
       return Promise.resolve(
         reply(200, { data: { ai: { _id: 'a1', type: 'ai', data: { content: ANSWER } }, messages: [], human: {} } }),
@@ -77,7 +82,7 @@ function server(streamBody: 'readable' | 'none') {
   return { calls, fetch };
 }
 
-function mountWidget() {
+function mountWidget(language: 'en' | 'es' = 'en') {
   const host = document.createElement('div');
   document.body.append(host);
   const root = host.attachShadow({ mode: 'open' });
@@ -86,7 +91,7 @@ function mountWidget() {
     api: API,
     base: 'https://app.example',
     config: CONFIG,
-    language: 'en',
+    language,
     onClose: () => undefined,
   });
   panel.open();
@@ -348,7 +353,7 @@ describe('widget chat on a phone: the full-screen panel keeps the keyboard insid
     const { root } = mountWidget();
     const panel = root.querySelector('[role="dialog"]')!;
     expect(panel.getAttribute('aria-modal')).toBe('true');
-    const stops = Array.from(panel.querySelectorAll<HTMLElement>('button:not([disabled]), textarea'));
+    const stops = Array.from(panel.querySelectorAll<HTMLElement>('button:not([disabled]):not([hidden]), textarea'));
     stops.at(-1)!.focus();
     expect(tab(root)).toBe(true);
     expect(root.activeElement).toBe(stops[0]);
@@ -391,5 +396,87 @@ describe('widget chat: the longest question (4,000 characters)', () => {
     expect(status.textContent).toBe('That is the limit: 4,000 characters a message. Anything longer was not kept.');
     ask('a'.repeat(4000));
     await waitFor(() => expect(status.hidden).toBe(true));
+  });
+});
+
+describe('widget chat: what visitors are told, and deleting their own conversation (issue 30)', () => {
+  const saved = globalThis.ReadableStream;
+  afterEach(() => {
+    Object.assign(globalThis, { ReadableStream: saved });
+    localStorage.clear();
+    document.body.replaceChildren();
+  });
+  const remover = (root: ShadowRoot) =>
+    root.querySelector<HTMLButtonElement>(`button[aria-label="${PRIVACY_TEXTS.en.deleteConversation}"]`)!;
+
+  it.each(['en', 'es'] as const)(
+    'says before the first message that answers are automatic and how long it is kept (%s)',
+    (language) => {
+      Object.assign(globalThis, { fetch: server('none').fetch });
+      const { root } = mountWidget(language);
+      const items = Array.from(root.querySelectorAll('li.m'));
+      expect(items.map((li) => li.className)).toEqual(['m ai', 'm notice']);
+      expect(items[1].textContent).toBe(privacyText(language, 'notice', 90));
+      expect(items[1].textContent).toMatch(language === 'en' ? /automatically.*90 days/ : /automáticamente.*90 días/);
+      // No conversation yet: nothing to delete.
+      const button = root.querySelectorAll('header button')[0];
+      expect(button.getAttribute('aria-label')).toBe(PRIVACY_TEXTS[language].deleteConversation);
+      expect(button.hasAttribute('hidden')).toBe(true);
+    },
+  );
+
+  it('deletes the conversation after a confirmation, with the visitor token, and starts afresh', async () => {
+    const api = server('none');
+    Object.assign(globalThis, { fetch: api.fetch, ReadableStream: undefined });
+    const w = mountWidget();
+    w.ask('How much is an electric bike?');
+    await waitFor(() => expect(w.answers()).toContain(ANSWER));
+    expect(remover(w.root).hidden).toBe(false);
+
+    remover(w.root).click();
+    const confirm = w.root.querySelector('.confirm')!;
+    expect(confirm.textContent).toContain(PRIVACY_TEXTS.en.deleteConfirm);
+    // Cancel keeps everything.
+    Array.from(confirm.querySelectorAll('button'))
+      .find((b) => b.textContent === PRIVACY_TEXTS.en.deleteNo)!
+      .click();
+    expect(w.root.querySelector('.confirm')).toBeNull();
+    expect(api.calls.some((c) => c.method === 'DELETE')).toBe(false);
+
+    remover(w.root).click();
+    Array.from(w.root.querySelectorAll('.confirm button'))
+      .find((b) => b.textContent === PRIVACY_TEXTS.en.deleteYes)!
+      .dispatchEvent(new MouseEvent('click', { bubbles: true }));
+    await waitFor(() => expect(w.root.textContent).toContain(PRIVACY_TEXTS.en.deleted));
+    expect(api.calls.filter((c) => c.method === 'DELETE')).toEqual([
+      { method: 'DELETE', path: `/conversations/${CONVERSATION}`, body: undefined },
+    ]);
+    const auth = (
+      api.fetch.mock.calls.find(([, init]) => init?.method === 'DELETE')![1]!.headers as Record<string, string>
+    ).Authorization;
+    expect(auth).toBe('Bearer vt_1');
+    expect(w.answers()).not.toContain(ANSWER);
+    expect(JSON.parse(localStorage.getItem(`sparks-widget:${CONFIG.sparkId}`)!).c).toBeUndefined();
+    expect(remover(w.root).hidden).toBe(true);
+    expect(w.root.querySelector('li.m.notice')).not.toBeNull();
+
+    // The next question opens a new conversation.
+    w.ask('And a helmet?');
+    await waitFor(() => expect(api.calls.filter((c) => c.path === '/conversations')).toHaveLength(2));
+  });
+
+  it('a deletion the server refuses keeps the conversation and says so', async () => {
+    const api = server('none', 500);
+    Object.assign(globalThis, { fetch: api.fetch, ReadableStream: undefined });
+    const w = mountWidget();
+    w.ask('How much is an electric bike?');
+    await waitFor(() => expect(w.answers()).toContain(ANSWER));
+    remover(w.root).click();
+    Array.from(w.root.querySelectorAll('.confirm button'))
+      .find((b) => b.textContent === PRIVACY_TEXTS.en.deleteYes)!
+      .dispatchEvent(new MouseEvent('click', { bubbles: true }));
+    await waitFor(() => expect(w.root.textContent).toContain(PRIVACY_TEXTS.en.deleteFailed));
+    expect(w.answers()).toContain(ANSWER);
+    expect(JSON.parse(localStorage.getItem(`sparks-widget:${CONFIG.sparkId}`)!).c).toBe(CONVERSATION);
   });
 });

@@ -2,8 +2,9 @@
  * The website widget's chat UI (`/widget/chat.js`, ≤ 60 KB gzipped), loaded by the loader into its
  * shadow root. Built from the chat's small shared pieces (the SSE reader, the link allow-list) with no
  * framework: a dialog with the Spark's greeting, the visitor's conversation (its id and the visitor
- * token kept per Spark in the host page's storage), streamed answers rendered as safe markdown, and a
- * "new conversation" action. Keyboard: Enter sends, Shift+Enter breaks the line, Escape closes.
+ * token kept per Spark in the host page's storage), streamed answers rendered as safe markdown, a
+ * "new conversation" action, and (issue 30) the notice that answers are automatic and how long the conversation is
+ * kept, before the first message, and the visitor's own "delete this conversation". Keyboard: Enter sends, Shift+Enter breaks the line, Escape closes.
  * Screen readers: a hidden log announces only the newest complete message.
  */
 import { MAX_MESSAGE_LENGTH, MESSAGE_LENGTH_SHOWN_FROM } from '@sparks/contracts/rules';
@@ -11,16 +12,13 @@ import { MAX_MESSAGE_LENGTH, MESSAGE_LENGTH_SHOWN_FROM } from '@sparks/contracts
 import { EventStreamParser, readEventStream } from '../features/chat/sse';
 import { renderMarkdown } from './markdown';
 import { addToken, type Streamed } from './stream';
+import { contactItem } from './contact';
+import { el, HttpError, storage } from './dom';
+import { confirmDeletion, DELETE_ICON, noticeItem } from './privacy';
+import { privacyText } from './privacy-texts';
 import { CSS, FULL_SCREEN } from './styles';
 import { text, type TextKey, type WidgetLanguage } from './texts';
 import type { ChatPanel, MountOptions } from './types';
-
-interface Stored {
-  v?: string;
-  c?: string;
-  /** The question sent whose answer this browser has not shown yet (a page reloaded mid-answer resumes it). */
-  q?: string;
-}
 
 interface WireMessage {
   _id: string;
@@ -28,46 +26,10 @@ interface WireMessage {
   data: { content: string; type?: string };
 }
 
-class HttpError extends Error {
-  constructor(
-    readonly status: number,
-    readonly retryAfter: number,
-  ) {
-    super(`HTTP ${status}`);
-  }
-}
-
 const CLOSE_ICON =
   '<svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true"><path fill="currentColor" d="M6.4 5 5 6.4 10.6 12 5 17.6 6.4 19l5.6-5.6 5.6 5.6 1.4-1.4-5.6-5.6L19 6.4 17.6 5 12 10.6z"/></svg>';
 const NEW_ICON =
   '<svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true"><path fill="currentColor" d="M11 5h2v6h6v2h-6v6h-2v-6H5v-2h6z"/></svg>';
-
-function storage(key: string) {
-  let memory: Stored = {};
-  return {
-    read(): Stored {
-      try {
-        return JSON.parse(localStorage.getItem(key) ?? '{}') as Stored;
-      } catch {
-        return memory;
-      }
-    },
-    write(value: Stored) {
-      memory = value;
-      try {
-        localStorage.setItem(key, JSON.stringify(value));
-      } catch {
-        // Storage blocked (private mode, a strict page): this tab keeps it in memory.
-      }
-    },
-  };
-}
-
-function el<K extends keyof HTMLElementTagNameMap>(tag: K, cls?: string): HTMLElementTagNameMap[K] {
-  const node = document.createElement(tag);
-  if (cls) node.className = cls;
-  return node;
-}
 
 /** The panel covers the whole window (styles.ts): it is then modal, and Tab stays inside it. */
 const fullScreen = () => typeof window.matchMedia === 'function' && window.matchMedia(FULL_SCREEN).matches;
@@ -75,7 +37,7 @@ const fullScreen = () => typeof window.matchMedia === 'function' && window.match
 function mount(o: MountOptions): ChatPanel {
   const { root, api, base, config } = o;
   let language: WidgetLanguage = o.language;
-  const store = storage(`sparks-widget:${config.sparkId}`);
+  const store = storage(`sparks-widget:${config.sparkId}`, (value) => showRemover(value.c));
   let busy = false;
 
   const style = el('style');
@@ -95,10 +57,18 @@ function mount(o: MountOptions): ChatPanel {
   const renew = el('button', 'icon');
   renew.type = 'button';
   renew.innerHTML = NEW_ICON;
+  // Shown while this browser has a conversation with the Spark: the visitor deletes it (theirs only, on the server).
+  const remover = el('button', 'icon');
+  remover.type = 'button';
+  remover.innerHTML = DELETE_ICON;
+  function showRemover(conversationId: string | undefined) {
+    remover.hidden = !conversationId;
+  }
+  showRemover(store.read().c);
   const closer = el('button', 'icon');
   closer.type = 'button';
   closer.innerHTML = CLOSE_ICON;
-  header.append(title, renew, closer);
+  header.append(title, remover, renew, closer);
 
   const list = el('ol', 'log');
   const announcer = el('div', 'sr');
@@ -140,6 +110,8 @@ function mount(o: MountOptions): ChatPanel {
   const labels = () => {
     renew.setAttribute('aria-label', text(language, 'newConversation'));
     renew.title = text(language, 'newConversation');
+    remover.setAttribute('aria-label', privacyText(language, 'deleteConversation'));
+    remover.title = privacyText(language, 'deleteConversation');
     closer.setAttribute('aria-label', text(language, 'close'));
     list.setAttribute('aria-label', text(language, 'messages'));
     fieldLabel.textContent = text(language, 'placeholder');
@@ -171,6 +143,7 @@ function mount(o: MountOptions): ChatPanel {
   const greet = () => {
     list.replaceChildren();
     if (config.initialMessage) bubble('ai', config.initialMessage, true);
+    list.append(noticeItem(language, config.retentionDays));
   };
 
   const request = async (path: string, init: RequestInit = {}, auth = true): Promise<Response> => {
@@ -232,62 +205,22 @@ function mount(o: MountOptions): ChatPanel {
 
   const forget = () => store.write({ ...store.read(), q: undefined });
 
-  const note = (key: TextKey, params: Record<string, number> = {}) => {
-    const message = text(language, key, params);
+  const say = (message: string) => {
     bubble('note', message);
     announce(message);
   };
+  const note = (key: TextKey, params: Record<string, number> = {}) => say(text(language, key, params));
 
   let contactForms = 0;
   const offerContact = () => {
-    const contact = el('form', 'contact');
-    const label = el('label');
-    const input = el('input');
-    input.type = 'email';
-    input.required = true;
-    input.autocomplete = 'email';
-    label.append(text(language, 'email'), input);
-    const submit = el('button');
-    submit.type = 'submit';
-    submit.textContent = text(language, 'leaveEmail');
-    // Why an e-mail was not taken, in the form, so the visitor can correct it and send it again.
-    const problem = el('p', 'problem');
-    problem.setAttribute('role', 'alert');
     contactForms += 1;
-    // One id per form: the conversation can offer it more than once.
-    problem.id = `sparks-contact-problem-${contactForms}`;
-    contact.append(label, problem, submit);
-    contact.addEventListener('submit', (event) => {
-      event.preventDefault();
-      void request('/contact', {
-        method: 'POST',
-        body: JSON.stringify({ email: input.value, conversationId: store.read().c }),
-      })
-        .then(() => {
-          item.remove();
-          note('emailSaved');
-        })
-        .catch((error) => {
-          const status = error instanceof HttpError ? error.status : 0;
-          problem.textContent =
-            status === 400
-              ? text(language, 'emailInvalid')
-              : status === 429
-                ? text(language, 'tooMany', { seconds: (error as HttpError).retryAfter || 60 })
-                : text(language, 'emailFailed');
-          if (status === 400) {
-            input.setAttribute('aria-invalid', 'true');
-            input.setAttribute('aria-describedby', problem.id);
-          }
-          input.focus();
-        });
-    });
-    input.addEventListener('input', () => {
-      input.removeAttribute('aria-invalid');
-      input.removeAttribute('aria-describedby');
-    });
-    const item = el('li', 'm note');
-    item.append(contact);
+    const { item, input } = contactItem(
+      language,
+      contactForms,
+      (email) =>
+        request('/contact', { method: 'POST', body: JSON.stringify({ email, conversationId: store.read().c }) }),
+      () => note('emailSaved'),
+    );
     list.append(item);
     input.focus();
   };
@@ -484,6 +417,42 @@ function mount(o: MountOptions): ChatPanel {
     }
   });
   closer.addEventListener('click', () => o.onClose());
+  /** The visitor's own conversation goes on the server (one already gone counts as gone), and the chat starts afresh. */
+  const removeConversation = async (id: string, retried = false): Promise<void> => {
+    busy = true;
+    send.disabled = true;
+    try {
+      await request(`/conversations/${id}`, { method: 'DELETE' });
+    } catch (error) {
+      const status = error instanceof HttpError ? error.status : 0;
+      if (status === 401 && !retried) {
+        busy = false;
+        await session().then(
+          () => removeConversation(id, true),
+          () => say(privacyText(language, 'deleteFailed')),
+        );
+        return;
+      }
+      if (status !== 404) {
+        if (status === 429) note('tooMany', { seconds: (error as HttpError).retryAfter || 60 });
+        else say(privacyText(language, 'deleteFailed'));
+        return;
+      }
+    } finally {
+      busy = false;
+      send.disabled = false;
+    }
+    store.write({ ...store.read(), c: undefined, q: undefined });
+    greet();
+    say(privacyText(language, 'deleted'));
+    field.focus();
+  };
+  remover.addEventListener('click', () => {
+    const id = store.read().c;
+    if (!id || busy || list.querySelector('.confirm')) return;
+    list.append(confirmDeletion(language, () => void removeConversation(id)));
+    list.scrollTop = list.scrollHeight;
+  });
   renew.addEventListener('click', () => {
     store.write({ ...store.read(), c: undefined });
     greet();

@@ -7,6 +7,7 @@ const CONFIG: WidgetConfig = {
   initialMessage: 'Hello!',
   position: 'right',
   theme: { primary: '#4f46e5', secondary: '#eef2ff', icon: null, iconPaths: [] },
+  retentionDays: 90,
 };
 
 /** Runs the loader as `<script src="https://app.example/widget.js" data-token="dt_test" async>` would. */

@@ -10,7 +10,7 @@ export const CSS = `
 header{display:flex;align-items:center;gap:4px;padding:12px 12px 12px 16px;background:var(--p);color:#fff}
 h2{flex:1;margin:0;font-size:16px;font-weight:600;white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
 .icon{background:transparent;border:0;color:inherit;width:36px;height:36px;border-radius:8px;cursor:pointer;display:flex;align-items:center;justify-content:center}
-.icon:hover{background:rgba(255,255,255,.15)}
+.icon:hover{background:rgba(255,255,255,.15)}.icon[hidden]{display:none}
 button:focus-visible,textarea:focus-visible,input:focus-visible,a:focus-visible{outline:3px solid #111;outline-offset:2px}
 header button:focus-visible{outline-color:#fff}
 .log{flex:1;overflow-y:auto;margin:0;padding:16px;list-style:none;display:flex;flex-direction:column;gap:10px;background:#fafafa}
@@ -29,6 +29,8 @@ header button:focus-visible{outline-color:#fff}
 .count{position:absolute;right:12px;bottom:100%;margin:0 0 4px;padding:2px 8px;border-radius:6px;font-size:13px;background:#fff;color:#4b5563;box-shadow:0 1px 3px rgba(0,0,0,.15)}.count[hidden]{display:none}.count.full{color:#7f1d1d;background:#fef2f2;font-weight:600}
 textarea{flex:1;resize:none;font:inherit;padding:8px 10px;border:1px solid #d1d5db;border-radius:10px;max-height:120px}
 .send:disabled{opacity:.6;cursor:default}
+.notice .b{max-width:none;background:transparent;color:#4b5563;font-size:13px;padding:2px 4px;white-space:normal;margin:0}
+.confirm p{margin:0 0 8px}.confirm button{font:inherit;border-radius:8px;padding:6px 12px;margin-right:8px;cursor:pointer;border:1px solid #d1d5db;background:#fff;color:#111827}.confirm .danger{background:#b91c1c;border-color:#b91c1c;color:#fff;font-weight:600}
 .sr{position:absolute;width:1px;height:1px;margin:-1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap;border:0}
 @media ${FULL_SCREEN}{.p{inset:0;width:100%;max-width:none;height:100%;max-height:none;border-radius:0}}
 `;

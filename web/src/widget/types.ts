@@ -8,6 +8,8 @@ export interface WidgetConfig {
   initialMessage: string;
   position: 'right' | 'left';
   theme: { primary: string; secondary: string; icon: string | null; iconPaths: string[] };
+  /** Days the visitor's conversation is kept after its last message (said before the first message). */
+  retentionDays: number;
 }
 
 /** What the loader hands the chat UI when it is first opened. */

@@ -1,3 +1,4 @@
+import { PRIVACY_TEXTS } from './privacy-texts';
 import { TEXTS, text } from './texts';
 import { renderMarkdown } from './markdown';
 import { addToken } from './stream';
@@ -9,6 +10,10 @@ describe('website widget', () => {
       for (const value of Object.values(TEXTS[lang])) expect(value.trim().length).toBeGreaterThan(0);
     }
     expect(text('es', 'tooMany', { seconds: 7 })).toContain('7 s');
+    expect(Object.keys(PRIVACY_TEXTS.es).sort()).toEqual(Object.keys(PRIVACY_TEXTS.en).sort());
+    for (const lang of ['es', 'en'] as const) {
+      for (const value of Object.values(PRIVACY_TEXTS[lang])) expect(value.trim().length).toBeGreaterThan(0);
+    }
   });
 });
 

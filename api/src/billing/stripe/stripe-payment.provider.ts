@@ -3,7 +3,10 @@ import { DomainError, type AppConfig } from '@sparks/core';
 import type { BillingRepository, Clock, CreditPackRow, PlanRow, TenantRow } from '@sparks/db';
 import type { Stripe } from '@sparks/nest';
 import { createHash } from 'node:crypto';
-import type { CheckoutItem, PaymentProvider } from '../payment-provider';
+import { isLocalSubscription, type CheckoutItem, type PaymentProvider } from '../payment-provider';
+
+/** Stripe's answer for an object it no longer has: already gone is what was asked. */
+const gone = (err: unknown) => (err as { code?: string; statusCode?: number }).code === 'resource_missing';
 
 const hash = (...parts: Array<string | number>) => createHash('sha256').update(parts.join('\u0000')).digest('hex');
 
@@ -207,6 +210,40 @@ export class StripePaymentProvider implements PaymentProvider {
         return_url: `${this.config.APP_URL}/billing`,
       });
       return { url: session.url };
+    });
+  }
+
+  /**
+   * Cancels the tenant's subscription at Stripe now (no proration, no renewal) and deletes its Stripe customer, whose
+   * saved payment methods go with it (Stripe keeps its own records of past payments). A subscription made by the
+   * local provider before Stripe was configured ends in our database only.
+   */
+  async cancelForDeletion(tenant: TenantRow): Promise<'stripe' | 'local' | null> {
+    return guarded(this.logger, 'cancelling for an account deletion', async () => {
+      let canceled: 'stripe' | 'local' | null = null;
+      const subscription = tenant.subscriptionId;
+      if (subscription && isLocalSubscription(subscription)) {
+        if (await this.billing.endSubscription(tenant.id, this.clock.now(), subscription)) canceled = 'local';
+      } else if (subscription) {
+        try {
+          const sub = await this.stripe.subscriptions.retrieve(subscription);
+          if (sub.status !== 'canceled' && sub.status !== 'incomplete_expired') {
+            await this.stripe.subscriptions.cancel(subscription);
+          }
+        } catch (err) {
+          if (!gone(err)) throw err;
+        }
+        canceled = 'stripe';
+      }
+      const customer = await this.billing.stripeCustomerOf(tenant.id);
+      if (customer) {
+        try {
+          await this.stripe.customers.del(customer);
+        } catch (err) {
+          if (!gone(err)) throw err;
+        }
+      }
+      return canceled;
     });
   }
 }

@@ -7,3 +7,4 @@ export * from './deploy';
 export * from './admin';
 export * from './billing';
 export * from './integrations';
+export * from './privacy';

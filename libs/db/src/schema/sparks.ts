@@ -1,5 +1,6 @@
 import {
   boolean,
+  check,
   customType,
   index,
   integer,
@@ -42,10 +43,15 @@ export const sparks = pgTable(
     pin: boolean('pin').notNull().default(false),
     type: text('type').notNull().default('DOC'),
     options: jsonb('options').$type<SparkOptions>().notNull(),
+    /** How long its website visitors' conversations are kept after their last message (owner-set on /deploy). */
+    visitorRetentionDays: integer('visitor_retention_days').notNull().default(90),
     createdAt: createdAt(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
-  (t) => [index('sparks_user_created_idx').on(t.userId, t.createdAt)],
+  (t) => [
+    index('sparks_user_created_idx').on(t.userId, t.createdAt),
+    check('sparks_visitor_retention_range', sql`${t.visitorRetentionDays} BETWEEN 1 AND 730`),
+  ],
 );
 
 export const sparkTests = pgTable(
@@ -100,6 +106,10 @@ export const conversations = pgTable(
     index('conversations_user_idx').on(t.userId, t.kind, t.systemName),
     index('conversations_spark_idx').on(t.sparkId),
     index('conversations_test_idx').on(t.testId),
+    // The retention sweep's look-up: visitors' conversations by their last activity.
+    index('conversations_widget_updated_idx')
+      .on(t.updatedAt)
+      .where(sql`${t.kind} = 'widget'`),
   ],
 );
 

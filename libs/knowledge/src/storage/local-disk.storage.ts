@@ -1,4 +1,6 @@
+import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
+import type { Readable } from 'node:stream';
 import path from 'node:path';
 import { assertStorageKey, StoredFileMissing, type FileStorage } from './storage';
 
@@ -54,5 +56,11 @@ export class LocalDiskStorage implements FileStorage {
 
   async delete(key: string): Promise<void> {
     await fs.rm(this.pathOf(key), { force: true });
+  }
+
+  async open(key: string): Promise<Readable> {
+    const file = this.pathOf(key);
+    if (!(await this.exists(key))) throw new StoredFileMissing(key);
+    return createReadStream(file);
   }
 }

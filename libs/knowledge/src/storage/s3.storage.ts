@@ -9,7 +9,8 @@ import {
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { assertStorageKey, StoredFileMissing, type FileStorage } from './storage';
+import { Readable } from 'node:stream';
+import { assertStorageKey, contentTypeOfKey, StoredFileMissing, type FileStorage } from './storage';
 
 export interface S3StorageOptions {
   bucket: string;
@@ -56,7 +57,8 @@ export class S3Storage implements FileStorage {
   }
 
   async putFile(key: string, localPath: string): Promise<void> {
-    // Uploads are at most 10 MB: one PUT with a known length works with every S3-compatible store.
+    // Uploads are at most 10 MB, exports as large as the account: one PUT with a known length works with every
+    // S3-compatible store (a single PUT takes up to 5 GB).
     const body = await fs.readFile(localPath);
     await this.client.send(
       new PutObjectCommand({
@@ -64,7 +66,7 @@ export class S3Storage implements FileStorage {
         Key: this.keyOf(key),
         Body: body,
         ContentLength: body.length,
-        ContentType: 'application/pdf',
+        ContentType: contentTypeOfKey(key),
       }),
     );
     await fs.rm(localPath, { force: true });
@@ -89,6 +91,17 @@ export class S3Storage implements FileStorage {
       return true;
     } catch (err) {
       if (isMissing(err)) return false;
+      throw err;
+    }
+  }
+
+  async open(key: string): Promise<Readable> {
+    try {
+      const res = await this.client.send(new GetObjectCommand({ Bucket: this.options.bucket, Key: this.keyOf(key) }));
+      if (!res.Body) throw new StoredFileMissing(key);
+      return res.Body instanceof Readable ? res.Body : Readable.fromWeb(res.Body.transformToWebStream() as never);
+    } catch (err) {
+      if (isMissing(err)) throw new StoredFileMissing(key);
       throw err;
     }
   }

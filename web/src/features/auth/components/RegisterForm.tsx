@@ -1,6 +1,6 @@
 import type { Language } from '@sparks/contracts';
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 
 import { register } from '../api';
 import { mapApiError, editing, withoutField, type FieldMessages, type Message } from '../errors';
@@ -95,7 +95,14 @@ export function RegisterForm({ language, onRegistered }: RegisterFormProps) {
       <Checkbox
         ref={ref('privacy')}
         name="privacy"
-        label={t('register.privacy')}
+        label={
+          // The policy opens in a new tab, so what was typed here stays; /privacy is the operator's page when set.
+          <Trans
+            t={t}
+            i18nKey="register.privacy"
+            components={{ policy: <a href="/privacy" target="_blank" rel="noopener noreferrer" /> }}
+          />
+        }
         details={t('register.privacyDetails')}
         required
         checked={privacy}

@@ -67,6 +67,14 @@ describe('RegisterForm', () => {
     type(/^Password/, 'Secret!Pass');
   }
 
+  it('links the privacy policy it asks to accept, in a new tab (issue 30)', () => {
+    render(<RegisterForm language="en" onRegistered={onRegistered} />);
+    const link = screen.getByRole('link', { name: 'privacy policy' });
+    expect(link).toHaveAttribute('href', '/privacy');
+    expect(link).toHaveAttribute('target', '_blank');
+    expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+  });
+
   it('requires the privacy policy before calling the server (docs/product.md §5)', async () => {
     render(<RegisterForm language="en" onRegistered={onRegistered} />);
     fillValid();

@@ -45,6 +45,7 @@ const view = (over: Partial<DeploymentView> = {}): DeploymentView => ({
   publishedAt: null,
   firstSeenAt: null,
   firstSeenOrigin: null,
+  visitorRetentionDays: 90,
   ...over,
 });
 

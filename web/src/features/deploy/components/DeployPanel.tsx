@@ -9,6 +9,7 @@ import { useOpenPlans } from '../../billing/useOpenPlans';
 import { isObjectivesKey } from '../../objectives/api';
 import { fetchSparks } from '../../sparks/api';
 import * as deployApi from '../api';
+import { RetentionSetting } from '../../privacy/RetentionSetting';
 import { LivePreview } from './WidgetPreview';
 
 /** The Spark named by `?q=` (its name, any case), else the first. */
@@ -353,6 +354,10 @@ export function DeployPanel({ q, onFirstSeen }: { q?: string; onFirstSeen?: () =
           </p>
         )}
       </div>
+
+      {sparkId && (
+        <RetentionSetting sparkId={sparkId} view={view} onSaved={(next) => void setView(next, { revalidate: false })} />
+      )}
 
       <div className="deploy-panel__block">
         <h2>{t('panel.conversations')}</h2>

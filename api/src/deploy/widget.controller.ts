@@ -93,7 +93,7 @@ export class WidgetController {
   async config_(@Param(new ZodPipe(widgetParams)) _p: unknown, @Req() req: WidgetRequest) {
     const ctx = widgetOf(req);
     await this.limit('config', req, ctx, undefined, READS);
-    return this.widgets.widgetConfig(req, ctx);
+    return this.widgets.widgetConfig(ctx);
   }
 
   @Post('visitors')

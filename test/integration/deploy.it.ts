@@ -643,11 +643,38 @@ describe('deploy: publish, the public widget API, the allow-list and visitors (r
       .set('Authorization', `Bearer ${v}`)
       .send({ text: '¿Horario?' })
       .expect(402);
-    // The billing meter (issue 15) refuses with its own code; the widget shows its own polite text on any 402.
+    // The visitor's message, never the owner's billing text ("upgrade your plan", issue 30), in both languages.
     expect(res.body.errors[0]).toMatchObject({
-      code: 'OUT_OF_INTERACTIONS',
-      message: expect.stringMatching(/interacciones/),
+      code: 'INTERACTIONS_EXHAUSTED',
+      message: expect.stringMatching(/deja(r)? tu correo/),
     });
+    expect(res.body.errors[0].message).not.toMatch(/plan|interacciones|créditos/i);
+    const en = await t
+      .http()
+      .post(`${w(token)}/conversations/${conv}/messages`)
+      .set('Origin', SHOP)
+      .set('Accept-Language', 'en')
+      .set('Authorization', `Bearer ${v}`)
+      .send({ text: 'Hours?' })
+      .expect(402);
+    expect(en.body.errors[0]).toMatchObject({
+      code: 'INTERACTIONS_EXHAUSTED',
+      message: expect.stringMatching(/e-mail/),
+    });
+    expect(en.body.errors[0].message).not.toMatch(/plan|interactions|credits|upgrade/i);
+    // The trial's end reads the same to a visitor.
+    await sql.query(
+      `UPDATE tenants SET usage_interactions = 0, trial_ends_at = now() - interval '1 day' WHERE user_id = $1`,
+      [o.userId],
+    );
+    const ended = await t
+      .http()
+      .post(`${w(token)}/conversations/${conv}/messages`)
+      .set('Origin', SHOP)
+      .set('Authorization', `Bearer ${v}`)
+      .send({ text: 'Hours?' })
+      .expect(402);
+    expect(ended.body.errors[0].code).toBe('INTERACTIONS_EXHAUSTED');
     const history = await t
       .http()
       .get(`${w(token)}/conversations/${conv}`)
@@ -709,7 +736,7 @@ describe('deploy: publish, the public widget API, the allow-list and visitors (r
       expect({ route, status: res.status, code: res.body.errors?.[0]?.code }).toEqual({
         route,
         status: 402,
-        code: 'OUT_OF_INTERACTIONS',
+        code: 'INTERACTIONS_EXHAUSTED',
       });
     }
     expect(await stored()).toBe(before);

@@ -158,3 +158,139 @@ describe('the queues board', () => {
     }
   });
 });
+
+describe('spending an owner’s interactions through the widget', () => {
+  const SHOP = 'https://shop.example';
+  let ipCounter = 0;
+  /** A client address of its own (documentation ranges, RFC 5737), named by X-Forwarded-For behind the proxy. */
+  const newIp = () => {
+    ipCounter += 1;
+    return `203.0.${113 + (ipCounter >> 8)}.${ipCounter % 250}`;
+  };
+  let spend: TestApp;
+  beforeAll(async () => {
+    // Sends limited per minute as in production; new visitors: the defaults per IP, 30 per published Spark.
+    spend = await startApp({ TRUST_PROXY: 'loopback', WIDGET_NEW_VISITORS_TOKEN_HOUR: '30' });
+  });
+  afterAll(() => spend.close());
+
+  async function shopSpark() {
+    const owner = await createUser(spend, { tag: 'spend' });
+    const profile = await spend
+      .http()
+      .get('/api/v1/account/profile')
+      .set(...owner.auth())
+      .expect(200);
+    await buyPlan(spend, owner, profile.body.data.tenants[0].customerId as string, 'price_ruby_month');
+    const spark = await createSpark(spend, owner);
+    const dep = `/api/v1/sparks/${spark._id}/deployment`;
+    const token = (
+      await spend
+        .http()
+        .post(dep)
+        .set(...owner.auth())
+        .send({})
+        .expect(200)
+    ).body.data.token as string;
+    await spend
+      .http()
+      .post(`${dep}/origins`)
+      .set(...owner.auth())
+      .send({ origin: SHOP })
+      .expect(200);
+    return { owner, dep, widget: `/api/v1/public/widgets/${token}` };
+  }
+
+  const newVisitor = (widget: string, ip: string, previous?: string) =>
+    spend
+      .http()
+      .post(`${widget}/visitors`)
+      .set('Origin', SHOP)
+      .set('X-Forwarded-For', ip)
+      .send(previous ? { visitorToken: previous } : {});
+
+  probe(
+    'fresh visitor tokens cost: 20 an hour per IP, 30 per published Spark; a returning visitor renews freely',
+    async (tally) => {
+      const { widget } = await shopSpark();
+      const attacker = newIp();
+      let first: string | undefined;
+      for (let i = 1; i <= 25; i += 1) {
+        const res = await newVisitor(widget, attacker);
+        first ??= res.body.data?.visitorToken as string | undefined;
+        if (i <= 20) tally.status(`new visitor ${i} of 20 from one IP`, res, [200]);
+        else {
+          const wait = Number(res.headers['retry-after']);
+          tally.check(
+            `new visitor ${i} from the same IP: 429 with Retry-After within the hour`,
+            res.status === 429 && wait >= 1 && wait <= 3600,
+            `${describeResponse(res)} (Retry-After ${res.headers['retry-after']})`,
+          );
+        }
+      }
+      tally.status('the same IP renewing a visitor it already has', await newVisitor(widget, attacker, first), [200]);
+      // Spread over many IPs: the published Spark's own count (30 an hour here) stops them.
+      for (let i = 21; i <= 32; i += 1) {
+        const res = await newVisitor(widget, newIp());
+        if (i <= 30) tally.status(`new visitor ${i} of 30 of the Spark, from an IP of its own`, res, [200]);
+        else tally.check(`new visitor ${i} of the Spark: 429`, res.status === 429, describeResponse(res));
+      }
+    },
+  );
+
+  probe(
+    'a burst from many IPs and visitors against a daily limit of 5: exactly 5 answered, the rest 429',
+    async (tally) => {
+      const { owner, dep, widget } = await shopSpark();
+      await spend
+        .http()
+        .patch(dep)
+        .set(...owner.auth())
+        .send({ dailyLimit: 5 })
+        .expect(200);
+      const visitors = [];
+      for (let i = 0; i < 25; i += 1) {
+        const ip = newIp();
+        const v = (await newVisitor(widget, ip)).body.data.visitorToken as string;
+        const conv = (
+          await spend
+            .http()
+            .post(`${widget}/conversations`)
+            .set('Origin', SHOP)
+            .set('X-Forwarded-For', ip)
+            .set('Authorization', `Bearer ${v}`)
+        ).body.data.conversationId as string;
+        visitors.push({ ip, v, conv });
+      }
+      const answers = await Promise.all(
+        visitors.map(({ ip, v, conv }) =>
+          spend
+            .http()
+            .post(`${widget}/conversations/${conv}/messages`)
+            .set('Origin', SHOP)
+            .set('X-Forwarded-For', ip)
+            .set('Authorization', `Bearer ${v}`)
+            .send({ text: 'What do you sell?' }),
+        ),
+      );
+      const answered = answers.filter((r) => r.status === 200).length;
+      tally.check('exactly 5 of 25 parallel sends answered', answered === 5, `${answered} answered`);
+      for (const [i, res] of answers.entries()) {
+        if (res.status === 200) continue;
+        tally.check(
+          `send ${i + 1}: 429 DEPLOYMENT_DAILY_LIMIT with Retry-After`,
+          res.status === 429 &&
+            (res.body as { errors?: Array<{ code?: string }> }).errors?.[0]?.code === 'DEPLOYMENT_DAILY_LIMIT' &&
+            Number(res.headers['retry-after']) >= 1,
+          describeResponse(res),
+        );
+      }
+      const view = await spend
+        .http()
+        .get(dep)
+        .set(...owner.auth())
+        .expect(200);
+      tally.check('the owner reads 5 used today', view.body.data.usedToday === 5, JSON.stringify(view.body.data));
+    },
+  );
+});

@@ -40,7 +40,7 @@ function toPriceView(p: PlanRow): PriceView {
 }
 
 /** How long a checkout can be paid after it was opened: 24 hours, as Stripe Checkout's sessions (its default). */
-export const CHECKOUT_TTL_MS = 24 * 3600 * 1000;
+const CHECKOUT_TTL_MS = 24 * 3600 * 1000;
 
 /** Against the wall clock, as the row's `created_at` (the billing clock is the trial's and the periods', moved in tests). */
 const isExpired = (session: CheckoutSessionRow) => Date.now() - session.createdAt.getTime() > CHECKOUT_TTL_MS;

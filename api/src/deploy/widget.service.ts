@@ -50,7 +50,7 @@ const PREVIEW_PREFIX = 'pv_';
  * development default), its loopback aliases on the same scheme and port. Never what the request says about itself
  * (`Host`): a client sets any Host it likes.
  */
-export function appOrigins(appUrl: string): string[] {
+function appOrigins(appUrl: string): string[] {
   const url = new URL(appUrl);
   if (url.hostname !== 'localhost') return [url.origin];
   const port = url.port ? `:${url.port}` : '';
@@ -201,13 +201,21 @@ export class WidgetService {
     return claims;
   }
 
-  /** A visitor token; presenting the previous one (even expired, within 30 days) keeps the same visitor. */
-  async session(ctx: WidgetContext, previous: string | undefined): Promise<VisitorSessionView> {
+  /**
+   * A visitor token; presenting the previous one (even expired, within 30 days) keeps the same visitor. A new
+   * visitor is made only once `beforeNew` let it (the hour's limits of new visitors; it throws 429 past them).
+   */
+  async session(
+    ctx: WidgetContext,
+    previous: string | undefined,
+    beforeNew: () => Promise<void> = () => Promise.resolve(),
+  ): Promise<VisitorSessionView> {
     const old = previous ? await this.claims(ctx, previous, true) : undefined;
     const recent = old && Date.now() / 1000 - old.iat < RENEW_WITHIN_SECONDS;
-    const visitor =
-      (recent && (await this.repo.findVisitor(ctx.spark.id, old.sub))) || (await this.repo.createVisitor(ctx.spark.id));
-    return this.sign(ctx, visitor.id);
+    const known = recent ? await this.repo.findVisitor(ctx.spark.id, old.sub) : undefined;
+    if (known) return this.sign(ctx, known.id);
+    await beforeNew();
+    return this.sign(ctx, (await this.repo.createVisitor(ctx.spark.id)).id);
   }
 
   /** The visitor behind `Authorization: Bearer <visitor token>`, or 401. */

@@ -10,6 +10,7 @@ import { isObjectivesKey } from '../../objectives/api';
 import { fetchSparks } from '../../sparks/api';
 import * as deployApi from '../api';
 import { RetentionSetting } from '../../privacy/RetentionSetting';
+import { DailyLimitSetting } from './DailyLimitSetting';
 import { LivePreview } from './WidgetPreview';
 
 /** The Spark named by `?q=` (its name, any case), else the first. */
@@ -354,6 +355,14 @@ export function DeployPanel({ q, onFirstSeen }: { q?: string; onFirstSeen?: () =
           </p>
         )}
       </div>
+
+      {sparkId && (
+        <DailyLimitSetting
+          sparkId={sparkId}
+          view={view}
+          onSaved={(next) => void setView(next, { revalidate: false })}
+        />
+      )}
 
       {sparkId && (
         <RetentionSetting sparkId={sparkId} view={view} onSaved={(next) => void setView(next, { revalidate: false })} />

@@ -249,6 +249,19 @@ for (const lang of ['en', 'es'] as const) {
       await route.continue();
     });
     await packs.getByRole('button', { name: fill(billing.credits.buy, { name: '100 ITx' }) }).click();
+    // On a paid plan the pack is charged at once: its amount is confirmed first (issue 34, item 8).
+    const price = lang === 'en' ? '$10.00' : '10,00 US$';
+    const confirm = packs.getByRole('group');
+    await expect(confirm).toBeVisible();
+    expect(money(await confirm.locator('p').innerText())).toBe(
+      fill(billing.credits.confirm, { name: '100 ITx', price, plan: 'Ruby' }),
+    );
+    await expect(cards).toHaveCount(0);
+    const pay = confirm.locator('.button--primary');
+    expect(money(await pay.innerText())).toBe(fill(billing.credits.pay, { price }));
+    await expect(pay).toBeFocused();
+    await shot(page, `${lang}-06-confirm-pack`);
+    await pay.click();
     await expect(cards.first().getByTestId('pack-spinner')).toBeVisible();
     await expect(cards.nth(1).getByTestId('pack-spinner')).toHaveCount(0);
     for (const button of await packs.getByRole('button').all()) await expect(button).toBeDisabled();

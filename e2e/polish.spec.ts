@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 
 import enDeploy from '../web/public/locales/en/deploy.json';
 import enLayout from '../web/public/locales/en/layout.json';
@@ -40,6 +40,31 @@ const texts = {
   en: { sparks: enSparks, deploy: enDeploy, layout: enLayout },
   es: { sparks: esSparks, deploy: esDeploy, layout: esLayout },
 } as const;
+
+/** The floating buttons (and the live preview's launcher) whose box overlaps the element's. */
+async function coveredBy(page: Page, target: Locator): Promise<string[]> {
+  const box = await target.boundingBox();
+  if (!box) return ['(not shown)'];
+  const floating = page.locator('.floating-button, [data-sparks-widget]');
+  const found: string[] = [];
+  for (const item of await floating.all()) {
+    const other = await item.evaluate((node) => {
+      const el = node.shadowRoot?.querySelector('button') ?? node;
+      const r = el.getBoundingClientRect();
+      return r.width > 0 && el.ownerDocument.defaultView!.getComputedStyle(el).display !== 'none'
+        ? { x: r.x, y: r.y, w: r.width, h: r.height }
+        : null;
+    });
+    if (!other) continue;
+    const apart =
+      other.x >= box.x + box.width ||
+      other.x + other.w <= box.x ||
+      other.y >= box.y + box.height ||
+      other.y + other.h <= box.y;
+    if (!apart) found.push((await item.getAttribute('aria-label')) ?? 'floating');
+  }
+  return found;
+}
 
 for (const lang of ['en', 'es'] as const) {
   const c = cases[lang];
@@ -119,6 +144,18 @@ for (const lang of ['en', 'es'] as const) {
     expect(icon?.height).toBeGreaterThanOrEqual(16);
     await shotInto(SHOTS, page, `${lang}-01-unanswered-button`, 300);
 
+    // — item 1: nothing floats over the panel's answer box —
+    await open.click();
+    const panel = page.getByRole('complementary', { name: sparks.unanswered.heading });
+    const group = panel.getByTestId('unanswered-group');
+    await group.getByRole('button', { name: sparks.unanswered.answer }).click();
+    const answerBox = group.getByRole('textbox', { name: sparks.unanswered.yourAnswer });
+    await expect(answerBox).toBeVisible();
+    await answerBox.scrollIntoViewIfNeeded();
+    // Nothing over the panel at all, wherever its box and hint end up as the owner scrolls.
+    await expect.poll(() => coveredBy(page, panel)).toEqual([]);
+    await shotInto(SHOTS, page, `${lang}-01b-unanswered-answering`, 300);
+
     // — item 6: the owner reads the visitor's conversation as the chat shows it —
     await page.goto('/deploy');
     // On a phone the publishing panel opens from the page's header.
@@ -137,15 +174,34 @@ for (const lang of ['en', 'es'] as const) {
     await source.first().scrollIntoViewIfNeeded();
     await shotInto(SHOTS, page, `${lang}-02-visitor-conversation`, 300);
 
-    // — item 4: deleting the Spark says it is live on the site; the word's field has the focus —
-    await page.goto(`/spark/${spark._id}`);
+    // — item 4, on this page: deleting the Spark says it is live on the site; the word's field has the focus —
+    const launcher = page.locator('[data-sparks-widget]');
+    await expect(launcher).toHaveCount(1, { timeout: 15_000 });
     // On a phone the Sparks are in the menu.
-    if (lang === 'es') await page.getByRole('button', { name: layout.menu.button }).click();
+    if (lang === 'es') await page.getByRole('button', { name: layout.sidebar.open, exact: true }).click();
     await page.getByRole('button', { name: fill(sparks.row.actions, { name: c.name }) }).click();
     await page.getByRole('menuitem', { name: sparks.row.delete }).click();
     const dialog = page.getByRole('dialog', { name: fill(sparks.delete.title, { name: c.name }) });
     await expect(dialog).toContainText(fill(sparks.delete.liveOn, { site }));
     await expect(dialog.getByLabel(fill(sparks.delete.typeLabel, { word: 'Borrar' }))).toBeFocused();
+    // — item 1: the live preview's launcher is under the dialog and its backdrop —
+    const onTop = await launcher.evaluate((host) => {
+      const box = host.shadowRoot!.querySelector('button')!.getBoundingClientRect();
+      return host.ownerDocument.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2) === host;
+    });
+    expect(onTop).toBe(false);
     await shotInto(SHOTS, page, `${lang}-03-delete-live`, 400);
+    await dialog.getByRole('button', { name: sparks.delete.cancel }).click();
+
+    // The live preview leaves with /deploy (the app's own navigation: no page load clears it).
+    const sparkLink = page.getByRole('link', { name: c.name, exact: true }).first();
+    if (!(await sparkLink.isVisible()))
+      await page.getByRole('button', { name: layout.sidebar.open, exact: true }).click();
+    await sparkLink.click();
+    await expect(page).toHaveURL(new RegExp(`/spark/${spark._id}$`));
+    await expect(page.getByRole('button', { name: new RegExp(sparks.unanswered.button) })).toBeVisible({
+      timeout: 30_000,
+    });
+    await expect(page.locator('[data-sparks-widget]')).toHaveCount(0);
   });
 }

@@ -91,17 +91,31 @@ export class AuthService {
     if (!(await this.domains.mayExist(emailDomain(username)))) {
       fail([{ code: 'INVALID_DOMAIN', field: 'username' }]);
     }
+    const passwordHash = await hashPassword(input.password);
+    const language = input.config?.language ?? meta.language;
     const created = await this.accounts.createAccount({
       username,
       email: username,
-      passwordHash: await hashPassword(input.password),
-      language: input.config?.language ?? meta.language,
+      passwordHash,
+      language,
       verified: false,
       tenant: this.newTenant(),
     });
-    if (!created) throw new DomainError({ code: 'USER_EXISTS', field: 'username' });
-    await this.sendVerification(created.user);
-    return toProfile(created.user, [created.tenant]);
+    if (created) {
+      await this.sendVerification(created.user);
+      return toProfile(created.user, [created.tenant]);
+    }
+    // Taken. Until the address is proved, whoever signed up has shown nothing: signing up again (the
+    // address's owner claiming it, say) replaces what they chose and mails a new code, and the answer
+    // is that of a new account. Only a verified address answers USER_EXISTS (docs/decisions.md).
+    const existing = await this.accounts.findUserByUsername(username);
+    const restarted =
+      existing && !existing.verifiedAt
+        ? await this.accounts.restartPendingAccount(existing.id, { passwordHash, language, trialDays: TRIAL_DAYS })
+        : undefined;
+    if (!restarted) throw new DomainError({ code: 'USER_EXISTS', field: 'username' });
+    await this.sendVerification(restarted.user);
+    return toProfile(restarted.user, restarted.tenants);
   }
 
   private newTenant() {
@@ -136,7 +150,15 @@ export class AuthService {
     return { sent: true, cooldownSeconds: RESEND_COOLDOWN_SECONDS };
   }
 
-  async verifyCode(input: { username: string; code: string }, meta: RequestMeta): Promise<LoginTokens> {
+  /**
+   * The code proves the mailbox, not who chose the pending password: it is kept only when the caller
+   * gives it (the client that signed up has it); without it the account is verified with no password
+   * (a new one through forgot-password), so a stranger who signed up with the address gets nothing.
+   */
+  async verifyCode(
+    input: { username: string; code: string; password?: string },
+    meta: RequestMeta,
+  ): Promise<LoginTokens> {
     const username = input.username.trim().toLowerCase();
     const code = input.code.trim();
     fail([...this.emailErrors(username), ...(code ? [] : [{ code: 'REQUIRED' as const, field: 'code' }])]);
@@ -150,10 +172,16 @@ export class AuthService {
       await this.accounts.failCodeAttempt(current.id, CODE_MAX_ATTEMPTS);
       throw invalid;
     }
+    const keepsPassword = input.password ? await verifyPassword(user.passwordHash, input.password) : false;
+    // A password given and wrong is a typo of the one who signed up: the code is not spent on it.
+    if (input.password && !keepsPassword) throw DomainError.invalid('WRONG_PASSWORD', 'password');
     // The code is spent only if the account is verified with it (one transaction).
     const verified = await this.accounts.transaction(async (accounts) => {
       if (!(await accounts.consumeCode(current.id))) throw invalid;
-      return accounts.updateUser(user.id, { verifiedAt: new Date() });
+      return accounts.updateUser(user.id, {
+        verifiedAt: new Date(),
+        ...(keepsPassword ? {} : { passwordHash: null }),
+      });
     });
     return this.tokens.issue(verified!);
   }
@@ -186,7 +214,7 @@ export class AuthService {
     await this.limiter.guard('forgot-password', email, meta.ip);
     const user = await this.accounts.findUserByUsername(email);
     if (!user) throw new DomainError({ code: 'USER_NOT_FOUND', field: 'email' });
-    if (!user.verifiedAt) throw DomainError.invalid('NOT_VERIFIED', 'email');
+    // An unverified account too: the link proves the mailbox, and the reset verifies the address.
     const token = newSecret();
     await this.accounts.insertOneTimeToken({
       userId: user.id,
@@ -214,11 +242,18 @@ export class AuthService {
     if (!input.newPassword) throw DomainError.invalid('REQUIRED', 'newPassword');
     if (!isValidResetPassword(input.newPassword)) throw DomainError.invalid('RESET_PASSWORD_RULES', 'newPassword');
     const passwordHash = await hashPassword(input.newPassword);
-    // The link is spent, the password changed and every session ended together, or none of them.
+    // The link is spent, every other reset link ended, the password changed (the address proved, so
+    // verified), every code retired and every session ended together, or none of them.
     const user = await this.accounts.transaction(async (accounts) => {
       const userId = await accounts.useOneTimeToken(sha256(token), 'password_reset');
       if (!userId) throw invalid;
-      const changed = await accounts.updateUser(userId, { passwordHash });
+      await accounts.endOneTimeTokens(userId, 'password_reset');
+      const before = await accounts.findUserById(userId);
+      const changed = await accounts.updateUser(userId, {
+        passwordHash,
+        ...(before?.verifiedAt ? {} : { verifiedAt: new Date() }),
+      });
+      await accounts.endCodes(userId);
       await this.tokens.revokeAll(userId, accounts);
       return changed;
     });
@@ -240,9 +275,11 @@ export class AuthService {
     if (!user && email && emailVerified) {
       const existing = await this.accounts.findUserByUsername(email);
       if (existing) {
+        // Google proved the address; a password chosen before it was proved is dropped.
         user = await this.accounts.updateUser(existing.id, {
           googleSub: profile.id,
           verifiedAt: existing.verifiedAt ?? new Date(),
+          ...(existing.verifiedAt ? {} : { passwordHash: null }),
         });
       } else {
         const created = await this.accounts.createAccount({

@@ -19,6 +19,8 @@ import { FormErrors } from './FormErrors';
 
 interface ConfirmCodeStepProps {
   email: string;
+  /** The password chosen at sign-up, when this page has it (kept in memory only): the server keeps it only then. */
+  password?: string;
   /** Seconds before a new code may be asked for (a code was usually just sent). */
   cooldown: number;
   /** A message from sending the first code, shown on arrival. */
@@ -33,7 +35,7 @@ interface ConfirmCodeStepProps {
  * The confirm-code step inside /auth (docs/product.md §2, §4): the 6-digit code, resend with a 30 s countdown, a way
  * back to change the e-mail. A verified code stores the tokens and opens /onBoarding.
  */
-export function ConfirmCodeStep({ email, cooldown, notice = null, onBack, onLogIn }: ConfirmCodeStepProps) {
+export function ConfirmCodeStep({ email, password, cooldown, notice = null, onBack, onLogIn }: ConfirmCodeStepProps) {
   const { t } = useTranslation('auth');
   const text = useMessageText();
   const navigate = useNavigate();
@@ -59,7 +61,7 @@ export function ConfirmCodeStep({ email, cooldown, notice = null, onBack, onLogI
     }
     setBusy(true);
     try {
-      startSession(await verifyCode(email, code));
+      startSession(await verifyCode(email, code, password));
       void navigate('/onBoarding');
     } catch (error) {
       setBusy(false);

@@ -24,7 +24,7 @@ const SERVER_FIELDS = { username: 'email', email: 'email', password: 'password' 
 
 interface LoginFormProps {
   /** "Verify now" after a NOT_VERIFIED answer: sends a code and opens the confirm-code step. */
-  onVerify: (email: string) => Promise<void>;
+  onVerify: (email: string, password: string) => Promise<void>;
   /** An e-mail to log in with (the code step's "Log in" after ALREADY_VERIFIED): filled in, the password focused. */
   prefill?: { email: string } | null;
   /** Whether the login panel is on screen. */
@@ -118,7 +118,7 @@ export function LoginForm({ onVerify, prefill = null, shown = true }: LoginFormP
             aria-busy={verifying || undefined}
             onClick={() => {
               setVerifying(true);
-              void onVerify(unverified).finally(() => setVerifying(false));
+              void onVerify(unverified, password).finally(() => setVerifying(false));
             }}
           >
             {verifying && <span className="spinner spinner--button" aria-hidden="true" />}

@@ -90,7 +90,7 @@ describe('RegisterForm', () => {
     fireEvent.click(privacy);
     await submit('Create account');
     expect(api.register).toHaveBeenCalledWith('ana@example.com', 'Secret!Pass', 'en');
-    expect(onRegistered).toHaveBeenCalledWith('ana@example.com');
+    expect(onRegistered).toHaveBeenCalledWith('ana@example.com', 'Secret!Pass');
   });
 
   it('says it in Spanish: "Debes aceptar la política de privacidad"', async () => {
@@ -232,6 +232,6 @@ describe('LoginForm', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('Your e-mail is not verified yet');
     expect(screen.getByLabelText('E-mail')).not.toHaveAttribute('aria-invalid');
     await submit('Verify now');
-    expect(onVerify).toHaveBeenCalledWith('ana@example.com');
+    expect(onVerify).toHaveBeenCalledWith('ana@example.com', 'Secret!Pass');
   });
 });

@@ -230,3 +230,121 @@ describe('reset links', () => {
     }
   });
 });
+
+describe('lockout by a third party', () => {
+  let p: TestApp;
+  let ipCounter = 0;
+  /** A client address of its own (the benchmarking range 198.18.0.0/15, RFC 2544: no other file uses it). */
+  const newIp = () => `198.18.${process.pid % 250}.${(ipCounter += 1)}`;
+  beforeAll(async () => {
+    p = await startApp({ JWT_SECRET, TRUST_PROXY: 'loopback' });
+  });
+  afterAll(() => p.close());
+  const loginFrom = (ip: string, body: Record<string, string>) =>
+    p.http().post('/api/v1/auth/login').set('X-Forwarded-For', ip).send(body);
+  const outbox = async (to: string) =>
+    (await p.http().get('/api/v1/dev/outbox').query({ to })).body.data as OutboxMail[];
+
+  probe(
+    '9 wrong passwords from each of 7 addresses: the owner gets in from a new one with the e-mailed code',
+    async (tally) => {
+      const u = await createUser(p, { tag: 'lockout' });
+      for (let n = 0; n < 7; n += 1) {
+        const ip = newIp();
+        for (let k = 0; k < 9; k += 1) {
+          const res = await loginFrom(ip, { username: u.username, password: `Wrong-${n}-${k}!` });
+          tally.check(
+            `guess ${k + 1} from address ${n + 1}: refused`,
+            res.status === 400 &&
+              ['WRONG_CREDENTIALS', 'LOGIN_CODE_REQUIRED'].includes(res.body.errors?.[0]?.code as string),
+            describeResponse(res),
+          );
+        }
+      }
+      const owner = newIp();
+      const asked = await loginFrom(owner, { username: u.username, password: u.password });
+      refused(tally, 'the owner from a new address is asked for a code, not refused', asked, 'LOGIN_CODE_REQUIRED');
+      refused(
+        tally,
+        'a wrong password from a new address is asked the same (no password is checked)',
+        await loginFrom(newIp(), { username: u.username, password: 'Wrong-again-1!' }),
+        'LOGIN_CODE_REQUIRED',
+      );
+      refused(
+        tally,
+        'a guessed code is refused',
+        await loginFrom(newIp(), { username: u.username, password: u.password, code: '000000' }),
+        'INVALID_CODE',
+      );
+      const codeMail = await waitForMail(p, u.username, (m) => m.subject.startsWith('Your Sparks login code'));
+      tally.check('a login code was e-mailed to the owner', Boolean(codeMail), 'none');
+      const code = codeIn(codeMail);
+      refused(
+        tally,
+        'the code with a wrong password does not sign in',
+        await loginFrom(newIp(), { username: u.username, password: 'Wrong-again-2!', code }),
+        'WRONG_CREDENTIALS',
+      );
+      tally.status(
+        'the owner signs in with the code and their password',
+        await loginFrom(owner, { username: u.username, password: u.password, code }),
+        [200],
+      );
+      tally.status(
+        'the owner’s address is known now: the password alone signs in',
+        await loginFrom(owner, { username: u.username, password: u.password }),
+        [200],
+      );
+      refused(
+        tally,
+        'the code worked once',
+        await loginFrom(newIp(), { username: u.username, password: u.password, code }),
+        'INVALID_CODE',
+      );
+      // Many more requests for codes: the owner's mailbox gets a few, not one per request.
+      for (let i = 0; i < 20; i += 1) await loginFrom(newIp(), { username: u.username, password: `Wrong-more-${i}!` });
+      const codes = (await outbox(u.username)).filter((m) => /\b\d{6}\b/.test(m.subject)).length;
+      tally.check('login codes e-mailed are capped (at most 5 per window)', codes <= 6, `${codes} code mails`);
+    },
+  );
+
+  probe('11 forgot-password requests by others: the owner still resets', async (tally) => {
+    const u = await createUser(p, { tag: 'lockout-reset' });
+    const attacker = newIp();
+    for (let i = 0; i < 11; i += 1) {
+      const res = await p
+        .http()
+        .post('/api/v1/users/forgot-password')
+        .set('X-Forwarded-For', attacker)
+        .send({ email: u.username });
+      tally.status(`request ${i + 1} by someone else is answered as usual`, res, [200]);
+    }
+    const owner = await p
+      .http()
+      .post('/api/v1/users/forgot-password')
+      .set('X-Forwarded-For', newIp())
+      .send({ email: u.username });
+    tally.status('the owner’s own request is answered 200, not 429', owner, [200]);
+    const links = (await outbox(u.username)).filter((m) => m.text.includes('reset-password'));
+    tally.check(
+      'reset e-mails to one address are capped (5 per window)',
+      links.length >= 1 && links.length <= 5,
+      `${links.length} mails`,
+    );
+    const oldest = links[links.length - 1];
+    tally.status(
+      'a link the owner holds still resets',
+      await p
+        .http()
+        .post('/api/v1/users/reset-password')
+        .set('Authorization', `Bearer ${resetToken(oldest)}`)
+        .send({ newPassword: OWNER }),
+      [200],
+    );
+    tally.status(
+      'the owner signs in with the new password',
+      await loginFrom(newIp(), { username: u.username, password: OWNER }),
+      [200],
+    );
+  });
+});

@@ -21,6 +21,7 @@ import { CONFIG } from '../infra/tokens';
 import { MailService } from '../mail/mail.service';
 import { EmailDomainService } from './email-domain.service';
 import { dummyHash, hashPassword, verifyPassword } from './passwords';
+import { LoginCodes } from './login-codes.service';
 import { RateLimiter } from './rate-limiter.service';
 import { newCode, newSecret, sha256 } from './secrets';
 import { TokensService } from './tokens.service';
@@ -29,6 +30,8 @@ const CODE_TTL_MS = 10 * 60_000;
 const CODE_MAX_ATTEMPTS = 5;
 const RESET_TTL_MS = 60 * 60_000;
 const EXCHANGE_TTL_MS = 2 * 60_000;
+/** Reset e-mails per account in one window of the sign-in limits; past it none, answered the same. */
+export const RESET_MAILS_PER_WINDOW = 5;
 
 export interface RequestMeta {
   ip: string;
@@ -55,6 +58,7 @@ export class AuthService {
     private readonly mail: MailService,
     private readonly domains: EmailDomainService,
     private readonly limiter: RateLimiter,
+    private readonly loginCodes: LoginCodes,
     @Inject(CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -186,7 +190,7 @@ export class AuthService {
     return this.tokens.issue(verified!);
   }
 
-  async login(input: { username: string; password: string }, meta: RequestMeta): Promise<LoginTokens> {
+  async login(input: { username: string; password: string; code?: string }, meta: RequestMeta): Promise<LoginTokens> {
     const username = input.username.trim().toLowerCase();
     fail([...this.emailErrors(username), ...this.passwordErrors(input.password)]);
     const user = await this.accounts.findUserByUsername(username);
@@ -195,7 +199,17 @@ export class AuthService {
       passwordTag: user?.passwordHash ? sha256(user.passwordHash).slice(0, 16) : '-',
       ip: meta.ip,
     };
-    await this.limiter.beginLogin(attempt);
+    const code = input.code?.trim();
+    if ((await this.limiter.beginLogin(attempt)) === 'code') {
+      // Past the account-wide limit from an IP the account does not know: the password is checked only
+      // with a code from the mailbox. Asked for, a code is mailed (capped); a wrong one counts as a failure.
+      if (!code) {
+        await this.limiter.notChecked(attempt);
+        if (user) await this.loginCodes.send(user);
+        throw DomainError.invalid('LOGIN_CODE_REQUIRED', 'code');
+      }
+      if (!(await this.loginCodes.valid(username, code))) throw DomainError.invalid('INVALID_CODE', 'code');
+    }
     const ok = user
       ? await verifyPassword(user.passwordHash, input.password)
       : await verifyPassword(await dummyHash(), '');
@@ -204,6 +218,7 @@ export class AuthService {
       throw DomainError.invalid('WRONG_CREDENTIALS');
     }
     await this.limiter.loginSucceeded(attempt);
+    if (code) await this.loginCodes.spend(username, code);
     if (!user.verifiedAt) throw DomainError.invalid('NOT_VERIFIED', 'username');
     return this.tokens.issue(user);
   }
@@ -211,9 +226,12 @@ export class AuthService {
   async forgotPassword(input: { email: string }, meta: RequestMeta): Promise<{ sent: true }> {
     const email = input.email.trim().toLowerCase();
     if (!BASIC_EMAIL.test(email)) throw DomainError.invalid('INVALID_PARAMS', 'email');
-    await this.limiter.guard('forgot-password', email, meta.ip);
+    // Limited per IP only: a count per account would let anyone block the owner's own reset. Instead
+    // the e-mails to an account are capped, silently, and none ends the links already sent.
+    await this.limiter.guard('forgot-password', undefined, meta.ip);
     const user = await this.accounts.findUserByUsername(email);
     if (!user) throw new DomainError({ code: 'USER_NOT_FOUND', field: 'email' });
+    if (!(await this.limiter.mayMail('forgot-password', user.id, RESET_MAILS_PER_WINDOW))) return { sent: true };
     // An unverified account too: the link proves the mailbox, and the reset verifies the address.
     const token = newSecret();
     await this.accounts.insertOneTimeToken({

@@ -5,22 +5,23 @@ import { Link } from 'react-router-dom';
 import { isApiError } from '../../../api/client';
 import { useNavigate } from '../../../lib/router';
 import { login } from '../api';
-import { mapApiError, editing, type FieldMessages, type Message } from '../errors';
+import { mapApiError, editing, withoutField, type FieldMessages, type Message } from '../errors';
 import { useFieldFocus } from '../hooks/useFieldFocus';
 import { useMessageText } from '../hooks/useMessageText';
 import { startSession } from '../session';
 import { EMAIL_FOR_LOGIN_KEY, readItem, removeItem, REMEMBER_ME_KEY, writeItem } from '../tokens';
-import { checkEmail, checkLoginPassword } from '../validation';
+import { checkCode, checkEmail, checkLoginPassword } from '../validation';
 import { Checkbox } from './Checkbox';
+import { CodeField } from './CodeField';
 import { FormAlert } from './FormAlert';
 import { PasswordField } from './PasswordField';
 import { SubmitButton } from './SubmitButton';
 import { FormErrors } from './FormErrors';
 import { EmailField } from './EmailField';
 
-type LoginField = 'email' | 'password';
-const ORDER = ['email', 'password'] as const;
-const SERVER_FIELDS = { username: 'email', email: 'email', password: 'password' } as const;
+type LoginField = 'email' | 'password' | 'code';
+const ORDER = ['email', 'password', 'code'] as const;
+const SERVER_FIELDS = { username: 'email', email: 'email', password: 'password', code: 'code' } as const;
 
 interface LoginFormProps {
   /** "Verify now" after a NOT_VERIFIED answer: sends a code and opens the confirm-code step. */
@@ -31,7 +32,11 @@ interface LoginFormProps {
   shown?: boolean;
 }
 
-/** Login (docs/product.md §2, §4): e-mail, password, remember me; success stores the tokens and goes to `/`. */
+/**
+ * Login (docs/product.md §2, §4): e-mail, password, remember me; success stores the tokens and goes to `/`. When the
+ * account has had too many failed logins (LOGIN_CODE_REQUIRED), the server has e-mailed a code: the form asks for it
+ * and sends it with the password.
+ */
 export function LoginForm({ onVerify, prefill = null, shown = true }: LoginFormProps) {
   const { t } = useTranslation('auth');
   const text = useMessageText();
@@ -46,6 +51,9 @@ export function LoginForm({ onVerify, prefill = null, shown = true }: LoginFormP
   const [errors, setErrors] = useState<FieldMessages<LoginField>>({});
   const [formErrors, setFormErrors] = useState<Message[]>([]);
   const [unverified, setUnverified] = useState<string | null>(null);
+  /** The e-mail a login code was sent to (LOGIN_CODE_REQUIRED); the code field shows while it is the one typed. */
+  const [codeFor, setCodeFor] = useState<string | null>(null);
+  const [code, setCode] = useState('');
   const [busy, setBusy] = useState(false);
   const [verifying, setVerifying] = useState(false);
 
@@ -70,9 +78,13 @@ export function LoginForm({ onVerify, prefill = null, shown = true }: LoginFormP
     event.preventDefault();
     const emailKey = checkEmail(email);
     const passwordKey = checkLoginPassword(password);
+    const username = email.trim();
+    const askingCode = codeFor !== null && codeFor === username;
+    const codeKey = askingCode ? checkCode(code) : null;
     const found: FieldMessages<LoginField> = {
       ...(emailKey ? { email: { key: emailKey } } : {}),
       ...(passwordKey ? { password: { key: passwordKey } } : {}),
+      ...(codeKey ? { code: { key: codeKey } } : {}),
     };
     setErrors(found);
     setFormErrors([]);
@@ -80,9 +92,8 @@ export function LoginForm({ onVerify, prefill = null, shown = true }: LoginFormP
     if (focusFirstInvalid(found)) return;
 
     setBusy(true);
-    const username = email.trim();
     try {
-      const tokens = await login(username, password);
+      const tokens = askingCode ? await login(username, password, code.trim()) : await login(username, password);
       startSession(tokens);
       if (remember) {
         writeItem(REMEMBER_ME_KEY, 'true');
@@ -96,6 +107,13 @@ export function LoginForm({ onVerify, prefill = null, shown = true }: LoginFormP
       setBusy(false);
       if (isApiError(error) && error.hasCode('NOT_VERIFIED')) {
         setUnverified(username);
+        return;
+      }
+      if (isApiError(error) && error.hasCode('LOGIN_CODE_REQUIRED')) {
+        setCodeFor(username);
+        setCode('');
+        // The field appears on the next render; then it gets the keyboard.
+        window.setTimeout(() => focus('code'));
         return;
       }
       const mapped = mapApiError(error, SERVER_FIELDS);
@@ -144,6 +162,26 @@ export function LoginForm({ onVerify, prefill = null, shown = true }: LoginFormP
         onChange={editing(setPassword, setErrors, 'password')}
         error={text(errors.password)}
       />
+      {codeFor !== null && codeFor === email.trim() && (
+        <>
+          <FormAlert>
+            <p>{t('login.codeSent', { email: codeFor })}</p>
+          </FormAlert>
+          <CodeField
+            ref={ref('code')}
+            name="login-code"
+            label={t('login.codeLabel')}
+            hint={t('login.codeHint')}
+            required
+            value={code}
+            onValueChange={(value) => {
+              setCode(value);
+              setErrors((current) => withoutField(current, 'code'));
+            }}
+            error={text(errors.code)}
+          />
+        </>
+      )}
       <div className="auth-form__row">
         <Checkbox
           label={t('login.rememberMe')}

@@ -172,7 +172,7 @@ describe('RegisterForm', () => {
 });
 
 describe('LoginForm', () => {
-  const onVerify = jest.fn<Promise<void>, [string]>();
+  const onVerify = jest.fn<Promise<void>, [string, string]>();
   beforeEach(() => onVerify.mockResolvedValue(undefined));
 
   it('validates before calling: required e-mail, minimum 8 characters', async () => {
@@ -194,6 +194,31 @@ describe('LoginForm', () => {
     await submit('Iniciar sesión');
     expect(screen.getByRole('alert')).toHaveTextContent('Usuario o contraseña incorrectos');
     expect(screen.getByTestId('where')).toHaveTextContent('/auth');
+  });
+
+  it('asks for the e-mailed code past the account’s limit of failed logins, and sends it with the password', async () => {
+    api.login.mockRejectedValueOnce(new ApiError(400, [{ code: 'LOGIN_CODE_REQUIRED', message: 'x', field: 'code' }]));
+    inRouter(<LoginForm onVerify={onVerify} />);
+    type('E-mail', 'ana@example.com');
+    type(/^Password/, 'Secret!Pass');
+    await submit('Log in');
+    expect(screen.getByRole('alert')).toHaveTextContent('we e-mailed a code to ana@example.com');
+    await settle(() => new Promise((r) => setTimeout(r)));
+    expect(screen.getByLabelText(/^Code from the e-mail/)).toHaveFocus();
+    await submit('Log in');
+    expect(describedError(screen.getByLabelText(/^Code from the e-mail/))).toBe('Required field');
+    expect(api.login).toHaveBeenCalledTimes(1);
+
+    api.login.mockRejectedValueOnce(new ApiError(400, [{ code: 'INVALID_CODE', message: 'x', field: 'code' }]));
+    type(/^Code from the e-mail/, '123456');
+    await submit('Log in');
+    expect(api.login).toHaveBeenLastCalledWith('ana@example.com', 'Secret!Pass', '123456');
+    expect(describedError(screen.getByLabelText(/^Code from the e-mail/))).toBe('Invalid code');
+
+    api.login.mockResolvedValueOnce({ access_token: 'a', refresh_token: 'r', refresh_Token: 'r' });
+    type(/^Code from the e-mail/, '654321');
+    await submit('Log in');
+    expect(screen.getByTestId('where')).toHaveTextContent(/^\/$/);
   });
 
   it('stores the tokens and the remembered e-mail, then goes to /', async () => {

@@ -74,6 +74,14 @@ export function LoginForm({ onVerify, prefill = null, shown = true }: LoginFormP
     focus('password');
   }, [shown, prefill, focus]);
 
+  // The code field appears with LOGIN_CODE_REQUIRED; once it is on screen it gets the keyboard.
+  const focusCode = useRef(false);
+  useEffect(() => {
+    if (!focusCode.current || codeFor === null) return;
+    focusCode.current = false;
+    focus('code');
+  }, [codeFor, busy, focus]);
+
   async function submit(event: FormEvent) {
     event.preventDefault();
     const emailKey = checkEmail(email);
@@ -112,8 +120,7 @@ export function LoginForm({ onVerify, prefill = null, shown = true }: LoginFormP
       if (isApiError(error) && error.hasCode('LOGIN_CODE_REQUIRED')) {
         setCodeFor(username);
         setCode('');
-        // The field appears on the next render; then it gets the keyboard.
-        window.setTimeout(() => focus('code'));
+        focusCode.current = true;
         return;
       }
       const mapped = mapApiError(error, SERVER_FIELDS);
@@ -164,7 +171,7 @@ export function LoginForm({ onVerify, prefill = null, shown = true }: LoginFormP
       />
       {codeFor !== null && codeFor === email.trim() && (
         <>
-          <FormAlert>
+          <FormAlert tone="info">
             <p>{t('login.codeSent', { email: codeFor })}</p>
           </FormAlert>
           <CodeField

@@ -1,5 +1,6 @@
 import jwt from 'jsonwebtoken';
 import { Pool } from 'pg';
+import { tokenKey } from '../../api/src/auth/jwt-options';
 import { RateLimiter } from '../../api/src/auth/rate-limiter.service';
 import { codeIn, createUser, PASSWORD, startApp, uniqueEmail, waitForMail, type TestApp } from './harness';
 
@@ -251,7 +252,10 @@ describe('accounts and sign-in', () => {
       expect(bad.body).toEqual({ statusCode: 401, errors: [{ code: 'UNAUTHORIZED', message: 'You need to sign in' }] });
       const u = await createUser(t);
       const claims = jwt.decode(u.access) as { sub: string; tv: number };
-      const expired = jwt.sign({ sub: claims.sub, tv: claims.tv, exp: Math.floor(Date.now() / 1000) - 5 }, JWT_SECRET);
+      const expired = jwt.sign(
+        { sub: claims.sub, tv: claims.tv, exp: Math.floor(Date.now() / 1000) - 5 },
+        tokenKey(JWT_SECRET, 'access'),
+      );
       await t.http().get('/api/v1/account/profile').set('Authorization', `Bearer ${expired}`).expect(401);
       const forged = jwt.sign({ sub: claims.sub, tv: claims.tv }, 'some-other-secret');
       await t.http().get('/api/v1/account/profile').set('Authorization', `Bearer ${forged}`).expect(401);

@@ -20,7 +20,7 @@ import { jwtOptions } from './jwt-options';
     MailModule,
     JwtModule.registerAsync({
       inject: [CONFIG],
-      useFactory: (config: AppConfig) => jwtOptions(config.JWT_SECRET),
+      useFactory: (config: AppConfig) => jwtOptions(config.JWT_SECRET, 'access'),
     }),
   ],
   controllers: [AuthController, UsersController],

@@ -31,7 +31,7 @@ const CODE_MAX_ATTEMPTS = 5;
 const RESET_TTL_MS = 60 * 60_000;
 const EXCHANGE_TTL_MS = 2 * 60_000;
 /** Reset e-mails per account in one window of the sign-in limits; past it none, answered the same. */
-export const RESET_MAILS_PER_WINDOW = 5;
+const RESET_MAILS_PER_WINDOW = 5;
 
 export interface RequestMeta {
   ip: string;

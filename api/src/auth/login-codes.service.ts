@@ -8,7 +8,7 @@ import { MailService } from '../mail/mail.service';
 import { newCode, sha256 } from './secrets';
 
 /** E-mails of login codes per account in one window of the sign-in limits; past it, none (silently). */
-export const LOGIN_CODE_MAILS_PER_WINDOW = 5;
+const LOGIN_CODE_MAILS_PER_WINDOW = 5;
 
 /**
  * The codes a login needs past the account-wide limit of failed passwords, from an IP the account does

@@ -13,6 +13,7 @@ import { checkCode } from '../validation';
 import { CodeField } from './CodeField';
 import { Emphasized } from './Emphasized';
 import { FormAlert } from './FormAlert';
+import { PasswordField } from './PasswordField';
 import { ResendCode } from './ResendCode';
 import { SubmitButton } from './SubmitButton';
 import { FormErrors } from './FormErrors';
@@ -42,6 +43,9 @@ export function ConfirmCodeStep({ email, password, cooldown, notice = null, onBa
   const codeInput = useRef<HTMLInputElement>(null);
   const [code, setCode] = useState('');
   const [codeError, setCodeError] = useState<Message | null>(null);
+  // Without the sign-up password in memory (the page was reloaded), it may be typed here; without it, none is kept.
+  const [typedPassword, setTypedPassword] = useState('');
+  const [passwordError, setPasswordError] = useState<Message | null>(null);
   const [formErrors, setFormErrors] = useState<Message[]>(notice ? [notice] : []);
   const [resent, setResent] = useState(false);
   // The account is verified already (in another tab, or an earlier code): there is nothing to confirm, only to log in.
@@ -61,12 +65,13 @@ export function ConfirmCodeStep({ email, password, cooldown, notice = null, onBa
     }
     setBusy(true);
     try {
-      startSession(await verifyCode(email, code, password));
+      startSession(await verifyCode(email, code, password ?? (typedPassword || undefined)));
       void navigate('/onBoarding');
     } catch (error) {
       setBusy(false);
-      const mapped = mapApiError(error, { code: 'code' });
+      const mapped = mapApiError(error, { code: 'code', password: 'password' });
       setCodeError(mapped.fields.code ?? null);
+      setPasswordError(mapped.fields.password ?? null);
       setFormErrors(mapped.form);
       setVerified(mapped.codes.includes('ALREADY_VERIFIED'));
       if (mapped.fields.code) codeInput.current?.focus();
@@ -119,6 +124,20 @@ export function ConfirmCodeStep({ email, password, cooldown, notice = null, onBa
           }}
           error={text(codeError)}
         />
+        {password === undefined && (
+          <PasswordField
+            label={t('verify.passwordLabel')}
+            hint={t('verify.passwordHint')}
+            name="password"
+            autoComplete="current-password"
+            value={typedPassword}
+            onChange={(event) => {
+              setTypedPassword(event.target.value);
+              setPasswordError(null);
+            }}
+            error={text(passwordError)}
+          />
+        )}
         <SubmitButton busy={busy}>{t('verify.submit')}</SubmitButton>
         <ResendCode remaining={remaining} onResend={resend} />
       </form>

@@ -4,6 +4,7 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { ApiError } from '../../../api/client';
 import { initTestI18n } from '../../../testing/i18n';
 import * as authApi from '../api';
+import { ConfirmCodeStep } from './ConfirmCodeStep';
 import { LoginForm } from './LoginForm';
 import { RegisterForm } from './RegisterForm';
 
@@ -257,5 +258,41 @@ describe('LoginForm', () => {
     expect(screen.getByLabelText('E-mail')).not.toHaveAttribute('aria-invalid');
     await submit('Verify now');
     expect(onVerify).toHaveBeenCalledWith('ana@example.com', 'Secret!Pass');
+  });
+});
+
+describe('ConfirmCodeStep without the sign-up password in memory (a reload)', () => {
+  it('offers the password as optional, sends it when typed, and shows a wrong one under it', async () => {
+    api.verifyCode.mockRejectedValueOnce(
+      new ApiError(400, [{ code: 'WRONG_PASSWORD', message: 'x', field: 'password' }]),
+    );
+    inRouter(
+      <ConfirmCodeStep email="ana@example.com" cooldown={0} onBack={() => undefined} onLogIn={() => undefined} />,
+    );
+    type('Verification code', '123456');
+    type(/^Password you chose when signing up/, 'Secret!Pass');
+    await submit('Confirm e-mail');
+    expect(api.verifyCode).toHaveBeenLastCalledWith('ana@example.com', '123456', 'Secret!Pass');
+    expect(describedError(screen.getByLabelText(/^Password you chose when signing up/))).toBe(
+      'That is not the password you chose when signing up',
+    );
+
+    api.verifyCode.mockResolvedValueOnce({ access_token: 'a', refresh_token: 'r', refresh_Token: 'r' });
+    type(/^Password you chose when signing up/, '');
+    await submit('Confirm e-mail');
+    expect(api.verifyCode).toHaveBeenLastCalledWith('ana@example.com', '123456', undefined);
+  });
+
+  it('asks for no password when the page has it', () => {
+    inRouter(
+      <ConfirmCodeStep
+        email="ana@example.com"
+        password="Secret!Pass"
+        cooldown={0}
+        onBack={() => undefined}
+        onLogIn={() => undefined}
+      />,
+    );
+    expect(screen.queryByLabelText(/^Password you chose when signing up/)).toBeNull();
   });
 });

@@ -62,6 +62,9 @@ export default defineConfig({
       // The inactive-account dialog names where to ask for help (e2e/support.spec.ts).
       SUPPORT_EMAIL: 'help@sparks.example',
       LOG_LEVEL: 'warn',
+      // X-Forwarded-For from the test's own requests names a client (e2e/auth.spec.ts guesses from many
+      // addresses); the browser sends none, so it is 127.0.0.1 as before.
+      TRUST_PROXY: 'loopback',
       // Microsoft 365 against the spec's local server (the GraphServer's client and secret; a fixed test key).
       MICROSOFT_CLIENT_ID: 'sparks-graph-client',
       MICROSOFT_CLIENT_SECRET: 'sparks-graph-secret',

@@ -21,7 +21,7 @@ import { jwtOptions } from '../auth/jwt-options';
     ChatModule,
     JwtModule.registerAsync({
       inject: [CONFIG],
-      useFactory: (config: AppConfig) => jwtOptions(config.JWT_SECRET),
+      useFactory: (config: AppConfig) => jwtOptions(config.JWT_SECRET, 'visitor'),
     }),
   ],
   controllers: [DeployController, WidgetController, ConnectController],

@@ -62,6 +62,9 @@ export default defineConfig({
       // The inactive-account dialog names where to ask for help (e2e/support.spec.ts).
       SUPPORT_EMAIL: 'help@sparks.example',
       LOG_LEVEL: 'warn',
+      // X-Forwarded-For from the test's own requests names a client (e2e/auth.spec.ts guesses from many
+      // addresses); the browser sends none, so it is 127.0.0.1 as before.
+      TRUST_PROXY: 'loopback',
       // Every spec's browser is one client IP (127.0.0.1) for the whole run: new widget visitors per IP and hour
       // (20 by default) would be spent by the suite, not by one spec (the limit itself: test/security/trust-edges).
       WIDGET_NEW_VISITORS_IP_HOUR: '1000',

@@ -139,7 +139,9 @@ async function signUp(base, i, runTag) {
     if (!code) await sleep(100);
   }
   if (!code) throw new Error(`no verification mail for ${username} (is the dev outbox on and the worker running?)`);
-  const verified = await call(base, 'POST', '/api/v1/auth/verify-code', { json: { username, code } });
+  const verified = await call(base, 'POST', '/api/v1/auth/verify-code', {
+    json: { username, code, password: PASSWORD },
+  });
   if (verified.status !== 200) throw new Error(`verify ${username}: HTTP ${verified.status}`);
   const token = verified.body.data.access_token;
   const marker = `owner-${runTag}-${i}`;

@@ -1,7 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
 
 import { catalogues, type Lang } from './support/catalogues';
-import { resetLinkPath, verificationCode } from './support/outbox';
+import { E2E_PASSWORD, signUp } from './support/account';
+import { loginCode, resetLinkPath, verificationCode } from './support/outbox';
 import { snap } from './support/shots';
 
 /**
@@ -146,6 +147,45 @@ for (const lang of ['en', 'es'] as const) {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(auth.reset.invalidTitle);
     await expect(page.getByRole('link', { name: auth.reset.requestNew })).toHaveAttribute('href', '/forgot-password');
     await snap(page, `${lang}-12-reset-link-used`);
+  });
+
+  test(`past the account's limit of failed logins, login asks for the e-mailed code (${lang})`, async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(90_000);
+    const account = await signUp(request, lang, 'e2e-lockout');
+    // Someone else guesses from 6 addresses, 9 times each: past the account-wide limit (50).
+    for (let n = 0; n < 6; n += 1) {
+      for (let k = 0; k < 9; k += 1) {
+        const res = await request.post('/api/v1/auth/login', {
+          headers: { 'X-Forwarded-For': `198.19.${lang === 'en' ? 1 : 2}.${n + 1}` },
+          data: { username: account.email, password: `Wrong-${n}-${k}!` },
+        });
+        expect(res.status()).toBe(400);
+      }
+    }
+
+    // The owner, from an address the account does not know: asked for the code, not refused.
+    await openAuth(page, lang);
+    const login = page.getByRole('tabpanel', { name: auth.tabs.login });
+    await login.getByLabel(auth.fields.email).fill(account.email);
+    await login.getByLabel(auth.fields.password, { exact: true }).fill(E2E_PASSWORD);
+    await login.getByRole('button', { name: auth.login.submit }).click();
+    await expect(login.getByText(auth.login.codeSent.replace('{{email}}', account.email))).toBeVisible();
+    const codeField = login.getByLabel(auth.login.codeLabel);
+    await expect(codeField).toBeFocused();
+    await snap(page, `${lang}-15-login-code-asked`);
+
+    await codeField.fill('000000');
+    await login.getByRole('button', { name: auth.login.submit }).click();
+    await expect(login.getByText(auth.errors.INVALID_CODE)).toBeVisible();
+    await snap(page, `${lang}-16-login-code-wrong`);
+
+    await codeField.fill(await loginCode(request, account.email));
+    await login.getByRole('button', { name: auth.login.submit }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('navigation', { name: common.nav.label })).toBeVisible();
   });
 
   test(`validate-code page and reset without a token (${lang})`, async ({ page }) => {

@@ -249,6 +249,19 @@ for (const lang of ['en', 'es'] as const) {
       await route.continue();
     });
     await packs.getByRole('button', { name: fill(billing.credits.buy, { name: '100 ITx' }) }).click();
+    // On a paid plan the pack is charged at once: its amount is confirmed first (issue 34, item 8).
+    const price = lang === 'en' ? '$10.00' : '10,00 US$';
+    const confirm = packs.getByRole('group');
+    await expect(confirm).toBeVisible();
+    expect(money(await confirm.locator('p').innerText())).toBe(
+      fill(billing.credits.confirm, { name: '100 ITx', price, plan: 'Ruby' }),
+    );
+    await expect(cards).toHaveCount(0);
+    const pay = confirm.locator('.button--primary');
+    expect(money(await pay.innerText())).toBe(fill(billing.credits.pay, { price }));
+    await expect(pay).toBeFocused();
+    await shot(page, `${lang}-06-confirm-pack`);
+    await pay.click();
     await expect(cards.first().getByTestId('pack-spinner')).toBeVisible();
     await expect(cards.nth(1).getByTestId('pack-spinner')).toHaveCount(0);
     for (const button of await packs.getByRole('button').all()) await expect(button).toBeDisabled();
@@ -354,7 +367,7 @@ for (const lang of ['en', 'es'] as const) {
     await shot(page, `${lang}-22-cancelled`, true);
     expect(await available()).toBe(0);
 
-    // — again, paid this time: the pack is credited, the billing assistant congratulated —
+    // — again, paid this time: the pack is credited and the owner is back in the test (issue 34, item 9) —
     await sendInComposer(box, question);
     await page
       .getByRole('dialog', { name: chat.dialogs.buyMorePrompt.title })
@@ -369,26 +382,26 @@ for (const lang of ['en', 'es'] as const) {
       .getByTestId('checkout')
       .getByRole('button', { name: new RegExp(billing.checkout.pay.split('{{')[0]) })
       .click();
-    await expect(page).toHaveURL(/\/billing$/);
+    await expect(page).toHaveURL(new RegExp(`${testPath}$`));
     await expect(page.getByTestId('billing-notice')).toHaveText(fill(billing.result.packPaid, { name: '100 ITx' }));
-    const congratulation = fill(billing.congratulation_other, { pack: '100 ITx', count: 100 });
-    await expect(page.locator('.chat-bubble--human', { hasText: congratulation })).toHaveCount(1);
     expect(await available()).toBe(100);
-    // Still the Free Plan (a pack is no subscription): nothing to manage.
-    await expect(page.getByRole('button', { name: billing.manage.changePlan })).toHaveCount(0);
-    const panel = await billingObjectives(page, lang);
-    await expect(panel.getByTestId('objectives-percent')).toHaveText('50%', { timeout: 15_000 });
+    await expect(page.getByTestId('test-loading-overlay')).toHaveCount(0, { timeout: 15_000 });
     await shot(page, `${lang}-23-pack-paid`, true);
 
-    // — back to the test: the next question is answered, from the pack —
-    await page.goto(testPath);
-    await expect(page.getByTestId('test-loading-overlay')).toHaveCount(0, { timeout: 15_000 });
+    // — the next question is answered right there, from the pack —
+    await expect(box).toBeEnabled({ timeout: 30_000 });
     const answers = page.locator('.chat-bubble--assistant');
     const before = await answers.count();
     await sendInComposer(box, question);
     await expect.poll(() => answers.count(), { timeout: 30_000 }).toBeGreaterThan(before);
     await expect(page.getByRole('dialog')).toHaveCount(0);
     await expect.poll(available, { timeout: 15_000 }).toBe(99);
+
+    // — /billing: still the Free Plan (a pack is no subscription), nothing to manage; the pack's objective done —
+    await page.goto('/billing');
+    await expect(page.getByRole('button', { name: billing.manage.changePlan })).toHaveCount(0);
+    const panel = await billingObjectives(page, lang);
+    await expect(panel.getByTestId('objectives-percent')).toHaveText('50%', { timeout: 15_000 });
   });
 
   test(`overage on a paid plan: turned on with a cap, a used-up plan keeps answering; turned off, the buy-more prompt (${lang})`, async ({

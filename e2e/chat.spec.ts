@@ -94,7 +94,9 @@ async function signUp(request: APIRequestContext, lang: Lang): Promise<{ email: 
   });
   expect(registered.status(), await registered.text()).toBe(201);
   const code = await verificationCode(request, email);
-  const verified = await request.post('/api/v1/auth/verify-code', { data: { username: email, code } });
+  const verified = await request.post('/api/v1/auth/verify-code', {
+    data: { username: email, code, password: PASSWORD },
+  });
   expect(verified.ok(), await verified.text()).toBe(true);
   const tokens = ((await verified.json()) as { data: Tokens }).data;
   return { email, tokens };

@@ -352,7 +352,7 @@ export async function startStack(name, extraEnv = {}) {
     }
     if (!code) throw new Error(`no verification mail for ${username} within 30 s (is the worker running?)`);
     const tokens = await expectOk(
-      call(base, 'POST', '/api/v1/auth/verify-code', { body: { username, code } }),
+      call(base, 'POST', '/api/v1/auth/verify-code', { body: { username, code, password: PASSWORD } }),
       'verify',
     );
     const userId = (await pool.query('SELECT id FROM users WHERE username = $1', [username])).rows[0].id;

@@ -23,7 +23,9 @@ export async function signUp(request: APIRequestContext, lang: 'en' | 'es', tag 
   });
   expect(registered.status(), await registered.text()).toBe(201);
   const code = await verificationCode(request, email);
-  const verified = await request.post('/api/v1/auth/verify-code', { data: { username: email, code } });
+  const verified = await request.post('/api/v1/auth/verify-code', {
+    data: { username: email, code, password: E2E_PASSWORD },
+  });
   expect(verified.ok(), await verified.text()).toBe(true);
   const tokens = ((await verified.json()) as { data: { access_token: string; refresh_token: string } }).data;
   return {

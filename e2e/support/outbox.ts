@@ -39,6 +39,12 @@ export async function verificationCode(request: APIRequestContext, to: string): 
   return /\b(\d{6})\b/.exec(mail.subject)![1];
 }
 
+/** The 6-digit code of the newest login-code mail ("Your Sparks login code: …" / "Tu código para entrar en Sparks: …"). */
+export async function loginCode(request: APIRequestContext, to: string): Promise<string> {
+  const mail = await waitForMail(request, to, (message) => /login code|para entrar/.test(message.subject));
+  return /\b(\d{6})\b/.exec(mail.subject)![1];
+}
+
 /** Path and query of the reset link of the newest reset mail, to open on the test's own base URL. */
 export async function resetLinkPath(request: APIRequestContext, to: string): Promise<string> {
   const mail = await waitForMail(request, to, (message) => message.text.includes('/reset-password?token='));

@@ -5,7 +5,7 @@ import { useKnowledgeApp, type Owner } from './support/knowledge';
 /**
  * Issue 17, item 2: a bakery's two-page PDF laid out as lines (hours, a price list), uploaded and read by
  * the real worker, asked in a test chat. The reply leads with the line that answers, as the document writes
- * it, and cites its page; common paraphrases ("weekdays" for "Monday to Friday", "close" for the hours) and
+ * it (after what was asked, for hours: issue 29), and cites its page; common paraphrases ("weekdays" for "Monday to Friday", "close" for the hours) and
  * the other language (a Spanish question on an English Spark, and the reverse) are bridged.
  */
 const BAKERY_EN: PageSpec[] = [
@@ -121,22 +121,34 @@ describe('answers from a document laid out as lines (hours and prices)', () => {
     expect(lines(reply.content)[1]).toMatch(new RegExp(`(page|página) ${page}\\b`));
   };
 
+  // Hours, contact and payment answers lead with what was asked, in the question's language, then quote the row
+  // (issue 29); a price quotes the item's row.
   const cases: Array<[lang: 'en' | 'es', question: string, line: string, page: number]> = [
-    ['en', 'What time do you open on Saturday?', 'Saturday: 8:00 to 15:00', 1],
-    ['en', 'How much is a sourdough loaf?', 'Sourdough loaf: 4.50 €', 1],
-    ['en', 'How much is a croissant?', 'Croissant: 1.60 €', 1],
-    ['en', 'What time do you close on weekdays?', 'Monday to Friday: 7:30 to 20:30', 1],
-    ['en', 'Are you open on Sunday?', 'Sunday: closed', 1],
+    ['en', 'What time do you open on Saturday?', 'On Saturdays we open at 8:00 — Saturday: 8:00 to 15:00.', 1],
+    ['en', 'How much is a sourdough loaf?', 'Sourdough loaf: 4.50 €.', 1],
+    ['en', 'How much is a croissant?', 'Croissant: 1.60 €.', 1],
+    [
+      'en',
+      'What time do you close on weekdays?',
+      'On weekdays we close at 20:30 — Monday to Friday: 7:30 to 20:30.',
+      1,
+    ],
+    ['en', 'Are you open on Sunday?', "No, we're closed on Sundays — Sunday: closed.", 1],
     ['en', 'How far in advance do I have to order a birthday cake?', expect.any(String) as never, 2],
-    ['en', '¿A qué hora abrís el sábado?', 'Saturday: 8:00 to 15:00', 1],
-    ['en', '¿Cuánto cuesta un croissant?', 'Croissant: 1.60 €', 1],
-    ['en', '¿Cuánto cuesta el pan de masa madre?', 'Sourdough loaf: 4.50 €', 1],
-    ['es', '¿A qué hora abrís el sábado?', 'Sábado: 8:00 a 15:00', 1],
-    ['es', '¿Cuánto cuesta el pan de masa madre?', 'Pan de masa madre: 4,50 €', 1],
-    ['es', '¿Cuánto cuesta un croissant?', 'Croissant: 1,60 €', 1],
-    ['es', '¿A qué hora cerráis entre semana?', 'Lunes a viernes: 7:30 a 20:30', 1],
-    ['es', 'What time do you open on Saturday?', 'Sábado: 8:00 a 15:00', 1],
-    ['es', 'How much is a croissant?', 'Croissant: 1,60 €', 1],
+    ['en', '¿A qué hora abrís el sábado?', 'Los sábados abrimos a las 8:00 — Saturday: 8:00 to 15:00.', 1],
+    ['en', '¿Cuánto cuesta un croissant?', 'Croissant: 1.60 €.', 1],
+    ['en', '¿Cuánto cuesta el pan de masa madre?', 'Sourdough loaf: 4.50 €.', 1],
+    ['es', '¿A qué hora abrís el sábado?', 'Los sábados abrimos a las 8:00 — Sábado: 8:00 a 15:00.', 1],
+    ['es', '¿Cuánto cuesta el pan de masa madre?', 'Pan de masa madre: 4,50 €.', 1],
+    ['es', '¿Cuánto cuesta un croissant?', 'Croissant: 1,60 €.', 1],
+    [
+      'es',
+      '¿A qué hora cerráis entre semana?',
+      'Entre semana cerramos a las 20:30 — Lunes a viernes: 7:30 a 20:30.',
+      1,
+    ],
+    ['es', 'What time do you open on Saturday?', 'On Saturdays we open at 8:00 — Sábado: 8:00 a 15:00.', 1],
+    ['es', 'How much is a croissant?', 'Croissant: 1,60 €.', 1],
   ];
 
   it.each(cases)('%s Spark, "%s": leads with "%s", page %d', async (lang, question, line, page) => {

@@ -125,6 +125,21 @@ describe('Google sign-in (passport-google-oauth20 against a local OAuth2 server)
     expect(await who(b.body.data.access_token)).toBe(existing.username);
   });
 
+  it('linking an address someone signed up with but never proved drops the password they chose', async () => {
+    const username = uniqueEmail('g-pending');
+    const stranger = 'Str4nger-chose-it!';
+    await t.http().post('/api/v1/auth/register').send({ username, password: stranger }).expect(201);
+    await provider.setProfile({ sub: `g-pending-${username}`, email: username, email_verified: true });
+    const landing = await signIn();
+    await t
+      .http()
+      .get('/api/v1/auth/exchange-token')
+      .set('Authorization', `Bearer ${landing.searchParams.get('token')}`)
+      .expect(200);
+    const res = await t.http().post('/api/v1/auth/login').send({ username, password: stranger }).expect(400);
+    expect(res.body.errors[0].code).toBe('WRONG_CREDENTIALS');
+  });
+
   it('refuses a callback whose state it did not issue, or issued and already used', async () => {
     const forged = await t.http().get('/api/v1/auth/service/google/callback?code=abc&state=forged').expect(302);
     expect(new URL(forged.headers.location).searchParams.get('error')).toBe('google');

@@ -105,7 +105,7 @@ export async function createUser(
     .send({ username, email: username, password: PASSWORD, config: { language: opts.language ?? 'en' } })
     .expect(201);
   const code = codeIn(await waitForMail(t, username));
-  const res = await t.http().post('/api/v1/auth/verify-code').send({ username, code }).expect(200);
+  const res = await t.http().post('/api/v1/auth/verify-code').send({ username, code, password: PASSWORD }).expect(200);
   const { access_token, refresh_Token } = res.body.data as { access_token: string; refresh_Token: string };
   return {
     username,

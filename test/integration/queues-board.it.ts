@@ -1,4 +1,5 @@
 import jwt from 'jsonwebtoken';
+import { tokenKey } from '../../api/src/auth/jwt-options';
 import { createUser, eventually, startApp, uniqueEmail, type SignedUser, type TestApp } from './harness';
 
 const JWT_SECRET = 'queues-board-secret-0123456789abcdef';
@@ -160,13 +161,18 @@ describe('Bull Board at /admin/queues', () => {
     expect(real.tv).not.toBe(0);
     const claims = { sub: real.sub, tv: real.tv, typ: real.typ };
     const now = Math.floor(Date.now() / 1000);
-    const expired = jwt.sign({ ...claims, exp: now - 5 }, JWT_SECRET, { algorithm: 'HS256' });
+    const expired = jwt.sign({ ...claims, exp: now - 5 }, tokenKey(JWT_SECRET, 'admin-session'), {
+      algorithm: 'HS256',
+    });
     const forged = jwt.sign(claims, 'not-the-secret', { algorithm: 'HS256' });
+    // Signed with the key of this kind but never expiring, or with the one secret all keys derive from.
+    const endless = jwt.sign(claims, tokenKey(JWT_SECRET, 'admin-session'), { algorithm: 'HS256' });
+    const rootKey = jwt.sign({ ...claims, exp: now + 60 }, JWT_SECRET, { algorithm: 'HS256' });
     // The same claims, not expired and signed with the key, open the board: the 401s below are the expiry's.
-    const valid = jwt.sign({ ...claims, exp: now + 60 }, JWT_SECRET, { algorithm: 'HS256' });
+    const valid = jwt.sign({ ...claims, exp: now + 60 }, tokenKey(JWT_SECRET, 'admin-session'), { algorithm: 'HS256' });
     expect((await send('GET', '/admin/queues/api/queues', { Cookie: `sparks_admin=${valid}` })).status).toBe(200);
     for (const [method, path] of boardPaths(css, jobId)) {
-      for (const token of [expired, forged]) {
+      for (const token of [expired, forged, endless, rootKey]) {
         const res = await send(method, path, { Cookie: `sparks_admin=${token}` });
         expect({ method, path, status: res.status }).toEqual({ method, path, status: 401 });
       }

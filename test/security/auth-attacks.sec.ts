@@ -12,6 +12,7 @@ import {
   type SignedUser,
   type TestApp,
 } from '../integration/harness';
+import { tokenKey } from '../../api/src/auth/jwt-options';
 import { describeResponse, probe, type Tally } from './scoreboard';
 
 /**
@@ -21,6 +22,8 @@ import { describeResponse, probe, type Tally } from './scoreboard';
  * of rotated refresh tokens.
  */
 const JWT_SECRET = 'security-suite-secret-0123456789abcdef';
+/** Access tokens are signed with a key derived from JWT_SECRET for them alone (api/src/auth/jwt-options.ts). */
+const ACCESS_KEY = tokenKey(JWT_SECRET, 'access');
 const WINDOW_SECONDS = 900;
 
 const sql = new Pool({ connectionString: process.env.DATABASE_URL, max: 2 });
@@ -174,12 +177,14 @@ describe('password spraying', () => {
           ips.flatMap((ip, n) => [1, 2, 3, 4].map((k) => login(t, ip, u.username, `Botnet-${n}-${k}!`))),
         );
         for (const [i, res] of guesses.entries()) tally.status(`guess ${i + 1} of 40 from 10 IPs`, res, [400, 429]);
-        const checked = guesses.filter((r) => r.status !== 429).length;
+        // Past the ceiling a guess is asked for the e-mailed code (LOGIN_CODE_REQUIRED), its password unread.
+        const checked = guesses.filter((r) => r.body.errors?.[0]?.code === 'WRONG_CREDENTIALS').length;
         tally.check('at most 12 of 40 distributed guesses reach the password check', checked <= 12, `${checked} did`);
-        checkLocked(
-          tally,
-          'a new IP, even with the right password, is held at the ceiling',
-          await login(t, newIp(), u.username, PASSWORD),
+        const asked = await login(t, newIp(), u.username, PASSWORD);
+        tally.check(
+          'a new IP, even with the right password, must bring the code e-mailed to the address',
+          asked.status === 400 && asked.body.errors?.[0]?.code === 'LOGIN_CODE_REQUIRED',
+          describeResponse(asked),
         );
         tally.status('the owner signs in again from home', await login(t, home, u.username, PASSWORD), [200]);
       } finally {
@@ -248,20 +253,46 @@ describe('access tokens', () => {
     for (const [label, send] of elsewhere) tally.status(label, await send(), [401]);
   });
 
+  probe('one key per kind of token, and every token must expire', async (tally) => {
+    const { sub, tv } = jwt.decode(u.access) as { sub: string; tv: number };
+    const now = Math.floor(Date.now() / 1000);
+    tally.status('the real token works (the claims below are live)', await profile(t, `Bearer ${u.access}`), [200]);
+    tally.status(
+      'the same claims signed again with the access key work',
+      await profile(t, `Bearer ${jwt.sign({ sub, tv, exp: now + 600 }, ACCESS_KEY)}`),
+      [200],
+    );
+    const signed: Array<[string, string]> = [
+      ['no expiry, signed with the access key', jwt.sign({ sub, tv }, ACCESS_KEY)],
+      ['no expiry, not even issued-at', jwt.sign({ sub, tv }, ACCESS_KEY, { noTimestamp: true })],
+      ['signed with JWT_SECRET itself', jwt.sign({ sub, tv, exp: now + 600 }, JWT_SECRET)],
+      ['signed with the visitor key', jwt.sign({ sub, tv, exp: now + 600 }, tokenKey(JWT_SECRET, 'visitor'))],
+      [
+        'signed with the admin-session key',
+        jwt.sign({ sub, tv, exp: now + 600 }, tokenKey(JWT_SECRET, 'admin-session')),
+      ],
+      [
+        'signed with the integration-state key',
+        jwt.sign({ sub, tv, exp: now + 600 }, tokenKey(JWT_SECRET, 'integration-state')),
+      ],
+    ];
+    for (const [label, token] of signed) tally.status(label, await profile(t, `Bearer ${token}`), [401]);
+  });
+
   probe('expired and stale tokens signed with the real key', async (tally) => {
     const claims = jwt.decode(u.access) as { sub: string; tv: number };
     const now = Math.floor(Date.now() / 1000);
     const signed: Array<[string, string]> = [
-      ['expired a second ago', jwt.sign({ ...claims, exp: now - 1 }, JWT_SECRET)],
-      ['expired a day ago', jwt.sign({ ...claims, exp: now - 86_400 }, JWT_SECRET)],
-      ['not valid before tomorrow', jwt.sign({ ...claims, nbf: now + 86_400 }, JWT_SECRET)],
-      ['an older token version', jwt.sign({ ...claims, tv: claims.tv - 1 }, JWT_SECRET)],
-      ['a newer token version', jwt.sign({ ...claims, tv: claims.tv + 1 }, JWT_SECRET)],
-      ['no token version', jwt.sign({ sub: claims.sub }, JWT_SECRET)],
-      ['token version as text', jwt.sign({ sub: claims.sub, tv: String(claims.tv) }, JWT_SECRET)],
-      ['a user that does not exist', jwt.sign({ sub: randomUUID(), tv: 0 }, JWT_SECRET)],
-      ['a subject that is not an id', jwt.sign({ sub: "x' OR '1'='1", tv: 0 }, JWT_SECRET)],
-      ['no subject', jwt.sign({ tv: claims.tv }, JWT_SECRET)],
+      ['expired a second ago', jwt.sign({ ...claims, exp: now - 1 }, ACCESS_KEY)],
+      ['expired a day ago', jwt.sign({ ...claims, exp: now - 86_400 }, ACCESS_KEY)],
+      ['not valid before tomorrow', jwt.sign({ ...claims, nbf: now + 86_400, exp: now + 600 }, ACCESS_KEY)],
+      ['an older token version', jwt.sign({ ...claims, tv: claims.tv - 1, exp: now + 600 }, ACCESS_KEY)],
+      ['a newer token version', jwt.sign({ ...claims, tv: claims.tv + 1, exp: now + 600 }, ACCESS_KEY)],
+      ['no token version', jwt.sign({ sub: claims.sub, exp: now + 600 }, ACCESS_KEY)],
+      ['token version as text', jwt.sign({ sub: claims.sub, tv: String(claims.tv), exp: now + 600 }, ACCESS_KEY)],
+      ['a user that does not exist', jwt.sign({ sub: randomUUID(), tv: 0, exp: now + 600 }, ACCESS_KEY)],
+      ['a subject that is not an id', jwt.sign({ sub: "x' OR '1'='1", tv: 0, exp: now + 600 }, ACCESS_KEY)],
+      ['no subject', jwt.sign({ tv: claims.tv, exp: now + 600 }, ACCESS_KEY)],
     ];
     for (const [label, token] of signed) tally.status(label, await profile(t, `Bearer ${token}`), [401]);
 

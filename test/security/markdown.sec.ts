@@ -157,7 +157,11 @@ describe('hostile markdown in what the assistants write', () => {
     }
     const username = hostileEmail.toLowerCase();
     const code = codeIn(await waitForMail(t, username));
-    const verified = await t.http().post('/api/v1/auth/verify-code').send({ username, code }).expect(200);
+    const verified = await t
+      .http()
+      .post('/api/v1/auth/verify-code')
+      .send({ username, code, password: PASSWORD })
+      .expect(200);
     const token = verified.body.data.access_token as string;
     const greeting = await call(base, {
       method: 'GET',

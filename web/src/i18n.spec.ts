@@ -99,6 +99,11 @@ describe('i18n', () => {
     expect(cookieWrites).toHaveBeenLastCalledWith('i18nextLng=en; Max-Age=31536000; Path=/; SameSite=Lax');
   });
 
+  it('marks the language cookie Secure exactly when the app is served over https', () => {
+    // jsdom serves http://localhost: not Secure here (a Secure cookie would not be stored over http).
+    expect(i18nOptions.detection).toMatchObject({ cookieOptions: { secure: window.location.protocol === 'https:' } });
+  });
+
   it('maps any code to a supported language', () => {
     expect(toLanguage('es-MX')).toBe('es');
     expect(toLanguage('EN_gb')).toBe('en');

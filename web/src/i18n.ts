@@ -4,6 +4,8 @@ import LanguageDetector, { type DetectorOptions } from 'i18next-browser-language
 import FetchBackend, { type FetchOptions } from 'i18next-fetch-backend';
 import { initReactI18next } from 'react-i18next';
 
+import { secureCookies } from './lib/cookies';
+
 /** docs/product.md §1/§9: Spanish and English, English is the fallback. */
 export const SUPPORTED_LANGUAGES: readonly Language[] = ['en', 'es'];
 /** The product's languages, declared once in `@sparks/contracts`. */
@@ -42,7 +44,7 @@ const detectionOptions: DetectorOptions = {
   caches: ['localStorage', 'cookie'],
   lookupLocalStorage: LANGUAGE_STORAGE_KEY,
   lookupCookie: LANGUAGE_STORAGE_KEY,
-  cookieOptions: { path: '/', maxAge: LANGUAGE_COOKIE_MAX_AGE_SECONDS, sameSite: 'lax' },
+  cookieOptions: { path: '/', maxAge: LANGUAGE_COOKIE_MAX_AGE_SECONDS, sameSite: 'lax', secure: secureCookies() },
   // 'es-ES' → 'es', so only the language part is ever active and cached (load: 'languageOnly').
   convertDetectedLanguage: (lng) => lng.split(/[-_]/)[0].toLowerCase(),
 };

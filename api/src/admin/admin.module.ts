@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { JwtModule } from '@nestjs/jwt';
 import type { AppConfig } from '@sparks/core';
 import { AuthModule } from '../auth/auth.module';
+import { jwtOptions } from '../auth/jwt-options';
 import { CONFIG } from '../infra/tokens';
 import { AdminController } from './admin.controller';
 import { AdminService } from './admin.service';
@@ -11,7 +12,7 @@ import { AdminService } from './admin.service';
     AuthModule,
     JwtModule.registerAsync({
       inject: [CONFIG],
-      useFactory: (config: AppConfig) => ({ secret: config.JWT_SECRET, signOptions: { algorithm: 'HS256' } }),
+      useFactory: (config: AppConfig) => jwtOptions(config.JWT_SECRET, 'admin-session'),
     }),
   ],
   controllers: [AdminController],

@@ -3,6 +3,7 @@ import { JwtService } from '@nestjs/jwt';
 import type { AdminAccount, AdminAccountView, AdminAuditEntry, AdminMe } from '@sparks/contracts';
 import { DomainError, type AppConfig } from '@sparks/core';
 import { AccountsRepository, AdminRepository, type AuditRow, type UserRow } from '@sparks/db';
+import { verifyExpiring } from '../auth/jwt-options';
 import { CONFIG } from '../infra/tokens';
 
 /** The admin pages' cookie: httpOnly, SameSite=Strict, sent only to the admin paths. */
@@ -68,7 +69,7 @@ export class AdminService {
     if (!token) return { ok: false, status: 401 };
     let claims: AdminSessionClaims;
     try {
-      claims = await this.jwt.verifyAsync<AdminSessionClaims>(token, { algorithms: ['HS256'] });
+      claims = await verifyExpiring<AdminSessionClaims>(this.jwt, token, { algorithms: ['HS256'] });
     } catch {
       return { ok: false, status: 401 };
     }

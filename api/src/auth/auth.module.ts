@@ -9,6 +9,7 @@ import { AuthGuard } from './auth.guard';
 import { AuthService } from './auth.service';
 import { EmailDomainService } from './email-domain.service';
 import { GoogleService } from './google.service';
+import { LoginCodes } from './login-codes.service';
 import { RateLimiter } from './rate-limiter.service';
 import { TokensService } from './tokens.service';
 import { UsersController } from './users.controller';
@@ -19,7 +20,7 @@ import { jwtOptions } from './jwt-options';
     MailModule,
     JwtModule.registerAsync({
       inject: [CONFIG],
-      useFactory: (config: AppConfig) => jwtOptions(config.JWT_SECRET),
+      useFactory: (config: AppConfig) => jwtOptions(config.JWT_SECRET, 'access'),
     }),
   ],
   controllers: [AuthController, UsersController],
@@ -28,6 +29,7 @@ import { jwtOptions } from './jwt-options';
     TokensService,
     EmailDomainService,
     RateLimiter,
+    LoginCodes,
     GoogleService,
     { provide: APP_GUARD, useClass: AuthGuard },
   ],

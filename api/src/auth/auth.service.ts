@@ -21,6 +21,7 @@ import { CONFIG } from '../infra/tokens';
 import { MailService } from '../mail/mail.service';
 import { EmailDomainService } from './email-domain.service';
 import { dummyHash, hashPassword, verifyPassword } from './passwords';
+import { LoginCodes } from './login-codes.service';
 import { RateLimiter } from './rate-limiter.service';
 import { newCode, newSecret, sha256 } from './secrets';
 import { TokensService } from './tokens.service';
@@ -29,6 +30,8 @@ const CODE_TTL_MS = 10 * 60_000;
 const CODE_MAX_ATTEMPTS = 5;
 const RESET_TTL_MS = 60 * 60_000;
 const EXCHANGE_TTL_MS = 2 * 60_000;
+/** Reset e-mails per account in one window of the sign-in limits; past it none, answered the same. */
+const RESET_MAILS_PER_WINDOW = 5;
 
 export interface RequestMeta {
   ip: string;
@@ -55,6 +58,7 @@ export class AuthService {
     private readonly mail: MailService,
     private readonly domains: EmailDomainService,
     private readonly limiter: RateLimiter,
+    private readonly loginCodes: LoginCodes,
     @Inject(CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -91,17 +95,31 @@ export class AuthService {
     if (!(await this.domains.mayExist(emailDomain(username)))) {
       fail([{ code: 'INVALID_DOMAIN', field: 'username' }]);
     }
+    const passwordHash = await hashPassword(input.password);
+    const language = input.config?.language ?? meta.language;
     const created = await this.accounts.createAccount({
       username,
       email: username,
-      passwordHash: await hashPassword(input.password),
-      language: input.config?.language ?? meta.language,
+      passwordHash,
+      language,
       verified: false,
       tenant: this.newTenant(),
     });
-    if (!created) throw new DomainError({ code: 'USER_EXISTS', field: 'username' });
-    await this.sendVerification(created.user);
-    return toProfile(created.user, [created.tenant]);
+    if (created) {
+      await this.sendVerification(created.user);
+      return toProfile(created.user, [created.tenant]);
+    }
+    // Taken. Until the address is proved, whoever signed up has shown nothing: signing up again (the
+    // address's owner claiming it, say) replaces what they chose and mails a new code, and the answer
+    // is that of a new account. Only a verified address answers USER_EXISTS (docs/decisions.md).
+    const existing = await this.accounts.findUserByUsername(username);
+    const restarted =
+      existing && !existing.verifiedAt
+        ? await this.accounts.restartPendingAccount(existing.id, { passwordHash, language, trialDays: TRIAL_DAYS })
+        : undefined;
+    if (!restarted) throw new DomainError({ code: 'USER_EXISTS', field: 'username' });
+    await this.sendVerification(restarted.user);
+    return toProfile(restarted.user, restarted.tenants);
   }
 
   private newTenant() {
@@ -136,7 +154,15 @@ export class AuthService {
     return { sent: true, cooldownSeconds: RESEND_COOLDOWN_SECONDS };
   }
 
-  async verifyCode(input: { username: string; code: string }, meta: RequestMeta): Promise<LoginTokens> {
+  /**
+   * The code proves the mailbox, not who chose the pending password: it is kept only when the caller
+   * gives it (the client that signed up has it); without it the account is verified with no password
+   * (a new one through forgot-password), so a stranger who signed up with the address gets nothing.
+   */
+  async verifyCode(
+    input: { username: string; code: string; password?: string },
+    meta: RequestMeta,
+  ): Promise<LoginTokens> {
     const username = input.username.trim().toLowerCase();
     const code = input.code.trim();
     fail([...this.emailErrors(username), ...(code ? [] : [{ code: 'REQUIRED' as const, field: 'code' }])]);
@@ -150,15 +176,21 @@ export class AuthService {
       await this.accounts.failCodeAttempt(current.id, CODE_MAX_ATTEMPTS);
       throw invalid;
     }
+    const keepsPassword = input.password ? await verifyPassword(user.passwordHash, input.password) : false;
+    // A password given and wrong is a typo of the one who signed up: the code is not spent on it.
+    if (input.password && !keepsPassword) throw DomainError.invalid('WRONG_PASSWORD', 'password');
     // The code is spent only if the account is verified with it (one transaction).
     const verified = await this.accounts.transaction(async (accounts) => {
       if (!(await accounts.consumeCode(current.id))) throw invalid;
-      return accounts.updateUser(user.id, { verifiedAt: new Date() });
+      return accounts.updateUser(user.id, {
+        verifiedAt: new Date(),
+        ...(keepsPassword ? {} : { passwordHash: null }),
+      });
     });
     return this.tokens.issue(verified!);
   }
 
-  async login(input: { username: string; password: string }, meta: RequestMeta): Promise<LoginTokens> {
+  async login(input: { username: string; password: string; code?: string }, meta: RequestMeta): Promise<LoginTokens> {
     const username = input.username.trim().toLowerCase();
     fail([...this.emailErrors(username), ...this.passwordErrors(input.password)]);
     const user = await this.accounts.findUserByUsername(username);
@@ -167,7 +199,17 @@ export class AuthService {
       passwordTag: user?.passwordHash ? sha256(user.passwordHash).slice(0, 16) : '-',
       ip: meta.ip,
     };
-    await this.limiter.beginLogin(attempt);
+    const code = input.code?.trim();
+    if ((await this.limiter.beginLogin(attempt)) === 'code') {
+      // Past the account-wide limit from an IP the account does not know: the password is checked only
+      // with a code from the mailbox. Asked for, a code is mailed (capped); a wrong one counts as a failure.
+      if (!code) {
+        await this.limiter.notChecked(attempt);
+        if (user) await this.loginCodes.send(user);
+        throw DomainError.invalid('LOGIN_CODE_REQUIRED', 'code');
+      }
+      if (!(await this.loginCodes.valid(username, code))) throw DomainError.invalid('INVALID_CODE', 'code');
+    }
     const ok = user
       ? await verifyPassword(user.passwordHash, input.password)
       : await verifyPassword(await dummyHash(), '');
@@ -176,6 +218,7 @@ export class AuthService {
       throw DomainError.invalid('WRONG_CREDENTIALS');
     }
     await this.limiter.loginSucceeded(attempt);
+    if (code) await this.loginCodes.spend(username, code);
     if (!user.verifiedAt) throw DomainError.invalid('NOT_VERIFIED', 'username');
     return this.tokens.issue(user);
   }
@@ -183,10 +226,13 @@ export class AuthService {
   async forgotPassword(input: { email: string }, meta: RequestMeta): Promise<{ sent: true }> {
     const email = input.email.trim().toLowerCase();
     if (!BASIC_EMAIL.test(email)) throw DomainError.invalid('INVALID_PARAMS', 'email');
-    await this.limiter.guard('forgot-password', email, meta.ip);
+    // Limited per IP only: a count per account would let anyone block the owner's own reset. Instead
+    // the e-mails to an account are capped, silently, and none ends the links already sent.
+    await this.limiter.guard('forgot-password', undefined, meta.ip);
     const user = await this.accounts.findUserByUsername(email);
     if (!user) throw new DomainError({ code: 'USER_NOT_FOUND', field: 'email' });
-    if (!user.verifiedAt) throw DomainError.invalid('NOT_VERIFIED', 'email');
+    if (!(await this.limiter.mayMail('forgot-password', user.id, RESET_MAILS_PER_WINDOW))) return { sent: true };
+    // An unverified account too: the link proves the mailbox, and the reset verifies the address.
     const token = newSecret();
     await this.accounts.insertOneTimeToken({
       userId: user.id,
@@ -214,11 +260,18 @@ export class AuthService {
     if (!input.newPassword) throw DomainError.invalid('REQUIRED', 'newPassword');
     if (!isValidResetPassword(input.newPassword)) throw DomainError.invalid('RESET_PASSWORD_RULES', 'newPassword');
     const passwordHash = await hashPassword(input.newPassword);
-    // The link is spent, the password changed and every session ended together, or none of them.
+    // The link is spent, every other reset link ended, the password changed (the address proved, so
+    // verified), every code retired and every session ended together, or none of them.
     const user = await this.accounts.transaction(async (accounts) => {
       const userId = await accounts.useOneTimeToken(sha256(token), 'password_reset');
       if (!userId) throw invalid;
-      const changed = await accounts.updateUser(userId, { passwordHash });
+      await accounts.endOneTimeTokens(userId, 'password_reset');
+      const before = await accounts.findUserById(userId);
+      const changed = await accounts.updateUser(userId, {
+        passwordHash,
+        ...(before?.verifiedAt ? {} : { verifiedAt: new Date() }),
+      });
+      await accounts.endCodes(userId);
       await this.tokens.revokeAll(userId, accounts);
       return changed;
     });
@@ -240,9 +293,11 @@ export class AuthService {
     if (!user && email && emailVerified) {
       const existing = await this.accounts.findUserByUsername(email);
       if (existing) {
+        // Google proved the address; a password chosen before it was proved is dropped.
         user = await this.accounts.updateUser(existing.id, {
           googleSub: profile.id,
           verifiedAt: existing.verifiedAt ?? new Date(),
+          ...(existing.verifiedAt ? {} : { passwordHash: null }),
         });
       } else {
         const created = await this.accounts.createAccount({

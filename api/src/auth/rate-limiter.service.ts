@@ -46,8 +46,9 @@ async function take({ limiter, key }: Limit): Promise<number | undefined> {
  * Logins follow the library's login-protection pattern: failures are counted per account and IP pair
  * (cleared by a success) and per IP (a slow brute force over many accounts), so a guesser locks out
  * only their own IP. A third count, per account over all IPs, stops a guess spread over many IPs; past
- * it only IPs that signed in to the account before may still try, so it cannot lock the owner out
- * of a device they use. A password reset starts all three afresh for the account.
+ * it only IPs that signed in to the account before may try on a password alone, and any other IP
+ * must bring a code e-mailed to the address (LoginCodes), so others' guesses never lock the owner
+ * out. A password reset starts all three afresh for the account.
  */
 @Injectable()
 export class RateLimiter {
@@ -85,6 +86,15 @@ export class RateLimiter {
       key: account || '-',
     });
     if (byAccount !== undefined) throw tooMany(byAccount);
+  }
+
+  /**
+   * Whether one more e-mail of `action` may go to the account in this window (at most `max`). Used
+   * where the request is answered the same either way, so the cap tells nobody anything and blocks
+   * nothing already sent.
+   */
+  async mayMail(action: string, account: string, max: number): Promise<boolean> {
+    return (await take({ limiter: this.limiter(`${action}:mail`, max), key: account })) === undefined;
   }
 
   /**
@@ -126,11 +136,14 @@ export class RateLimiter {
   }
 
   /**
-   * Lets a login attempt check its password, or throws 429. The attempt counts as a failure from the
-   * start and `loginSucceeded` gives the points back: counting only after the password check (as the
-   * library's example does) would let a burst of parallel guesses all pass the check first.
+   * Lets a login attempt check its password (`open`), or throws 429. The attempt counts as a failure
+   * from the start and `loginSucceeded` gives the points back: counting only after the password check
+   * (as the library's example does) would let a burst of parallel guesses all pass the check first.
+   * `code`: the account is past its limit over all IPs and this IP never signed in to it; the
+   * password may be checked only with a code e-mailed to the address (or `notChecked` gives back
+   * what was taken).
    */
-  async beginLogin(attempt: LoginAttempt): Promise<void> {
+  async beginLogin(attempt: LoginAttempt): Promise<'open' | 'code'> {
     const limits = this.loginLimits(attempt);
     const taken: Limit[] = [];
     // Refused before any password was checked: what the earlier limits took is no failure.
@@ -144,7 +157,14 @@ export class RateLimiter {
       taken.push(limit);
     }
     const wait = await take(limits.account);
-    if (wait !== undefined && (await this.redis.exists(this.knownKey(attempt))) !== 1) throw await refuse(wait);
+    if (wait !== undefined && (await this.redis.exists(this.knownKey(attempt))) !== 1) return 'code';
+    return 'open';
+  }
+
+  /** Nothing was checked (a code was asked for): the attempt's IP and pair points are given back. */
+  async notChecked(attempt: LoginAttempt): Promise<void> {
+    const limits = this.loginLimits(attempt);
+    await Promise.all([limits.ip.limiter.reward(limits.ip.key, 1), limits.pair.limiter.reward(limits.pair.key, 1)]);
   }
 
   /** The password was right: the pair's failures are forgotten and the account knows this IP. */

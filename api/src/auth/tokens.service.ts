@@ -6,6 +6,7 @@ import { AccountsRepository, type UserRow } from '@sparks/db';
 import type { Redis } from 'ioredis';
 import { randomUUID } from 'node:crypto';
 import { CONFIG, REDIS } from '../infra/tokens';
+import { verifyExpiring } from './jwt-options';
 import { newSecret, seal, sha256, unseal } from './secrets';
 
 /** How long after a rotation the same refresh token may be presented again (another tab). */
@@ -104,8 +105,8 @@ export class TokensService {
 
   async verifyAccess(token: string): Promise<AccessClaims | undefined> {
     try {
-      const claims = await this.jwt.verifyAsync<AccessClaims & { typ?: string }>(token);
-      // Other tokens signed with the same key (the admin pages' session) carry a type: not access tokens.
+      const claims = await verifyExpiring<AccessClaims & { typ?: string }>(this.jwt, token);
+      // Access tokens carry no type (each kind of token has its own key; a typed one is not an access token).
       return claims.typ === undefined ? claims : undefined;
     } catch {
       return undefined;

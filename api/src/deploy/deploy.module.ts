@@ -24,7 +24,7 @@ import { jwtOptions } from '../auth/jwt-options';
     MailModule,
     JwtModule.registerAsync({
       inject: [CONFIG],
-      useFactory: (config: AppConfig) => jwtOptions(config.JWT_SECRET),
+      useFactory: (config: AppConfig) => jwtOptions(config.JWT_SECRET, 'visitor'),
     }),
   ],
   controllers: [DeployController, WidgetController, ConnectController],

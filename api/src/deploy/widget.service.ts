@@ -16,6 +16,7 @@ import { firstSeenMessage } from '@sparks/engine';
 import { publishMessage } from '@sparks/queues';
 import type { Request } from 'express';
 import type { Redis } from 'ioredis';
+import { verifyExpiring } from '../auth/jwt-options';
 import { CONFIG, REDIS } from '../infra/tokens';
 import { hashToken, normalizeOrigin, openDeployToken, snippetFor, withLiveToken } from './deploy-secrets';
 
@@ -97,9 +98,9 @@ export class WidgetService {
   /** The Spark a token names (404 for an unknown, rotated or unpublished token). */
   async resolve(token: string): Promise<Omit<WidgetContext, 'origin'>> {
     if (token.startsWith(PREVIEW_PREFIX)) {
-      const claims = await this.jwt
-        .verifyAsync<{ sub: string }>(token.slice(PREVIEW_PREFIX.length), { audience: PREVIEW_AUDIENCE })
-        .catch(() => undefined);
+      const claims = await verifyExpiring<{ sub: string }>(this.jwt, token.slice(PREVIEW_PREFIX.length), {
+        audience: PREVIEW_AUDIENCE,
+      }).catch(() => undefined);
       const spark = claims && (await this.repo.findSpark(claims.sub));
       if (!spark) throw DomainError.of('DEPLOY_TOKEN_INVALID');
       return { spark, deployment: null, scope: 'preview', rotation: 0 };
@@ -192,9 +193,12 @@ export class WidgetService {
   }
 
   private async claims(ctx: WidgetContext, token: string, ignoreExpiration: boolean) {
-    const claims = await this.jwt
-      .verifyAsync<VisitorClaims & { iat: number }>(token, { audience: VISITOR_AUDIENCE, ignoreExpiration })
-      .catch(() => undefined);
+    // Required even when an expired one is accepted (to keep the same visitor): a token that never expires was
+    // not made here.
+    const claims = await verifyExpiring<VisitorClaims & { iat: number }>(this.jwt, token, {
+      audience: VISITOR_AUDIENCE,
+      ignoreExpiration,
+    }).catch(() => undefined);
     if (!claims || claims.spk !== ctx.spark.id || claims.scp !== ctx.scope || claims.rot !== ctx.rotation) {
       return undefined;
     }

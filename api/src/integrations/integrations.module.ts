@@ -14,7 +14,7 @@ import { MicrosoftService } from './microsoft.service';
     SparksModule,
     JwtModule.registerAsync({
       inject: [CONFIG],
-      useFactory: (config: AppConfig) => jwtOptions(config.JWT_SECRET),
+      useFactory: (config: AppConfig) => jwtOptions(config.JWT_SECRET, 'integration-state'),
     }),
   ],
   controllers: [IntegrationsController],

@@ -13,6 +13,7 @@ import { PlanGates } from '@sparks/domain';
 import { OAuthError, pkcePair, sealTokenSet } from '@sparks/knowledge';
 import { JobProducer, queueOf, scheduleIntegrationSync, unscheduleIntegrationSync } from '@sparks/queues';
 import type { Redis } from 'ioredis';
+import { verifyExpiring } from '../auth/jwt-options';
 import { newSecret } from '../auth/secrets';
 import { CONFIG, REDIS } from '../infra/tokens';
 import { SparksService } from '../sparks/sparks.service';
@@ -170,7 +171,7 @@ export class IntegrationsService {
   private async verifyState(state: unknown): Promise<StateClaims | undefined> {
     if (typeof state !== 'string' || state.length > 2048) return undefined;
     try {
-      const claims = await this.jwt.verifyAsync<StateClaims>(state);
+      const claims = await verifyExpiring<StateClaims>(this.jwt, state);
       return claims.typ === STATE_TYPE && claims.sub && claims.spk && claims.nonce && claims.bnd ? claims : undefined;
     } catch {
       return undefined;

@@ -18,11 +18,20 @@ export const registerSchema = z.object({
 });
 export type RegisterRequest = z.input<typeof registerSchema>;
 
-export const loginSchema = z.object({ username: text(320), password: text(200) });
+/** `code`: the code e-mailed when the account-wide limit of failed logins is reached (LOGIN_CODE_REQUIRED). */
+export const loginSchema = z.object({ username: text(320), password: text(200), code: z.string().max(32).optional() });
 export type LoginRequest = z.input<typeof loginSchema>;
 
 export const sendCodeSchema = z.object({ username: text(320) });
-export const verifyCodeSchema = z.object({ username: text(320), code: text(32) });
+/**
+ * `password`: the one chosen at sign-up, from the client that signed up. It is kept only when given and right;
+ * without it the code verifies the address and the pending password is dropped (docs/decisions.md).
+ */
+export const verifyCodeSchema = z.object({
+  username: text(320),
+  code: text(32),
+  password: z.string().max(200).optional(),
+});
 export const refreshSchema = z.object({ refresh_token: text(200) });
 export const logoutSchema = z.object({ refresh_token: z.string().max(200).optional() });
 export const forgotPasswordSchema = z.object({ email: text(320) });

@@ -88,6 +88,42 @@ export class AccountsRepository {
     });
   }
 
+  /**
+   * Signs up again over an account whose address was never proved: the pending password, language and
+   * names are replaced and the account reads as new (its dates and trial start now). Undefined when
+   * the account is verified by then.
+   */
+  async restartPendingAccount(
+    id: string,
+    a: { passwordHash: string; language: Language; trialDays: number },
+  ): Promise<{ user: UserRow; tenants: TenantRow[] } | undefined> {
+    return this.db.transaction(async (tx) => {
+      const [user] = await tx
+        .update(users)
+        .set({
+          passwordHash: a.passwordHash,
+          language: a.language,
+          firstname: '',
+          lastname: '',
+          createdAt: sql`now()`,
+          updatedAt: sql`now()`,
+        })
+        .where(and(eq(users.id, id), isNull(users.verifiedAt)))
+        .returning();
+      if (!user) return undefined;
+      const rows = await tx
+        .update(tenants)
+        .set({
+          createdAt: sql`now()`,
+          trialStartedAt: sql`now()`,
+          trialEndsAt: sql`now() + make_interval(days => ${a.trialDays})`,
+        })
+        .where(eq(tenants.userId, id))
+        .returning();
+      return { user, tenants: rows };
+    });
+  }
+
   async findUserByUsername(username: string): Promise<UserRow | undefined> {
     const [row] = await this.db.select().from(users).where(eq(users.username, username));
     return row;
@@ -255,6 +291,22 @@ export class AccountsRepository {
       )
       .returning({ userId: oneTimeTokens.userId });
     return row?.userId;
+  }
+
+  /** Ends every live token of `purpose` of the user (a reset ends every other reset link). */
+  async endOneTimeTokens(userId: string, purpose: 'password_reset' | 'oauth_exchange'): Promise<void> {
+    await this.db
+      .update(oneTimeTokens)
+      .set({ usedAt: new Date() })
+      .where(and(eq(oneTimeTokens.userId, userId), eq(oneTimeTokens.purpose, purpose), isNull(oneTimeTokens.usedAt)));
+  }
+
+  /** Retires every live verification code of the user (the address was proved another way). */
+  async endCodes(userId: string): Promise<void> {
+    await this.db
+      .update(verificationCodes)
+      .set({ consumedAt: new Date() })
+      .where(and(eq(verificationCodes.userId, userId), isNull(verificationCodes.consumedAt)));
   }
 
   async peekOneTimeToken(tokenHash: string, purpose: 'password_reset' | 'oauth_exchange'): Promise<string | undefined> {

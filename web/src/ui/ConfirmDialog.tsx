@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 
 import { Dialog } from './Dialog';
 
@@ -41,6 +41,15 @@ export function ConfirmDialog({
   const inputId = useId();
   const errorId = useId();
   const allowed = requiredText === undefined || typed === requiredText;
+  const asksText = requiredText !== undefined;
+
+  // A word to type is what the dialog is for: its field has the focus on every device. (Headless UI leaves the
+  // panel itself focused on a touch screen, so that no keyboard opens by surprise; here the keyboard is wanted.)
+  useEffect(() => {
+    if (!open || !asksText) return;
+    const frame = requestAnimationFrame(() => inputRef.current?.focus());
+    return () => cancelAnimationFrame(frame);
+  }, [open, asksText]);
 
   function close() {
     if (busy) return;

@@ -79,4 +79,12 @@ describe('widget loader: window.Sparks', () => {
     expect(panel.close).toHaveBeenCalledTimes(1);
     expect(launcher()!.getAttribute('aria-expanded')).toBe('false');
   });
+
+  it('draws nothing when its script was taken off the page before the look arrived (an app page left)', async () => {
+    const { answer } = await loadLoader();
+    document.head.querySelector('script[src="https://app.example/widget.js"]')!.remove();
+    answer(CONFIG);
+    await settle();
+    expect(document.querySelector('[data-sparks-widget]')).toBeNull();
+  });
 });

@@ -65,6 +65,8 @@ if (script && token) {
     }));
 
   const draw = (config: WidgetConfig) => {
+    // A page that took the snippet off before its look arrived (the app's live preview, left) gets no launcher.
+    if (!script.isConnected) return;
     let language: WidgetLanguage = asked === 'es' || asked === 'en' ? asked : config.language;
     const host = document.createElement('div');
     host.setAttribute('data-sparks-widget', '');

@@ -23,6 +23,8 @@ import { questionLanguage, spanishRoot, stem, type Lang } from './words';
  * - MISSING_SHARE: a question whose subject terms the documents lack in this share (or any of them, for a
  *   question of SHORT_QUESTION subject terms or fewer) is not covered; one a term longer that lacks one is
  *   answered only by a unit covering DESPITE_MISSING of it.
+ * - PASSAGE_COVER: what the answering unit's passage covers of the question counts this much against
+ *   MIN_COVERAGE (prose spreads a question's words over neighbouring sentences).
  * - TIE: price rows scoring within this share of the best are listed with it ("¿Cuánto cobráis por peinar
  *   a una novia?": the trial and the wedding day).
  * @public
@@ -32,6 +34,7 @@ export const ANSWERING = {
   MISSING_SHARE: 0.6,
   SHORT_QUESTION: 2,
   DESPITE_MISSING: 0.6,
+  PASSAGE_COVER: 1,
   TIE: 0.85,
 } as const;
 
@@ -79,7 +82,8 @@ const isPriceRow = (u: Unit) => u.facts.some((f): f is PriceFact => f.kind === '
 /** The units the best-scoring unit answers with: itself, the answer of a FAQ question, or near-tie price rows. */
 function generalAnswer(match: Match, scores: UnitScore[]): FactAnswer | undefined {
   const best = scores.find((s) => s.score > 0 && !s.unit.title);
-  if (!best || best.coverage < ANSWERING.MIN_COVERAGE) return undefined;
+  if (!best || Math.max(best.coverage, ANSWERING.PASSAGE_COVER * best.passageCoverage) < ANSWERING.MIN_COVERAGE)
+    return undefined;
   const units = match.knowledge.units;
   if (best.unit.answer?.length) return { units: best.unit.answer.map((id) => units[id]) };
   if (isPriceRow(best.unit) && match.question.intents.has('price')) {
@@ -171,6 +175,7 @@ export function answerFromKnowledge(input: AnswerInput): KnowledgeAnswer {
   // "Can I pay cash?" of a cashless salon: the ways to pay, even when the method asked is not among them.
   const payment = paymentAnswer(match);
   if (payment) return compose(input, lang, payment, scores);
+  // A question missing a word is answered only by a unit (not a passage) that holds the rest well.
   if (lacksSubject(match, scores.find((x) => !x.unit.title)?.coverage ?? 0)) return notCovered(scores, 'subject');
   const found = hoursAnswer(match) ?? contactAnswer(match) ?? generalAnswer(match, scores);
   return found && found.units.length > 0 ? compose(input, lang, found, scores) : notCovered(scores, 'coverage');

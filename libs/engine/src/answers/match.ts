@@ -130,6 +130,8 @@ export interface UnitScore {
   score: number;
   /** Weighted share of the question's subject terms the unit holds (its heading at half). */
   coverage: number;
+  /** The same share for the unit's passage as a whole (prose spreads a question over its sentences). */
+  passageCoverage: number;
 }
 
 const PRICE_IN = /[£$€]\s?\d|\d\s?(?:€|eur\b|euros?\b|usd\b|mxn\b|pesos?\b|%)|\b(free|gratis)\b/i;
@@ -199,6 +201,9 @@ export function scoreUnits(match: Match): UnitScore[] {
       passageHeld[u.passage][t] = Math.max(passageHeld[u.passage][t], weights[t][u.id], 0.5 * headings[t][u.id]);
     });
   const passageScore = passageHeld.map((held) => held.reduce((s, h, t) => s + h * idf[t] * factor[t], 0));
+  const passageCoverage = passageHeld.map((held) =>
+    total > 0 ? held.reduce((s, h, t) => s + h * cw[t], 0) / total : 1,
+  );
   return units
     .map((unit) => {
       const u = unit.id;
@@ -230,7 +235,7 @@ export function scoreUnits(match: Match): UnitScore[] {
       const coverage = total > 0 ? covered / total : 1;
       // Of two units, the one that holds more of what is asked.
       score *= SCORING.COVERED + (1 - SCORING.COVERED) * coverage;
-      return { unit, score, coverage };
+      return { unit, score, coverage, passageCoverage: passageCoverage[unit.passage] };
     })
     .sort((a, b) => b.score - a.score || a.unit.id - b.unit.id);
 }

@@ -12,12 +12,17 @@ export function sendCode(email: string): Promise<{ sent: boolean; cooldownSecond
   return api.post('/auth/send-code', { username: email });
 }
 
-export function verifyCode(email: string, code: string): Promise<LoginTokens> {
-  return api.post('/auth/verify-code', { username: email, code });
+/**
+ * `password`: the one chosen at sign-up, when this browser has it (just signed up, or "verify now" after a login):
+ * the server keeps it only then; without it the code verifies the e-mail with no password set.
+ */
+export function verifyCode(email: string, code: string, password?: string): Promise<LoginTokens> {
+  return api.post('/auth/verify-code', { username: email, code, ...(password ? { password } : {}) });
 }
 
-export function login(email: string, password: string): Promise<LoginTokens> {
-  return api.post('/auth/login', { username: email, password });
+/** `code`: the one e-mailed after LOGIN_CODE_REQUIRED (too many failed logins on the account). */
+export function login(email: string, password: string, code?: string): Promise<LoginTokens> {
+  return api.post('/auth/login', { username: email, password, ...(code ? { code } : {}) });
 }
 
 export function providers(): Promise<AuthProviders> {

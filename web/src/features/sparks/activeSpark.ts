@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 
+import { secureCookies } from '../../lib/cookies';
 import { readItem, removeItem, writeItem } from '../auth/tokens';
 
 /** docs/product.md §3: the active Spark is kept in localStorage and in a cookie, both named `activeSparkId`. */
@@ -14,8 +15,13 @@ function readCookie(name: string): string | null {
   return match ? decodeURIComponent(match.slice(name.length + 1)) : null;
 }
 
+/** Exported for its test: the cookie as written, `secure` when the app is served over https. */
+export function cookieString(name: string, value: string, maxAge: number, secure = secureCookies()): string {
+  return `${name}=${encodeURIComponent(value)}; path=/; max-age=${maxAge}; samesite=lax${secure ? '; secure' : ''}`;
+}
+
 function writeCookie(name: string, value: string, maxAge: number) {
-  document.cookie = `${name}=${encodeURIComponent(value)}; path=/; max-age=${maxAge}; samesite=lax`;
+  document.cookie = cookieString(name, value, maxAge);
 }
 
 /** The active Spark id: localStorage first, the cookie when storage is blocked or was cleared. */

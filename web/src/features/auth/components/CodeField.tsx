@@ -6,13 +6,15 @@ import { Field, type FieldProps } from './Field';
 /** The 6-digit confirmation code: one numeric input, filled by the phone's one-time-code suggestion. */
 export function CodeField({
   onValueChange,
+  label,
+  hint,
   ...props
-}: Omit<FieldProps, 'label'> & { onValueChange: (code: string) => void }) {
+}: Omit<FieldProps, 'label'> & { onValueChange: (code: string) => void; label?: string }) {
   const { t } = useTranslation('auth');
   return (
     <Field
-      label={t('fields.code')}
-      hint={t('verify.codeHint')}
+      label={label ?? t('fields.code')}
+      hint={hint ?? t('verify.codeHint')}
       className="field--code"
       inputMode="numeric"
       autoComplete="one-time-code"

@@ -13,12 +13,15 @@ import { checkCode } from '../validation';
 import { CodeField } from './CodeField';
 import { Emphasized } from './Emphasized';
 import { FormAlert } from './FormAlert';
+import { PasswordField } from './PasswordField';
 import { ResendCode } from './ResendCode';
 import { SubmitButton } from './SubmitButton';
 import { FormErrors } from './FormErrors';
 
 interface ConfirmCodeStepProps {
   email: string;
+  /** The password chosen at sign-up, when this page has it (kept in memory only): the server keeps it only then. */
+  password?: string;
   /** Seconds before a new code may be asked for (a code was usually just sent). */
   cooldown: number;
   /** A message from sending the first code, shown on arrival. */
@@ -33,13 +36,16 @@ interface ConfirmCodeStepProps {
  * The confirm-code step inside /auth (docs/product.md §2, §4): the 6-digit code, resend with a 30 s countdown, a way
  * back to change the e-mail. A verified code stores the tokens and opens /onBoarding.
  */
-export function ConfirmCodeStep({ email, cooldown, notice = null, onBack, onLogIn }: ConfirmCodeStepProps) {
+export function ConfirmCodeStep({ email, password, cooldown, notice = null, onBack, onLogIn }: ConfirmCodeStepProps) {
   const { t } = useTranslation('auth');
   const text = useMessageText();
   const navigate = useNavigate();
   const codeInput = useRef<HTMLInputElement>(null);
   const [code, setCode] = useState('');
   const [codeError, setCodeError] = useState<Message | null>(null);
+  // Without the sign-up password in memory (the page was reloaded), it may be typed here; without it, none is kept.
+  const [typedPassword, setTypedPassword] = useState('');
+  const [passwordError, setPasswordError] = useState<Message | null>(null);
   const [formErrors, setFormErrors] = useState<Message[]>(notice ? [notice] : []);
   const [resent, setResent] = useState(false);
   // The account is verified already (in another tab, or an earlier code): there is nothing to confirm, only to log in.
@@ -59,12 +65,13 @@ export function ConfirmCodeStep({ email, cooldown, notice = null, onBack, onLogI
     }
     setBusy(true);
     try {
-      startSession(await verifyCode(email, code));
+      startSession(await verifyCode(email, code, password ?? (typedPassword || undefined)));
       void navigate('/onBoarding');
     } catch (error) {
       setBusy(false);
-      const mapped = mapApiError(error, { code: 'code' });
+      const mapped = mapApiError(error, { code: 'code', password: 'password' });
       setCodeError(mapped.fields.code ?? null);
+      setPasswordError(mapped.fields.password ?? null);
       setFormErrors(mapped.form);
       setVerified(mapped.codes.includes('ALREADY_VERIFIED'));
       if (mapped.fields.code) codeInput.current?.focus();
@@ -117,6 +124,20 @@ export function ConfirmCodeStep({ email, cooldown, notice = null, onBack, onLogI
           }}
           error={text(codeError)}
         />
+        {password === undefined && (
+          <PasswordField
+            label={t('verify.passwordLabel')}
+            hint={t('verify.passwordHint')}
+            name="password"
+            autoComplete="current-password"
+            value={typedPassword}
+            onChange={(event) => {
+              setTypedPassword(event.target.value);
+              setPasswordError(null);
+            }}
+            error={text(passwordError)}
+          />
+        )}
         <SubmitButton busy={busy}>{t('verify.submit')}</SubmitButton>
         <ResendCode remaining={remaining} onResend={resend} />
       </form>

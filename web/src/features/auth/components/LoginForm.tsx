@@ -5,33 +5,38 @@ import { Link } from 'react-router-dom';
 import { isApiError } from '../../../api/client';
 import { useNavigate } from '../../../lib/router';
 import { login } from '../api';
-import { mapApiError, editing, type FieldMessages, type Message } from '../errors';
+import { mapApiError, editing, withoutField, type FieldMessages, type Message } from '../errors';
 import { useFieldFocus } from '../hooks/useFieldFocus';
 import { useMessageText } from '../hooks/useMessageText';
 import { startSession } from '../session';
 import { EMAIL_FOR_LOGIN_KEY, readItem, removeItem, REMEMBER_ME_KEY, writeItem } from '../tokens';
-import { checkEmail, checkLoginPassword } from '../validation';
+import { checkCode, checkEmail, checkLoginPassword } from '../validation';
 import { Checkbox } from './Checkbox';
+import { CodeField } from './CodeField';
 import { FormAlert } from './FormAlert';
 import { PasswordField } from './PasswordField';
 import { SubmitButton } from './SubmitButton';
 import { FormErrors } from './FormErrors';
 import { EmailField } from './EmailField';
 
-type LoginField = 'email' | 'password';
-const ORDER = ['email', 'password'] as const;
-const SERVER_FIELDS = { username: 'email', email: 'email', password: 'password' } as const;
+type LoginField = 'email' | 'password' | 'code';
+const ORDER = ['email', 'password', 'code'] as const;
+const SERVER_FIELDS = { username: 'email', email: 'email', password: 'password', code: 'code' } as const;
 
 interface LoginFormProps {
   /** "Verify now" after a NOT_VERIFIED answer: sends a code and opens the confirm-code step. */
-  onVerify: (email: string) => Promise<void>;
+  onVerify: (email: string, password: string) => Promise<void>;
   /** An e-mail to log in with (the code step's "Log in" after ALREADY_VERIFIED): filled in, the password focused. */
   prefill?: { email: string } | null;
   /** Whether the login panel is on screen. */
   shown?: boolean;
 }
 
-/** Login (docs/product.md §2, §4): e-mail, password, remember me; success stores the tokens and goes to `/`. */
+/**
+ * Login (docs/product.md §2, §4): e-mail, password, remember me; success stores the tokens and goes to `/`. When the
+ * account has had too many failed logins (LOGIN_CODE_REQUIRED), the server has e-mailed a code: the form asks for it
+ * and sends it with the password.
+ */
 export function LoginForm({ onVerify, prefill = null, shown = true }: LoginFormProps) {
   const { t } = useTranslation('auth');
   const text = useMessageText();
@@ -46,6 +51,9 @@ export function LoginForm({ onVerify, prefill = null, shown = true }: LoginFormP
   const [errors, setErrors] = useState<FieldMessages<LoginField>>({});
   const [formErrors, setFormErrors] = useState<Message[]>([]);
   const [unverified, setUnverified] = useState<string | null>(null);
+  /** The e-mail a login code was sent to (LOGIN_CODE_REQUIRED); the code field shows while it is the one typed. */
+  const [codeFor, setCodeFor] = useState<string | null>(null);
+  const [code, setCode] = useState('');
   const [busy, setBusy] = useState(false);
   const [verifying, setVerifying] = useState(false);
 
@@ -66,13 +74,25 @@ export function LoginForm({ onVerify, prefill = null, shown = true }: LoginFormP
     focus('password');
   }, [shown, prefill, focus]);
 
+  // The code field appears with LOGIN_CODE_REQUIRED; once it is on screen it gets the keyboard.
+  const focusCode = useRef(false);
+  useEffect(() => {
+    if (!focusCode.current || codeFor === null) return;
+    focusCode.current = false;
+    focus('code');
+  }, [codeFor, busy, focus]);
+
   async function submit(event: FormEvent) {
     event.preventDefault();
     const emailKey = checkEmail(email);
     const passwordKey = checkLoginPassword(password);
+    const username = email.trim();
+    const askingCode = codeFor !== null && codeFor === username;
+    const codeKey = askingCode ? checkCode(code) : null;
     const found: FieldMessages<LoginField> = {
       ...(emailKey ? { email: { key: emailKey } } : {}),
       ...(passwordKey ? { password: { key: passwordKey } } : {}),
+      ...(codeKey ? { code: { key: codeKey } } : {}),
     };
     setErrors(found);
     setFormErrors([]);
@@ -80,9 +100,8 @@ export function LoginForm({ onVerify, prefill = null, shown = true }: LoginFormP
     if (focusFirstInvalid(found)) return;
 
     setBusy(true);
-    const username = email.trim();
     try {
-      const tokens = await login(username, password);
+      const tokens = askingCode ? await login(username, password, code.trim()) : await login(username, password);
       startSession(tokens);
       if (remember) {
         writeItem(REMEMBER_ME_KEY, 'true');
@@ -96,6 +115,12 @@ export function LoginForm({ onVerify, prefill = null, shown = true }: LoginFormP
       setBusy(false);
       if (isApiError(error) && error.hasCode('NOT_VERIFIED')) {
         setUnverified(username);
+        return;
+      }
+      if (isApiError(error) && error.hasCode('LOGIN_CODE_REQUIRED')) {
+        setCodeFor(username);
+        setCode('');
+        focusCode.current = true;
         return;
       }
       const mapped = mapApiError(error, SERVER_FIELDS);
@@ -118,7 +143,7 @@ export function LoginForm({ onVerify, prefill = null, shown = true }: LoginFormP
             aria-busy={verifying || undefined}
             onClick={() => {
               setVerifying(true);
-              void onVerify(unverified).finally(() => setVerifying(false));
+              void onVerify(unverified, password).finally(() => setVerifying(false));
             }}
           >
             {verifying && <span className="spinner spinner--button" aria-hidden="true" />}
@@ -144,6 +169,26 @@ export function LoginForm({ onVerify, prefill = null, shown = true }: LoginFormP
         onChange={editing(setPassword, setErrors, 'password')}
         error={text(errors.password)}
       />
+      {codeFor !== null && codeFor === email.trim() && (
+        <>
+          <FormAlert tone="info">
+            <p>{t('login.codeSent', { email: codeFor })}</p>
+          </FormAlert>
+          <CodeField
+            ref={ref('code')}
+            name="login-code"
+            label={t('login.codeLabel')}
+            hint={t('login.codeHint')}
+            required
+            value={code}
+            onValueChange={(value) => {
+              setCode(value);
+              setErrors((current) => withoutField(current, 'code'));
+            }}
+            error={text(errors.code)}
+          />
+        </>
+      )}
       <div className="auth-form__row">
         <Checkbox
           label={t('login.rememberMe')}

@@ -23,7 +23,7 @@ interface RegisterFormProps {
   /** The UI language, sent as the account's language. */
   language: Language;
   /** After a 201: the e-mail to confirm with the code just sent. */
-  onRegistered: (email: string) => void;
+  onRegistered: (email: string, password: string) => void;
 }
 
 /**
@@ -60,7 +60,7 @@ export function RegisterForm({ language, onRegistered }: RegisterFormProps) {
     try {
       await register(username, password, language);
       setBusy(false);
-      onRegistered(username);
+      onRegistered(username, password);
     } catch (error) {
       setBusy(false);
       const mapped = mapApiError(error, REGISTER_SERVER_FIELDS);

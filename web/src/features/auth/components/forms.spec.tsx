@@ -4,6 +4,7 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { ApiError } from '../../../api/client';
 import { initTestI18n } from '../../../testing/i18n';
 import * as authApi from '../api';
+import { ConfirmCodeStep } from './ConfirmCodeStep';
 import { LoginForm } from './LoginForm';
 import { RegisterForm } from './RegisterForm';
 
@@ -90,7 +91,7 @@ describe('RegisterForm', () => {
     fireEvent.click(privacy);
     await submit('Create account');
     expect(api.register).toHaveBeenCalledWith('ana@example.com', 'Secret!Pass', 'en');
-    expect(onRegistered).toHaveBeenCalledWith('ana@example.com');
+    expect(onRegistered).toHaveBeenCalledWith('ana@example.com', 'Secret!Pass');
   });
 
   it('says it in Spanish: "Debes aceptar la política de privacidad"', async () => {
@@ -172,7 +173,7 @@ describe('RegisterForm', () => {
 });
 
 describe('LoginForm', () => {
-  const onVerify = jest.fn<Promise<void>, [string]>();
+  const onVerify = jest.fn<Promise<void>, [string, string]>();
   beforeEach(() => onVerify.mockResolvedValue(undefined));
 
   it('validates before calling: required e-mail, minimum 8 characters', async () => {
@@ -194,6 +195,30 @@ describe('LoginForm', () => {
     await submit('Iniciar sesión');
     expect(screen.getByRole('alert')).toHaveTextContent('Usuario o contraseña incorrectos');
     expect(screen.getByTestId('where')).toHaveTextContent('/auth');
+  });
+
+  it('asks for the e-mailed code past the account’s limit of failed logins, and sends it with the password', async () => {
+    api.login.mockRejectedValueOnce(new ApiError(400, [{ code: 'LOGIN_CODE_REQUIRED', message: 'x', field: 'code' }]));
+    inRouter(<LoginForm onVerify={onVerify} />);
+    type('E-mail', 'ana@example.com');
+    type(/^Password/, 'Secret!Pass');
+    await submit('Log in');
+    expect(screen.getByRole('status')).toHaveTextContent('we e-mailed a code to ana@example.com');
+    expect(screen.getByLabelText(/^Code from the e-mail/)).toHaveFocus();
+    await submit('Log in');
+    expect(describedError(screen.getByLabelText(/^Code from the e-mail/))).toBe('Required field');
+    expect(api.login).toHaveBeenCalledTimes(1);
+
+    api.login.mockRejectedValueOnce(new ApiError(400, [{ code: 'INVALID_CODE', message: 'x', field: 'code' }]));
+    type(/^Code from the e-mail/, '123456');
+    await submit('Log in');
+    expect(api.login).toHaveBeenLastCalledWith('ana@example.com', 'Secret!Pass', '123456');
+    expect(describedError(screen.getByLabelText(/^Code from the e-mail/))).toBe('Invalid code');
+
+    api.login.mockResolvedValueOnce({ access_token: 'a', refresh_token: 'r', refresh_Token: 'r' });
+    type(/^Code from the e-mail/, '654321');
+    await submit('Log in');
+    expect(screen.getByTestId('where')).toHaveTextContent(/^\/$/);
   });
 
   it('stores the tokens and the remembered e-mail, then goes to /', async () => {
@@ -232,6 +257,42 @@ describe('LoginForm', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('Your e-mail is not verified yet');
     expect(screen.getByLabelText('E-mail')).not.toHaveAttribute('aria-invalid');
     await submit('Verify now');
-    expect(onVerify).toHaveBeenCalledWith('ana@example.com');
+    expect(onVerify).toHaveBeenCalledWith('ana@example.com', 'Secret!Pass');
+  });
+});
+
+describe('ConfirmCodeStep without the sign-up password in memory (a reload)', () => {
+  it('offers the password as optional, sends it when typed, and shows a wrong one under it', async () => {
+    api.verifyCode.mockRejectedValueOnce(
+      new ApiError(400, [{ code: 'WRONG_PASSWORD', message: 'x', field: 'password' }]),
+    );
+    inRouter(
+      <ConfirmCodeStep email="ana@example.com" cooldown={0} onBack={() => undefined} onLogIn={() => undefined} />,
+    );
+    type('Verification code', '123456');
+    type(/^Password you chose when signing up/, 'Secret!Pass');
+    await submit('Confirm e-mail');
+    expect(api.verifyCode).toHaveBeenLastCalledWith('ana@example.com', '123456', 'Secret!Pass');
+    expect(describedError(screen.getByLabelText(/^Password you chose when signing up/))).toBe(
+      'That is not the password you chose when signing up',
+    );
+
+    api.verifyCode.mockResolvedValueOnce({ access_token: 'a', refresh_token: 'r', refresh_Token: 'r' });
+    type(/^Password you chose when signing up/, '');
+    await submit('Confirm e-mail');
+    expect(api.verifyCode).toHaveBeenLastCalledWith('ana@example.com', '123456', undefined);
+  });
+
+  it('asks for no password when the page has it', () => {
+    inRouter(
+      <ConfirmCodeStep
+        email="ana@example.com"
+        password="Secret!Pass"
+        cooldown={0}
+        onBack={() => undefined}
+        onLogIn={() => undefined}
+      />,
+    );
+    expect(screen.queryByLabelText(/^Password you chose when signing up/)).toBeNull();
   });
 });

@@ -179,7 +179,8 @@ describe('AuthPage', () => {
     expect(code).toHaveAccessibleDescription(expect.stringContaining('Invalid code'));
 
     await settle(() => fireEvent.click(screen.getByRole('button', { name: 'Confirm e-mail' })));
-    expect(api.verifyCode).toHaveBeenLastCalledWith('ana@example.com', '123456');
+    // The password chosen at sign-up goes with the code (kept in memory only): the server keeps it only then.
+    expect(api.verifyCode).toHaveBeenLastCalledWith('ana@example.com', '123456', 'Secret!Pass');
     expect(screen.getByTestId('where')).toHaveTextContent('/onBoarding');
     expect(localStorage.getItem('access_token')).toBe('a');
   });

@@ -22,6 +22,8 @@ const TABS: readonly Tab[] = ['login', 'register'];
 
 interface Verification {
   email: string;
+  /** The password typed at sign-up or login, in memory only (never in the history entry). */
+  password?: string;
   from: Tab;
   cooldown: number;
   notice: Message | null;
@@ -118,7 +120,7 @@ export default function AuthPage() {
   }
 
   /** Login's "verify now": send a code (a recent one keeps its countdown) and open the confirm step. */
-  async function verifyLater(email: string) {
+  async function verifyLater(email: string, password: string) {
     let cooldown = RESEND_COOLDOWN_SECONDS;
     let notice: Message | null = null;
     try {
@@ -132,7 +134,7 @@ export default function AuthPage() {
       }
     }
     setAlert(null);
-    setVerification({ email, from: 'login', cooldown, notice });
+    setVerification({ email, password, from: 'login', cooldown, notice });
   }
 
   if (exchanging) {
@@ -159,6 +161,7 @@ export default function AuthPage() {
         <ConfirmCodeStep
           key={verification.email}
           email={verification.email}
+          password={verification.password}
           cooldown={verification.cooldown}
           notice={verification.notice}
           onBack={() => {
@@ -204,8 +207,8 @@ export default function AuthPage() {
         <div role="tabpanel" id="auth-panel-register" aria-labelledby="auth-tab-register" hidden={tab !== 'register'}>
           <RegisterForm
             language={toLanguage(i18n.resolvedLanguage ?? i18n.language)}
-            onRegistered={(email) =>
-              setVerification({ email, from: 'register', cooldown: RESEND_COOLDOWN_SECONDS, notice: null })
+            onRegistered={(email, password) =>
+              setVerification({ email, password, from: 'register', cooldown: RESEND_COOLDOWN_SECONDS, notice: null })
             }
           />
         </div>

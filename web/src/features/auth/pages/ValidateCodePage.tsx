@@ -8,6 +8,7 @@ import { useNavigate, useSearchParams } from '../../../lib/router';
 import { sendCode, verifyCode } from '../api';
 import { CodeField } from '../components/CodeField';
 import { FormAlert } from '../components/FormAlert';
+import { PasswordField } from '../components/PasswordField';
 import { ResendCode } from '../components/ResendCode';
 import { SubmitButton } from '../components/SubmitButton';
 import { mapApiError, secondsIn, editing, withoutField, type FieldMessages, type Message } from '../errors';
@@ -20,9 +21,9 @@ import '../auth.css';
 import { FormErrors } from '../components/FormErrors';
 import { EmailField } from '../components/EmailField';
 
-type CodeFieldName = 'email' | 'code';
-const ORDER = ['email', 'code'] as const;
-const SERVER_FIELDS = { username: 'email', email: 'email', code: 'code' } as const;
+type CodeFieldName = 'email' | 'code' | 'password';
+const ORDER = ['email', 'code', 'password'] as const;
+const SERVER_FIELDS = { username: 'email', email: 'email', code: 'code', password: 'password' } as const;
 
 /**
  * /validate-code?username=&valid= (docs/product.md §2): e-mail and code, both required ("invalid parameters"
@@ -38,6 +39,8 @@ export default function ValidateCodePage() {
 
   const [email, setEmail] = useState(() => params.get('username') ?? '');
   const [code, setCode] = useState(() => (/^\d{6}$/.test(params.get('valid') ?? '') ? params.get('valid')! : ''));
+  /** Optional: the password chosen at sign-up. Without it the e-mail is confirmed and no password is kept. */
+  const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<FieldMessages<CodeFieldName>>({});
   const [formErrors, setFormErrors] = useState<Message[]>([]);
   const [resent, setResent] = useState(false);
@@ -60,7 +63,7 @@ export default function ValidateCodePage() {
 
     setBusy(true);
     try {
-      startSession(await verifyCode(email.trim(), code));
+      startSession(await verifyCode(email.trim(), code, password || undefined));
       void navigate('/onBoarding');
     } catch (error) {
       setBusy(false);
@@ -124,6 +127,16 @@ export default function ValidateCodePage() {
             setErrors((current) => withoutField(current, 'code'));
           }}
           error={text(errors.code)}
+        />
+        <PasswordField
+          ref={ref('password')}
+          label={t('verify.passwordLabel')}
+          hint={t('verify.passwordHint')}
+          name="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={editing(setPassword, setErrors, 'password')}
+          error={text(errors.password)}
         />
         <SubmitButton busy={busy}>{t('validateCode.submit')}</SubmitButton>
         <ResendCode remaining={remaining} onResend={resend} />

@@ -5,8 +5,8 @@ import { checkoutResult } from '../billingMessage';
 import '../billing.css';
 
 /**
- * The result of a checkout, on the page the user lands on afterwards (the layout shows it above any page): paid (on
- * /billing), or cancelled — nothing charged — on the page the checkout was opened from. The local provider's page
+ * The result of a checkout, on the page the user lands on afterwards (the layout shows it above any page): paid, or
+ * cancelled — nothing charged —, on the page the checkout was opened from (/billing when opened there). The local provider's page
  * hands the result over in the history state; Stripe's Checkout comes back to `/billing?checkout=success|cancel`.
  */
 export function CheckoutNotice() {

@@ -6,9 +6,9 @@ import useSWR, { mutate } from 'swr';
 import { isApiError } from '../../../api/client';
 import { useNavigate } from '../../../lib/router';
 import { Dialog } from '../../../ui/Dialog';
-import { PROFILE_KEY } from '../../profile/useProfile';
+import { PROFILE_KEY, useProfile } from '../../profile/useProfile';
 import { CREDITS_KEY, fetchCreditCatalog, purchaseCredits } from '../api';
-import { canBuyPack, formatCount, formatPrice, localName, pageCount, pageOf, sortPacks } from '../billing';
+import { canBuyPack, formatCount, formatPrice, heldPlan, localName, pageCount, pageOf, sortPacks } from '../billing';
 import { billingState } from '../billingMessage';
 import { useGoToCheckout } from '../useGoToCheckout';
 import '../billing.css';
@@ -17,7 +17,9 @@ import '../billing.css';
  * The credit-pack popup (docs/product.md §2, §4, §5): the packs of GET /billing/catalog/credits sorted by interactions, 4 a
  * page, a pager only when there is more than one page, each price unit_amount / 100 in the user's locale. Buying
  * shows a spinner on that pack and disables every button; a pack paid at once (a paid plan) goes to /billing with
- * the congratulation message for the billing assistant, otherwise to the pack's checkout.
+ * the congratulation message for the billing assistant, otherwise to the pack's checkout. On a paid plan the pack is
+ * charged at once to the subscription's card, so the user first confirms it with its amount (a checkout shows the
+ * amount itself).
  */
 export default function CreditPacksDialog({ onClose }: { onClose: () => void }) {
   const { t, i18n } = useTranslation('billing');
@@ -28,11 +30,15 @@ export default function CreditPacksDialog({ onClose }: { onClose: () => void }) 
   const [page, setPage] = useState(0);
   const [buying, setBuying] = useState<string | null>(null);
   const [failed, setFailed] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState<CreditItemView | null>(null);
+  const { data: profile } = useProfile();
+  const plan = heldPlan(profile);
   const packs = data ? sortPacks(data) : [];
   const pages = pageCount(packs.length);
   const current = Math.min(page, pages - 1);
 
   const buy = async (pack: CreditItemView) => {
+    setConfirming(null);
     setBuying(pack.productId);
     setFailed(null);
     const name = localName(pack, locale);
@@ -85,7 +91,26 @@ export default function CreditPacksDialog({ onClose }: { onClose: () => void }) 
       )}
       {!data && !error && <p className="dialog__description">{t('loading')}</p>}
       {data && packs.length === 0 && <p className="dialog__description">{t('credits.none')}</p>}
-      {packs.length > 0 && (
+      {confirming && (
+        <div className="billing-confirm" role="group" aria-labelledby="credit-pack-confirm">
+          <p id="credit-pack-confirm" className="dialog__description">
+            {t('credits.confirm', {
+              name: localName(confirming, locale),
+              price: formatPrice(confirming.unit_amount, confirming.currency, locale),
+              plan,
+            })}
+          </p>
+          <div className="dialog__actions">
+            <button type="button" className="button button--ghost" onClick={() => setConfirming(null)}>
+              {t('credits.back')}
+            </button>
+            <button type="button" className="button button--primary" autoFocus onClick={() => void buy(confirming)}>
+              {t('credits.pay', { price: formatPrice(confirming.unit_amount, confirming.currency, locale) })}
+            </button>
+          </div>
+        </div>
+      )}
+      {!confirming && packs.length > 0 && (
         <ul className="billing-cards" aria-label={t('credits.listLabel')}>
           {pageOf(packs, current).map((pack) => (
             <li key={pack.productId} className="billing-card" data-testid="credit-pack">
@@ -102,7 +127,7 @@ export default function CreditPacksDialog({ onClose }: { onClose: () => void }) 
                 className="button button--primary"
                 disabled={buying !== null || !canBuyPack(pack)}
                 aria-busy={buying === pack.productId || undefined}
-                onClick={() => void buy(pack)}
+                onClick={() => (plan ? setConfirming(pack) : void buy(pack))}
               >
                 {buying === pack.productId && (
                   <span className="spinner spinner--button" data-testid="pack-spinner" aria-hidden="true" />
@@ -113,7 +138,7 @@ export default function CreditPacksDialog({ onClose }: { onClose: () => void }) 
           ))}
         </ul>
       )}
-      {pages > 1 && (
+      {!confirming && pages > 1 && (
         <nav className="billing-pager" aria-label={t('credits.pager')}>
           <button
             type="button"

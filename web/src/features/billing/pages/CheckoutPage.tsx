@@ -16,8 +16,9 @@ import '../billing.css';
 /**
  * `/checkout/<id>`: the local payment provider's checkout (the `sessionUrl` of a checkout when no Stripe key is
  * set). It says plainly that it is a test payment, shows what is bought and its price and asks for no card data;
- * Pay runs the server's fulfilment (the same as a provider's webhook) and goes to /billing; Cancel closes the session
- * (nothing is charged) and goes back to the page the checkout was opened from. Either shows the result there.
+ * Pay runs the server's fulfilment (the same as a provider's webhook), Cancel closes the session (nothing is charged);
+ * either goes back to the page the checkout was opened from (an upgrade prompt's page: the owner goes on where they
+ * were) and shows the result there, or to /billing when it was opened there (or the page is not known).
  */
 export default function CheckoutPage() {
   const { t, i18n } = useTranslation('billing');
@@ -25,7 +26,7 @@ export default function CheckoutPage() {
   const { sessionId = '' } = useParams();
   const navigate = useNavigate();
   const location = useLocation();
-  // Where the user opened the checkout from: Cancel goes back there (a payment goes on to /billing).
+  // Where the user opened the checkout from: paying or cancelling goes back there.
   const [returnTo] = useState(() => safeReturnTo(location.state));
   const { data: session, error } = useSWR<CheckoutSessionView, Error>(checkoutKey(sessionId), () =>
     fetchCheckout(sessionId),
@@ -51,10 +52,12 @@ export default function CheckoutPage() {
 
   const price = formatPrice(session.unit_amount, session.currency, locale);
   const subscription = session.mode === 'subscription';
+  // Back where the checkout was opened (an upgrade prompt in a test, the deploy limit…), with the result shown there;
+  // from /billing, or with no page to go back to, on /billing, where a payment's message goes to the billing assistant.
   const finish = (result: CheckoutResult, message?: string) =>
-    void navigate(result.status === 'cancelled' && returnTo ? returnTo : '/billing', {
-      state: billingState(message, result),
-    });
+    returnTo && !returnTo.startsWith('/billing')
+      ? void navigate(returnTo, { state: billingState(undefined, result) })
+      : void navigate('/billing', { state: billingState(message, result) });
 
   const act = async (what: 'pay' | 'cancel') => {
     setBusy(what);

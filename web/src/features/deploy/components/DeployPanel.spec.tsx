@@ -22,6 +22,7 @@ jest.mock('../api', () => {
     addOrigin: jest.fn(),
     removeOrigin: jest.fn(),
     fetchVisitorConversations: jest.fn(),
+    fetchVisitorConversation: jest.fn(),
     completeStep: jest.fn(),
   };
 });
@@ -91,6 +92,8 @@ beforeAll(async () => {
     },
     lng: 'en',
   });
+  // The markdown renderer is lazy: loaded once here, so a transcript renders it at once.
+  await import('../../chat/components/Markdown');
 });
 beforeEach(async () => {
   await i18n.changeLanguage('en');
@@ -256,5 +259,37 @@ describe("DeployPanel: visitors' conversations", () => {
     const visitor = screen.getByRole('button', { name: /Question on https:\/\/cafeluna\.example/ });
     expect(visitor).toHaveTextContent('https://cafeluna.example');
     expect(visitor).not.toHaveTextContent('your live preview');
+  });
+
+  it("shows a conversation as the chat does: the Spark's markdown rendered, no numbered list, who said what", async () => {
+    deploy.fetchDeployment.mockResolvedValue(published());
+    deploy.fetchVisitorConversations.mockResolvedValue([
+      {
+        conversationId: 'c1',
+        origin: 'https://cafeluna.example',
+        messages: 2,
+        firstQuestion: 'When do you open on Saturday?',
+        contactEmail: null,
+        createdAt: '2026-11-28T07:00:00.000Z',
+        updatedAt: '2026-11-28T07:01:00.000Z',
+      },
+    ]);
+    deploy.fetchVisitorConversation.mockResolvedValue({
+      messages: [
+        { _id: 'm1', type: 'human', data: { content: 'When do you open on *Saturday*?' } },
+        { _id: 'm2', type: 'ai', data: { content: 'Saturday: 8:00 to 15:00.\n\n*espiga-en.pdf, page 1*' } },
+      ],
+    });
+    renderPanel();
+    fireEvent.click(await screen.findByRole('button', { name: /When do you open on Saturday\?/ }));
+    const source = await screen.findByText('espiga-en.pdf, page 1');
+    expect(source.tagName).toBe('EM');
+    expect(screen.queryByText(/\*espiga-en\.pdf/)).toBeNull();
+    // The visitor's words are shown as written, not as markdown.
+    expect(screen.getByText('When do you open on *Saturday*?')).toBeInTheDocument();
+    const block = screen.getByRole('heading', { name: "Visitors' conversations" }).parentElement!;
+    expect(within(block).queryAllByRole('listitem')).toHaveLength(0);
+    expect(within(block).getByText(/The visitor/)).toHaveClass('visually-hidden');
+    expect(within(block).getByText(/The Spark/)).toHaveClass('visually-hidden');
   });
 });

@@ -11,6 +11,7 @@ import { fetchSparks } from '../../sparks/api';
 import * as deployApi from '../api';
 import { RetentionSetting } from '../../privacy/RetentionSetting';
 import { DailyLimitSetting } from './DailyLimitSetting';
+import { VisitorConversations } from './VisitorConversations';
 import { LivePreview } from './WidgetPreview';
 
 /** The Spark named by `?q=` (its name, any case), else the first. */
@@ -49,7 +50,6 @@ export function DeployPanel({ q, onFirstSeen }: { q?: string; onFirstSeen?: () =
   const [copied, setCopied] = useState<'copied' | 'selected' | null>(null);
   const snippetRef = useRef<HTMLPreElement>(null);
   const [siteKey, setSiteKey] = useState<string | null>(null);
-  const [reading, setReading] = useState<string | null>(null);
   /** Unpublishing and a new code are confirmed first (the assistant's chat asks too). */
   const [confirming, setConfirming] = useState<'rotate' | 'unpublish' | null>(null);
 
@@ -71,13 +71,6 @@ export function DeployPanel({ q, onFirstSeen }: { q?: string; onFirstSeen?: () =
     seenBefore.current = { sparkId: view.sparkId, seen };
     if (seen && before?.sparkId === view.sparkId && !before.seen) onFirstSeen?.();
   }, [view, onFirstSeen]);
-  const { data: conversations } = useSWR(sparkId ? ['deploy-conversations', sparkId] : null, () =>
-    deployApi.fetchVisitorConversations(sparkId!),
-  );
-  const { data: transcript } = useSWR(sparkId && reading ? ['deploy-conversation', sparkId, reading] : null, () =>
-    deployApi.fetchVisitorConversation(sparkId!, reading!),
-  );
-
   const step = async (stepId: string) => {
     await deployApi.completeStep(stepId);
     void mutate((k) => isObjectivesKey(k, 'deploy'));
@@ -139,7 +132,6 @@ export function DeployPanel({ q, onFirstSeen }: { q?: string; onFirstSeen?: () =
           onChange={(e) => {
             setSparkId(e.target.value);
             setSiteKey(null);
-            setReading(null);
             setConfirming(null);
             setSiteError(null);
           }}
@@ -368,48 +360,7 @@ export function DeployPanel({ q, onFirstSeen }: { q?: string; onFirstSeen?: () =
         <RetentionSetting sparkId={sparkId} view={view} onSaved={(next) => void setView(next, { revalidate: false })} />
       )}
 
-      <div className="deploy-panel__block">
-        <h2>{t('panel.conversations')}</h2>
-        {reading ? (
-          <>
-            <button type="button" className="deploy-panel__link" onClick={() => setReading(null)}>
-              {t('panel.back')}
-            </button>
-            <ol className="deploy-panel__transcript">
-              {transcript?.messages
-                .filter((m) => m.type !== 'action')
-                .map((m) => (
-                  <li key={m._id} className={`is-${m.type}`}>
-                    {m.data.content}
-                  </li>
-                ))}
-            </ol>
-          </>
-        ) : conversations && conversations.length > 0 ? (
-          <ul>
-            {conversations.map((c) => (
-              <li key={c.conversationId}>
-                <button
-                  type="button"
-                  className="deploy-panel__link deploy-panel__conversation"
-                  onClick={() => setReading(c.conversationId)}
-                >
-                  <span className="deploy-panel__question">{c.firstQuestion ?? t('panel.noQuestion')}</span>
-                  <span className="deploy-panel__hint">
-                    {new Date(c.createdAt).toLocaleString(i18n.language)} ·{' '}
-                    {/* The live preview above runs on this page's own origin: the owner's own chats, said as such. */}
-                    {c.origin === window.location.origin ? t('panel.yourPreview') : (c.origin ?? '')} ·{' '}
-                    {t('panel.messages', { count: c.messages })}
-                  </span>
-                </button>
-                {c.contactEmail && <span> — {t('panel.contact', { email: c.contactEmail })}</span>}
-              </li>
-            ))}
-          </ul>
-        ) : (
-          <p className="deploy-panel__hint">{t('panel.noConversations')}</p>
-        )}
-      </div>
+      <VisitorConversations key={sparkId} sparkId={sparkId} />
     </section>
   );
 }

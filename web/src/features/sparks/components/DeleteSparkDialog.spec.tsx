@@ -1,16 +1,34 @@
 import type { SparkView } from '@sparks/contracts';
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { SWRConfig } from 'swr';
 
 import { initTestI18n } from '../../../testing/i18n';
+import { fetchDeployment } from '../../deploy/api';
 import DeleteSparkDialog from './DeleteSparkDialog';
+
+jest.mock('../../deploy/api', () => ({
+  ...jest.requireActual<typeof import('../../deploy/api')>('../../deploy/api'),
+  fetchDeployment: jest.fn(),
+}));
+const deployment = jest.mocked(fetchDeployment);
+const notPublished = { sparkId: 's1', published: false, origins: [], firstSeenOrigin: null } as never;
 
 const spark = { _id: 's1', sparkId: 's1', name: 'Bakery bot', pin: false, type: 'DOC' } as SparkView;
 
-beforeAll(() => initTestI18n('en'));
+beforeEach(async () => {
+  // One test speaks Spanish: every test starts in English again.
+  await initTestI18n('en');
+  deployment.mockReset();
+  deployment.mockResolvedValue(notPublished);
+});
 
 function renderDialog(onDelete = jest.fn<Promise<void>, [SparkView]>().mockResolvedValue(undefined)) {
   const onClose = jest.fn();
-  render(<DeleteSparkDialog spark={spark} onClose={onClose} onDelete={onDelete} />);
+  render(
+    <SWRConfig value={{ provider: () => new Map() }}>
+      <DeleteSparkDialog spark={spark} onClose={onClose} onDelete={onDelete} />
+    </SWRConfig>,
+  );
   return { onDelete, onClose };
 }
 
@@ -71,5 +89,39 @@ describe('DeleteSparkDialog (docs/product.md §5: type exactly "Borrar")', () =>
     expect(await screen.findByRole('dialog', { name: '¿Borrar «Bakery bot»?' })).toBeInTheDocument();
     expect(screen.getByLabelText('Escribe Borrar para confirmar')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Borrar Spark' })).toBeDisabled();
+  });
+
+  it('says a Spark published on a website goes off that site when deleted', async () => {
+    deployment.mockResolvedValue({
+      sparkId: 's1',
+      published: true,
+      origins: [{ origin: 'https://espiga.example', source: 'owner', createdAt: '2026-11-01T10:00:00.000Z' }],
+      firstSeenOrigin: 'https://www.espiga.example',
+    } as never);
+    renderDialog();
+    const dialog = await screen.findByRole('dialog', { name: 'Delete “Bakery bot”?' });
+    await waitFor(() =>
+      expect(dialog).toHaveAccessibleDescription(
+        'It is live on https://www.espiga.example: deleting it takes its chat off that website at once. ' +
+          'This deletes the Spark with its tests, conversations and documents. It cannot be undone.',
+      ),
+    );
+  });
+
+  it('has the word field focused on a touch screen too, where Headless UI focuses only the panel', async () => {
+    const matchMedia = window.matchMedia;
+    window.matchMedia = ((query: string) => ({
+      matches: query === '(pointer: coarse)',
+      media: query,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+    })) as unknown as typeof window.matchMedia;
+    try {
+      renderDialog();
+      const field = await screen.findByLabelText('Type Borrar to confirm');
+      await waitFor(() => expect(field).toHaveFocus());
+    } finally {
+      window.matchMedia = matchMedia;
+    }
   });
 });

@@ -65,6 +65,9 @@ export default defineConfig({
       // X-Forwarded-For from the test's own requests names a client (e2e/auth.spec.ts guesses from many
       // addresses); the browser sends none, so it is 127.0.0.1 as before.
       TRUST_PROXY: 'loopback',
+      // Every spec's browser is one client IP (127.0.0.1) for the whole run: new widget visitors per IP and hour
+      // (20 by default) would be spent by the suite, not by one spec (the limit itself: test/security/trust-edges).
+      WIDGET_NEW_VISITORS_IP_HOUR: '1000',
       // Microsoft 365 against the spec's local server (the GraphServer's client and secret; a fixed test key).
       MICROSOFT_CLIENT_ID: 'sparks-graph-client',
       MICROSOFT_CLIENT_SECRET: 'sparks-graph-secret',

@@ -286,7 +286,10 @@ for (const lang of ['en', 'es'] as const) {
       const side = el.closest('.deploy-page__side');
       side?.scrollTo(0, side.scrollHeight);
     });
-    await expectUncovered(panel.getByRole('heading', { name: w.deploy.conversations }), 'the last heading');
+    await expectUncovered(
+      panel.getByRole('heading', { name: w.deploy.conversations, exact: true }),
+      'the last heading',
+    );
     await expectUncovered(panel.getByText(w.deploy.noConversations), 'the last line');
     await shotInto(shotsDir, page, `deploy-phone-panel-end-${lang}`, 0);
     // Closed with its own button (or Escape): the chat again, the focus back on the header's button.

@@ -267,7 +267,7 @@ for (const lang of ['en', 'es'] as const) {
         await request.post(`${deployment}/origins`, { headers: account.headers, data: { origin: site.origin } }),
       );
       site.show(snippet);
-      // The tenant's interactions are used up (the billing meter refuses with 402 OUT_OF_INTERACTIONS).
+      // The tenant's interactions are used up (the widget's API answers 402 INTERACTIONS_EXHAUSTED, the visitor's message).
       await onTenant(account, 'UPDATE tenants SET usage_interactions = limit_interactions');
 
       const visitor = await browser.newPage({ locale: lang === 'es' ? 'es-ES' : 'en-US' });

@@ -378,6 +378,68 @@ describe('local payment provider: a credit pack on the Free Plan, and cancelling
   });
 });
 
+describe('local payment provider: stale and expired checkouts (issue 30)', () => {
+  const open = async (c: Ctx, priceId = 'price_ruby_month') => {
+    const res = await t
+      .http()
+      .post(`/api/v1/billing/customers/${c.customerId}/session`)
+      .set(...c.user.auth())
+      .send({ mode: 'subscription', priceId })
+      .expect(201);
+    return String(res.body.data.sessionUrl).split('/checkout/')[1];
+  };
+  const pay = (c: Ctx, sessionId: string, language = 'en') =>
+    t
+      .http()
+      .post(`/api/v1/billing/checkout/${sessionId}/pay`)
+      .set('Accept-Language', language)
+      .set(...c.user.auth());
+
+  it("a checkout expires 24 h after it was opened, as Stripe's do: paying it then is 409 CHECKOUT_EXPIRED, no plan", async () => {
+    const c = await owner('es');
+    const sessionId = await open(c);
+    await sql.query(`UPDATE checkout_sessions SET created_at = now() - interval '24 hours 1 minute' WHERE id = $1`, [
+      sessionId,
+    ]);
+    const late = await pay(c, sessionId, 'es').expect(409);
+    expect(late.body.errors[0]).toMatchObject({ code: 'CHECKOUT_EXPIRED', message: expect.stringMatching(/caducó/) });
+    expect(await tenantRow(c)).toMatchObject({ product_name: 'Free Plan', subscription_id: null });
+    const view = await t
+      .http()
+      .get(`/api/v1/billing/checkout/${sessionId}`)
+      .set(...c.user.auth())
+      .expect(200);
+    expect(view.body.data.status).toBe('expired');
+    // Within its 24 hours a checkout still pays.
+    const fresh = await open(c);
+    await sql.query(`UPDATE checkout_sessions SET created_at = now() - interval '23 hours' WHERE id = $1`, [fresh]);
+    await pay(c, fresh).expect(200);
+    expect(await tenantRow(c)).toMatchObject({ product_name: 'Ruby' });
+  });
+
+  it('a second, stale checkout for the plan already held is refused at payment: 409 PLAN_ALREADY_HELD, usage kept', async () => {
+    const c = await owner();
+    const first = await open(c);
+    const stale = await open(c); // opened before the first was paid: creation cannot refuse it
+    await pay(c, first).expect(200);
+    const held = await tenantRow(c);
+    await sql.query('UPDATE tenants SET usage_interactions = 37 WHERE id = $1', [c.tenantId]);
+    const refused = await pay(c, stale).expect(409);
+    expect(refused.body.errors[0].code).toBe('PLAN_ALREADY_HELD');
+    expect(await tenantRow(c)).toMatchObject({
+      product_name: 'Ruby',
+      subscription_id: held.subscription_id,
+      usage_interactions: 37,
+    });
+    // The stale session is closed: trying again changes nothing either.
+    await pay(c, stale).expect(200);
+    expect((await tenantRow(c)).usage_interactions).toBe(37);
+    // Another plan is still a change of plan.
+    await pay(c, await open(c, 'price_emeral_month')).expect(200);
+    expect(await tenantRow(c)).toMatchObject({ product_name: 'Emerald' });
+  });
+});
+
 describe('local payment provider: the portal and the webhook', () => {
   it("the portal link is the app's billing page; another customer's is 404; no Stripe webhook without Stripe", async () => {
     const c = await owner();

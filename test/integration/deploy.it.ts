@@ -12,6 +12,8 @@ afterAll(() => sql.end());
 
 const SHOP = 'http://shop.localhost:8081';
 const OTHER = 'http://evil.localhost:8082';
+/** The app's own origin: APP_URL's (test/integration/global-setup.ts). */
+const APP = 'http://localhost:3000';
 const HANDBOOK = [
   'Welcome to Northwind Bikes. We repair and rent bicycles in Portland.',
   'Rentals cost 25 dollars per day, helmet and lock included. Electric bikes cost 45 dollars per day.',
@@ -261,11 +263,14 @@ describe('deploy: publish, the public widget API, the allow-list and visitors (r
       expect(res.headers['access-control-allow-origin']).toBeUndefined();
       expect(res.body.errors[0].code).toBe('ORIGIN_NOT_ALLOWED');
     }
-    // The app's own origin is allowed (the preview).
+    // The app's own origin (APP_URL's, never what the request's Host says) is allowed (the preview).
     const base = await t.url();
-    const self = await fetch(`${base}${w(token)}/config`, { headers: { Origin: base } });
+    const self = await fetch(`${base}${w(token)}/config`, { headers: { Origin: APP } });
     expect(self.status).toBe(200);
-    expect(self.headers.get('access-control-allow-origin')).toBe(base);
+    expect(self.headers.get('access-control-allow-origin')).toBe(APP);
+    const host = new URL(base).host;
+    const spoofed = await widgetConfig(t, token, `http://${host}`).set('Host', host);
+    expect(spoofed.status).toBe(403);
 
     // Removing a site takes it off at once; the first sighting was recorded.
     const seen = await deployment(t, o);
@@ -638,11 +643,38 @@ describe('deploy: publish, the public widget API, the allow-list and visitors (r
       .set('Authorization', `Bearer ${v}`)
       .send({ text: '¿Horario?' })
       .expect(402);
-    // The billing meter (issue 15) refuses with its own code; the widget shows its own polite text on any 402.
+    // The visitor's message, never the owner's billing text ("upgrade your plan", issue 30), in both languages.
     expect(res.body.errors[0]).toMatchObject({
-      code: 'OUT_OF_INTERACTIONS',
-      message: expect.stringMatching(/interacciones/),
+      code: 'INTERACTIONS_EXHAUSTED',
+      message: expect.stringMatching(/deja(r)? tu correo/),
     });
+    expect(res.body.errors[0].message).not.toMatch(/plan|interacciones|créditos/i);
+    const en = await t
+      .http()
+      .post(`${w(token)}/conversations/${conv}/messages`)
+      .set('Origin', SHOP)
+      .set('Accept-Language', 'en')
+      .set('Authorization', `Bearer ${v}`)
+      .send({ text: 'Hours?' })
+      .expect(402);
+    expect(en.body.errors[0]).toMatchObject({
+      code: 'INTERACTIONS_EXHAUSTED',
+      message: expect.stringMatching(/e-mail/),
+    });
+    expect(en.body.errors[0].message).not.toMatch(/plan|interactions|credits|upgrade/i);
+    // The trial's end reads the same to a visitor.
+    await sql.query(
+      `UPDATE tenants SET usage_interactions = 0, trial_ends_at = now() - interval '1 day' WHERE user_id = $1`,
+      [o.userId],
+    );
+    const ended = await t
+      .http()
+      .post(`${w(token)}/conversations/${conv}/messages`)
+      .set('Origin', SHOP)
+      .set('Authorization', `Bearer ${v}`)
+      .send({ text: 'Hours?' })
+      .expect(402);
+    expect(ended.body.errors[0].code).toBe('INTERACTIONS_EXHAUSTED');
     const history = await t
       .http()
       .get(`${w(token)}/conversations/${conv}`)
@@ -704,7 +736,7 @@ describe('deploy: publish, the public widget API, the allow-list and visitors (r
       expect({ route, status: res.status, code: res.body.errors?.[0]?.code }).toEqual({
         route,
         status: 402,
-        code: 'OUT_OF_INTERACTIONS',
+        code: 'INTERACTIONS_EXHAUSTED',
       });
     }
     expect(await stored()).toBe(before);
@@ -771,8 +803,7 @@ describe('deploy: publish, the public widget API, the allow-list and visitors (r
     ).body.data;
     expect(token).toMatch(/^pv_/);
     await widgetConfig(t, token).expect(403);
-    const base = await t.url();
-    const res = await fetch(`${base}${w(token)}/config`, { headers: { Origin: base } });
+    const res = await widgetConfig(t, token, APP);
     expect(res.status).toBe(200);
   });
 });
@@ -816,8 +847,7 @@ describe('deploy: the deploy assistant tells its owner when the widget is first 
     await subscriber.subscribe(channel);
 
     // The app's own origin (the preview) is no sighting.
-    const base = await t.url();
-    expect((await fetch(`${base}${w(token)}/config`, { headers: { Origin: base } })).status).toBe(200);
+    expect((await widgetConfig(t, token, APP)).status).toBe(200);
     expect(await sightings(o, sessionId)).toEqual([]);
     expect((await deployment(t, o)).firstSeenAt).toBeNull();
 
@@ -834,7 +864,7 @@ describe('deploy: the deploy assistant tells its owner when the widget is first 
 
     // Seen already: a second page view tells nothing more, nor does the app's own origin.
     await widgetConfig(t, token).expect(200);
-    await fetch(`${base}${w(token)}/config`, { headers: { Origin: base } });
+    await widgetConfig(t, token, APP).expect(200);
     expect(await sightings(o, sessionId)).toEqual([told]);
     await subscriber.unsubscribe(channel);
     expect(published).toHaveLength(1);

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { Pool } from 'pg';
 import Stripe from 'stripe';
@@ -20,6 +21,7 @@ let t: TestApp;
 let webhook: string;
 let worker: ChildProcess;
 const prefix = `${process.env.QUEUE_PREFIX}_stripe`;
+const jwtSecret = randomUUID();
 
 beforeAll(async () => {
   stripe = await StripeTestServer.start();
@@ -29,6 +31,8 @@ beforeAll(async () => {
     STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
     STRIPE_API_BASE: stripe.url,
     APP_URL: 'https://sparks.example',
+    // Shared with the local-provider api of "stale checkouts", so that one user's token works on both.
+    JWT_SECRET: jwtSecret,
   };
   t = await startApp(env);
   webhook = `${await t.url()}/api/v1/billing/webhooks/stripe`;
@@ -463,6 +467,31 @@ describe('webhooks', () => {
     const deleted = stripe.event('customer.subscription.deleted', stripe.subscriptions.get(ruby.subscriptionId)!);
     expect((await stripe.deliver(webhook, deleted)).status).toBe(200);
     expect(await state(c)).toMatchObject({ product_name: 'Emerald', subscription_id: emerald.subscriptionId });
+  });
+});
+
+describe('stale checkouts (issue 30)', () => {
+  it('a local checkout left open when Stripe was switched on pays nothing: only the provider that made it fulfils it', async () => {
+    const local = await startApp({ QUEUE_PREFIX: prefix, APP_URL: 'https://sparks.example', JWT_SECRET: jwtSecret });
+    try {
+      const c = await owner();
+      const res = await local
+        .http()
+        .post(`/api/v1/billing/customers/${c.customerId}/session`)
+        .set(...c.user.auth())
+        .send({ mode: 'subscription', priceId: 'price_ruby_month' })
+        .expect(201);
+      const sessionId = String(res.body.data.sessionUrl).split('/checkout/')[1];
+      expect(sessionId).toMatch(/^cs_local_/);
+      await t
+        .http()
+        .post(`/api/v1/billing/checkout/${sessionId}/pay`)
+        .set(...c.user.auth())
+        .expect(404);
+      expect(await state(c)).toMatchObject({ product_name: 'Free Plan', subscription_id: null });
+    } finally {
+      await local.close();
+    }
   });
 });
 

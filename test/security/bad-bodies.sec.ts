@@ -2,7 +2,7 @@ import { PASSWORD, startApp, type TestApp } from '../integration/harness';
 import { fillPath, fixtureFor } from './route-fixtures';
 import { listEndpoints, operationOf, type Endpoint, type JsonSchema } from './routes';
 import { describeResponse, probe, type Tally } from './scoreboard';
-import { buildWorld, documentSharingEnv, type World } from './world';
+import { appOrigin, buildWorld, documentSharingEnv, type World } from './world';
 
 /**
  * Bad bodies and queries on every route that takes one, generated from the OpenAPI document of the
@@ -97,7 +97,7 @@ describe('bad bodies and queries (generated from the OpenAPI document)', () => {
   /** Who calls a route: the world's user, or its visitor with the widget's Origin on the public API. */
   const callerOf = (e: Endpoint): Record<string, string> =>
     fixtureFor(`${e.method} ${e.path}`)?.visitor
-      ? { origin: base, authorization: `Bearer ${w.visitorToken}` }
+      ? { origin: appOrigin(), authorization: `Bearer ${w.visitorToken}` }
       : { authorization: `Bearer ${w.user.access}` };
 
   /** Sends exactly these bytes to a route as its caller. */

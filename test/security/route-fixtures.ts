@@ -238,6 +238,7 @@ export const ROUTE_FIXTURES: Record<string, RouteFixture> = {
   'POST /api/v1/sparks/:sparkId/deployment/origins/remove': { body: () => ({ origin: 'https://shop.example' }) },
   'POST /api/v1/sparks/:sparkId/deployment/site-key': { body: () => ({}) },
   'PUT /api/v1/sparks/:sparkId/deployment/retention': { body: () => ({ days: 30 }) },
+  'PATCH /api/v1/sparks/:sparkId/deployment': { body: () => ({ dailyLimit: 150 }) },
   'POST /api/v1/sparks/:sparkId/deployment/preview': { body: () => ({}) },
   'GET /api/v1/sparks/:sparkId/deployment/conversations/:conversationId': {
     ids: [{ in: 'path', name: 'conversationId', kinds: ['widgetConversation'] }],

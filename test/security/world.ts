@@ -145,6 +145,9 @@ export const documentSharingEnv = (): Record<string, string> => ({
   INTEGRATION_TOKEN_KEY: randomBytes(32).toString('base64'),
 });
 
+/** The app's own origin in the test environment: APP_URL's (test/integration/global-setup.ts). */
+export const appOrigin = () => new URL(process.env.APP_URL ?? 'http://localhost:3000').origin;
+
 export async function buildWorld(t: TestApp, label: string): Promise<World> {
   const base = await t.url();
   const user = await createUser(t, { tag: `sec-${label}` });
@@ -222,7 +225,8 @@ export async function buildWorld(t: TestApp, label: string): Promise<World> {
   );
   const deployToken = deployment.token as string;
   const widget = `/api/v1/public/widgets/${deployToken}`;
-  const origin = { Origin: base };
+  // The app's own origin (APP_URL's), where the owner's preview runs; the allow-list never takes the request's Host.
+  const origin = { Origin: appOrigin() };
   const visitor = data(await must(base, { method: 'POST', path: `${widget}/visitors`, headers: origin, json: {} }));
   const visitorAuth = { ...origin, Authorization: `Bearer ${visitor.visitorToken as string}` };
   const widgetConversation = data(

@@ -15,7 +15,28 @@ export const QUEUES_BOARD_PATH = '/admin/queues';
  * adding a job or rewriting a job's data by hand is refused. Retry, clean, promote, pause, resume
  * and the rest stay.
  */
-const REFUSED_ACTIONS = [/^\/api\/queues\/[^/]+\/add\/?$/, /^\/api\/queues\/[^/]+\/[^/]+\/update-data\/?$/];
+const REFUSED_ACTIONS = [/^\/api\/queues\/[^/]+\/add$/, /^\/api\/queues\/[^/]+\/[^/]+\/update-data$/];
+
+/**
+ * The path as the board's router matches it: Express routes without regard to case, decodes escapes, and
+ * takes repeated or trailing slashes; so the refusal compares the decoded, lower-cased path with its slashes
+ * collapsed (`/API/queues/email/ADD`, `/api/queues/email/%61dd`, `//api//queues/email/add/`). A path that
+ * does not decode is refused by the router itself.
+ */
+function normalisedPath(path: string): string {
+  let decoded = path;
+  try {
+    decoded = decodeURIComponent(path);
+  } catch {
+    // kept as it is
+  }
+  return decoded
+    .toLowerCase()
+    .replace(/\/{2,}/g, '/')
+    .replace(/\/$/, '');
+}
+
+const isRefusedAction = (path: string) => REFUSED_ACTIONS.some((r) => r.test(normalisedPath(path)));
 
 /** The app's admin page (web), where an admin opens the board with a session. */
 const ADMIN_PAGE = '/admin';
@@ -37,7 +58,7 @@ function requireAdminSession(admin: AdminService) {
     const token = parseCookies(req.headers.cookie ?? '')[ADMIN_COOKIE];
     admin.checkSession(token).then(
       (check) => {
-        if (check.ok && REFUSED_ACTIONS.some((r) => r.test(req.path))) {
+        if (check.ok && isRefusedAction(req.path)) {
           res.status(403).json(simpleEnvelope(req, 403, 'FORBIDDEN'));
           return;
         }

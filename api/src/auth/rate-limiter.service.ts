@@ -103,8 +103,21 @@ export class RateLimiter {
    * answers 429 with Retry-After.
    */
   async perMinute(action: string, keys: Array<{ name: string; key: string; max: number }>): Promise<void> {
+    return this.perWindow(action, keys, 60);
+  }
+
+  /** The same, counting per hour (the widget's new visitors, issue 30). */
+  async perHour(action: string, keys: Array<{ name: string; key: string; max: number }>): Promise<void> {
+    return this.perWindow(`${action}:h`, keys, 3600);
+  }
+
+  private async perWindow(
+    action: string,
+    keys: Array<{ name: string; key: string; max: number }>,
+    seconds: number,
+  ): Promise<void> {
     for (const { name, key, max } of keys) {
-      const wait = await take({ limiter: this.limiter(`${action}:${name}:${max}`, max, 60), key });
+      const wait = await take({ limiter: this.limiter(`${action}:${name}:${max}`, max, seconds), key });
       if (wait !== undefined) throw tooMany(wait);
     }
   }

@@ -39,6 +39,12 @@ function toPriceView(p: PlanRow): PriceView {
   };
 }
 
+/** How long a checkout can be paid after it was opened: 24 hours, as Stripe Checkout's sessions (its default). */
+const CHECKOUT_TTL_MS = 24 * 3600 * 1000;
+
+/** Against the wall clock, as the row's `created_at` (the billing clock is the trial's and the periods', moved in tests). */
+const isExpired = (session: CheckoutSessionRow) => Date.now() - session.createdAt.getTime() > CHECKOUT_TTL_MS;
+
 /** A pack's name in each language: the catalogue's translation, else its (English) name. */
 function packNames(pack: Pick<CreditPackRow, 'name' | 'names'>): LocalizedNames {
   return { en: pack.names.en ?? pack.name, es: pack.names.es ?? pack.name };
@@ -180,10 +186,11 @@ export class BillingService {
     const session = await this.ownSession(userId, sessionId);
     const plan = session.mode === 'subscription' ? await this.billing.planByPriceId(session.priceId) : undefined;
     const pack = session.mode === 'payment' ? await this.billing.creditPackByPriceId(session.priceId) : undefined;
+    const expired = session.status === 'open' && isExpired(session);
     return {
       id: session.id,
       mode: session.mode as CheckoutSessionView['mode'],
-      status: session.status,
+      status: expired ? 'expired' : session.status,
       provider: session.provider,
       priceId: session.priceId,
       productName: plan?.productName ?? pack?.name ?? '',
@@ -194,11 +201,20 @@ export class BillingService {
     };
   }
 
-  /** The local provider's "pay" button: the same fulfilment as a provider's webhook. */
+  /**
+   * The local provider's "pay" button: the same fulfilment as a provider's webhook. Only while the local provider
+   * is the one configured (a `cs_local_` session left open when Stripe was switched on pays nothing: 404), only
+   * within `CHECKOUT_TTL_MS` of its creation, as Stripe's own sessions (409 CHECKOUT_EXPIRED), and never for the
+   * plan already held (409 PLAN_ALREADY_HELD: a second session opened before the first was paid).
+   */
   async payLocal(userId: string, sessionId: string): Promise<CheckoutSessionView> {
     const session = await this.ownSession(userId, sessionId);
-    if (session.provider !== 'local') throw DomainError.notFound();
-    await this.billing.fulfil(session.id, this.clock.now());
+    if (session.provider !== 'local' || this.provider.name !== 'local') throw DomainError.notFound();
+    const now = this.clock.now();
+    if (!session.fulfilledAt && session.status === 'open' && isExpired(session)) {
+      throw DomainError.of('CHECKOUT_EXPIRED');
+    }
+    if ((await this.billing.fulfil(session.id, now)) === 'plan-held') throw DomainError.of('PLAN_ALREADY_HELD');
     return this.checkout(userId, sessionId);
   }
 

@@ -46,6 +46,17 @@ describe('AllExceptionsFilter', () => {
     warned.mockRestore();
   });
 
+  it('tells when to try again on a passing 503 (a failed upload), not on a missing configuration', () => {
+    const failed = host(req);
+    filter.catch(DomainError.of('UPLOAD_FAILED'), failed.h);
+    expect(failed.res.statusCode).toBe(503);
+    expect(failed.res.headers['Retry-After']).toBe('5');
+    const unconfigured = host(req);
+    filter.catch(DomainError.of('GOOGLE_NOT_CONFIGURED'), unconfigured.h);
+    expect(unconfigured.res.statusCode).toBe(503);
+    expect(unconfigured.res.headers['Retry-After']).toBeUndefined();
+  });
+
   it('answers unknown errors with 500, a correlation id and no internals', () => {
     const { h, res } = host(req);
     filter.catch(new Error('database password is hunter2'), h);

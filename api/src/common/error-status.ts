@@ -37,6 +37,7 @@ export const ERROR_STATUS = {
   WRONG_PASSWORD: 400,
   LOGIN_CODE_REQUIRED: 400,
   RETENTION_DAYS_INVALID: 400,
+  DAILY_LIMIT_INVALID: 400,
   // 401: who is asking is not known
   UNAUTHORIZED: 401,
   SESSION_EXPIRED: 401,
@@ -67,6 +68,7 @@ export const ERROR_STATUS = {
   // 409: not in the state the request needs
   NOT_PUBLISHED: 409,
   PLAN_ALREADY_HELD: 409,
+  CHECKOUT_EXPIRED: 409,
   PIN_LIMIT: 409,
   DELETION_NEEDS_PASSWORD: 409,
   // 408, 413, 415: the upload
@@ -79,6 +81,7 @@ export const ERROR_STATUS = {
   // 429: too often
   TOO_MANY_REQUESTS: 429,
   RESEND_TOO_SOON: 429,
+  DEPLOYMENT_DAILY_LIMIT: 429,
   // 5xx: our side or a service behind us
   INTERNAL: 500,
   REPLY_FAILED: 502,

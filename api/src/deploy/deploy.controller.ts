@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import {
   originSchema,
@@ -13,6 +13,7 @@ import {
   pageMetaSchema,
   visitorConversationSchema,
   visitorRetentionSchema,
+  deploymentSettingsSchema,
 } from '@sparks/contracts';
 import { z } from 'zod';
 import { CurrentUser, type AuthUser } from '../auth/public.decorator';
@@ -53,6 +54,21 @@ export class DeployController {
     @Body(new ZodPipe(publishSchema)) body: z.output<typeof publishSchema>,
   ) {
     return this.deploy.publish(user.id, p.sparkId, body);
+  }
+
+  @Patch()
+  @ApiOperation({
+    summary:
+      'The widget’s settings: { dailyLimit } visitor messages a day (UTC, 1–10,000, default 200; 400 DAILY_LIMIT_INVALID); past it visitors get 429 DEPLOYMENT_DAILY_LIMIT',
+  })
+  @ApiZodBody(deploymentSettingsSchema)
+  @ApiZodResponse(deploymentViewSchema)
+  settings(
+    @CurrentUser() user: AuthUser,
+    @Param(new ZodPipe(sparkIdParams)) p: SparkParams,
+    @Body(new ZodPipe(deploymentSettingsSchema)) body: z.output<typeof deploymentSettingsSchema>,
+  ) {
+    return this.deploy.setDailyLimit(user.id, p.sparkId, body.dailyLimit);
   }
 
   @Delete()

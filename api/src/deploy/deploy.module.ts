@@ -1,5 +1,6 @@
 import { Module, RequestMethod, type MiddlewareConsumer, type NestModule } from '@nestjs/common';
 import { JwtModule } from '@nestjs/jwt';
+import { MailModule } from '../mail/mail.module';
 import type { AppConfig } from '@sparks/core';
 import { AuthModule } from '../auth/auth.module';
 import { RateLimiter } from '../auth/rate-limiter.service';
@@ -9,6 +10,7 @@ import { SparksModule } from '../sparks/sparks.module';
 import { DeployController } from './deploy.controller';
 import { DeployService } from './deploy.service';
 import { WidgetCorsMiddleware } from './widget-cors.middleware';
+import { DeploymentCap } from './deployment-cap';
 import { WidgetMeter } from './widget-meter';
 import { ConnectController, WidgetController } from './widget.controller';
 import { WidgetService } from './widget.service';
@@ -19,13 +21,14 @@ import { jwtOptions } from '../auth/jwt-options';
     AuthModule,
     SparksModule,
     ChatModule,
+    MailModule,
     JwtModule.registerAsync({
       inject: [CONFIG],
       useFactory: (config: AppConfig) => jwtOptions(config.JWT_SECRET, 'visitor'),
     }),
   ],
   controllers: [DeployController, WidgetController, ConnectController],
-  providers: [DeployService, WidgetService, WidgetMeter, RateLimiter],
+  providers: [DeployService, WidgetService, WidgetMeter, DeploymentCap, RateLimiter],
   exports: [DeployService],
 })
 export class DeployModule implements NestModule {

@@ -11,6 +11,7 @@ import {
 import { deploymentLimit } from '@sparks/domain';
 import { CONFIG } from '../infra/tokens';
 import { SparksService } from '../sparks/sparks.service';
+import { DeploymentCap } from './deployment-cap';
 import {
   hashToken,
   newDeployToken,
@@ -32,6 +33,7 @@ export class DeployService {
     private readonly accounts: AccountsRepository,
     private readonly conversations: ConversationsRepository,
     private readonly sparksRepo: SparksRepository,
+    private readonly cap: DeploymentCap,
     @Inject(CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -41,7 +43,11 @@ export class DeployService {
 
   async view(userId: string, sparkId: string): Promise<DeploymentView> {
     const spark = await this.sparks.owned(userId, sparkId);
-    const [found, origins] = await Promise.all([this.repo.findBySpark(sparkId), this.repo.origins(sparkId)]);
+    const [found, origins, usedToday] = await Promise.all([
+      this.repo.findBySpark(sparkId),
+      this.repo.origins(sparkId),
+      this.cap.usedToday(sparkId),
+    ]);
     const deployment = await withLiveToken(this.repo, this.config.JWT_SECRET, found);
     const token = deployment ? (openDeployToken(this.config.JWT_SECRET, deployment.tokenSealed) ?? null) : null;
     return {
@@ -58,7 +64,16 @@ export class DeployService {
       firstSeenAt: deployment?.firstSeenAt?.toISOString() ?? null,
       firstSeenOrigin: deployment?.firstSeenOrigin ?? null,
       visitorRetentionDays: spark.visitorRetentionDays,
+      dailyLimit: spark.widgetDailyLimit,
+      usedToday,
     };
+  }
+
+  /** How many visitor messages the Spark's widget answers a day (1–10,000; issue 30). Kept while unpublished. */
+  async setDailyLimit(userId: string, sparkId: string, dailyLimit: number): Promise<DeploymentView> {
+    await this.sparks.owned(userId, sparkId);
+    if (!(await this.sparksRepo.setWidgetDailyLimit(userId, sparkId, dailyLimit))) throw DomainError.notFound();
+    return this.view(userId, sparkId);
   }
 
   /** How many days the Spark's website visitors' conversations are kept after their last message (1–730). */

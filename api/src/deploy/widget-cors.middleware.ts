@@ -25,8 +25,8 @@ export class WidgetCorsMiddleware implements NestMiddleware {
       const raw = decodeURIComponent(TOKEN_IN_PATH.exec(req.originalUrl)?.[1] ?? '');
       if (!deployTokenParam.safeParse(raw).success) throw DomainError.of('DEPLOY_TOKEN_INVALID');
       const ctx = await this.widgets.resolve(raw);
-      const origin = requestOrigin(req);
-      if (!(await this.widgets.allowed(req, ctx, origin)) || !origin) {
+      const origin = requestOrigin(req, this.widgets.appOrigin);
+      if (!(await this.widgets.allowed(ctx, origin)) || !origin) {
         throw DomainError.of('ORIGIN_NOT_ALLOWED');
       }
       res.setHeader('Access-Control-Allow-Origin', origin);

@@ -1,5 +1,5 @@
 import { Inject, Injectable, Optional } from '@nestjs/common';
-import { DomainError } from '@sparks/core';
+import { DomainError, type ErrorCode } from '@sparks/core';
 import { AccountsRepository } from '@sparks/db';
 import {
   INTERACTION_METER,
@@ -8,6 +8,16 @@ import {
   type TurnAnswer,
   type TurnFailure,
 } from '../chat/converse';
+
+/**
+ * The meter's refusals that speak to the owner ("buy more interactions or upgrade your plan", the trial, the
+ * account's status): a visitor gets the visitor's message instead, `INTERACTIONS_EXHAUSTED` (issue 30).
+ */
+const OWNER_ONLY: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
+  'OUT_OF_INTERACTIONS',
+  'TRIAL_ENDED',
+  'ACCOUNT_INACTIVE',
+]);
 
 /**
  * BILLING CALL SITE (issue 15): every widget answer is an interaction. When the billing meter is
@@ -19,7 +29,8 @@ import {
  * A disabled account (its first tenant `inactive`, docs/product.md §4) answers no visitor either. The
  * meter refuses it with ACCOUNT_INACTIVE; the public API tells an anonymous visitor no more than that
  * the Spark cannot answer now, so the widget gets the same 402 as a Spark out of interactions (its
- * polite text and e-mail form), never the owner's account status (docs/decisions.md, 2026-11-25).
+ * polite text and e-mail form), never the owner's account status (docs/decisions.md, 2026-11-25), nor
+ * the owner's billing text: every refusal of the meter is `INTERACTIONS_EXHAUSTED` here.
  */
 @Injectable()
 export class WidgetMeter implements InteractionMeter {
@@ -33,7 +44,7 @@ export class WidgetMeter implements InteractionMeter {
       try {
         return await this.billing.reserve(context);
       } catch (err) {
-        if (err instanceof DomainError && err.code === 'ACCOUNT_INACTIVE') throw DomainError.of('OUT_OF_INTERACTIONS');
+        if (err instanceof DomainError && OWNER_ONLY.has(err.code)) throw DomainError.of('INTERACTIONS_EXHAUSTED');
         throw err;
       }
     }

@@ -31,6 +31,7 @@ import { ApiZodBody, ZodPipe, ApiZodResponse, ApiZodEventStream } from '../commo
 import { CONFIG } from '../infra/tokens';
 import { DeployService } from './deploy.service';
 import type { WidgetRequest } from './widget-cors.middleware';
+import { DeploymentCap } from './deployment-cap';
 import { WidgetMeter } from './widget-meter';
 import { WidgetService, type WidgetContext } from './widget.service';
 
@@ -63,8 +64,26 @@ export class WidgetController {
     private readonly conversations: ConversationsRepository,
     private readonly limits: RateLimiter,
     private readonly meter: WidgetMeter,
+    private readonly cap: DeploymentCap,
     @Inject(CONFIG) private readonly config: AppConfig,
   ) {}
+
+  /** A new visitor costs a place of the hour's, per client IP and per published Spark (issue 30); renewals are free. */
+  private newVisitor(req: Request, ctx: WidgetContext): Promise<void> {
+    return this.limits.perHour('widget-new-visitor', [
+      { name: 'ip', key: req.ip ?? '-', max: this.config.WIDGET_NEW_VISITORS_IP_HOUR },
+      {
+        name: 'token',
+        key: ctx.scope === 'preview' ? `preview:${ctx.spark.id}` : ctx.scope,
+        max: this.config.WIDGET_NEW_VISITORS_TOKEN_HOUR,
+      },
+    ]);
+  }
+
+  /** A visitor message of a published Spark counts against its owner's daily limit (the preview does not). */
+  private async daily(ctx: WidgetContext): Promise<void> {
+    if (ctx.deployment) await this.cap.take(ctx.spark);
+  }
 
   private limit(action: string, req: Request, ctx: WidgetContext, visitorId?: string, times = 1): Promise<void> {
     return this.limits.perMinute(`widget-${action}`, [
@@ -93,7 +112,7 @@ export class WidgetController {
   async config_(@Param(new ZodPipe(widgetParams)) _p: unknown, @Req() req: WidgetRequest) {
     const ctx = widgetOf(req);
     await this.limit('config', req, ctx, undefined, READS);
-    return this.widgets.widgetConfig(req, ctx);
+    return this.widgets.widgetConfig(ctx);
   }
 
   @Post('visitors')
@@ -110,7 +129,7 @@ export class WidgetController {
   ) {
     const ctx = widgetOf(req);
     await this.limit('session', req, ctx);
-    return this.widgets.session(ctx, body.visitorToken);
+    return this.widgets.session(ctx, body.visitorToken, () => this.newVisitor(req, ctx));
   }
 
   @Post('conversations')
@@ -159,6 +178,7 @@ export class WidgetController {
     const { ctx, visitorId } = await this.visitor(req);
     await this.limit('send', req, ctx, visitorId);
     const conversation = await this.widgets.conversation(ctx, visitorId, p.conversationId);
+    await this.daily(ctx);
     const turn = await this.chat.converse(this.caller(ctx, visitorId), conversation, body.text, {
       language: requestLanguage(req),
       meter: this.meter,
@@ -186,6 +206,7 @@ export class WidgetController {
     const { ctx, visitorId } = await this.visitor(req);
     await this.limit('send', req, ctx, visitorId);
     const conversation = await this.widgets.conversation(ctx, visitorId, p.conversationId);
+    await this.daily(ctx);
     const turn = await this.chat.converse(this.caller(ctx, visitorId), conversation, body.text, {
       language: requestLanguage(req),
       history: true,

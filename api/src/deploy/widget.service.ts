@@ -46,15 +46,28 @@ const RENEW_WITHIN_SECONDS = 30 * 86_400;
 
 const PREVIEW_PREFIX = 'pv_';
 
-/** The origin of the page that made a request; a same-origin GET carries no Origin header. */
-export function requestOrigin(req: Request): string | undefined {
-  const origin = req.headers.origin;
-  if (typeof origin === 'string' && origin !== 'null') return origin;
-  if (req.headers['sec-fetch-site'] === 'same-origin') return selfOrigin(req);
-  return undefined;
+/**
+ * The origins the app itself is served on: `APP_URL`'s, and when that names the loopback host (`localhost`, the
+ * development default), its loopback aliases on the same scheme and port. Never what the request says about itself
+ * (`Host`): a client sets any Host it likes.
+ */
+function appOrigins(appUrl: string): string[] {
+  const url = new URL(appUrl);
+  if (url.hostname !== 'localhost') return [url.origin];
+  const port = url.port ? `:${url.port}` : '';
+  return [url.origin, `${url.protocol}//127.0.0.1${port}`, `${url.protocol}//[::1]${port}`];
 }
 
-const selfOrigin = (req: Request) => `${req.protocol}://${req.get('host') ?? ''}`;
+/**
+ * The origin of the page that made a request. A same-origin GET carries no Origin header: a browser marks it
+ * `Sec-Fetch-Site: same-origin`, which names the app's own origin (`APP_URL`'s), never the request's `Host`.
+ */
+export function requestOrigin(req: Request, appOrigin: string): string | undefined {
+  const origin = req.headers.origin;
+  if (typeof origin === 'string' && origin !== 'null') return origin;
+  if (req.headers['sec-fetch-site'] === 'same-origin') return appOrigin;
+  return undefined;
+}
 
 /**
  * The public side of deploying: which Spark a token names, whether the calling site is allowed,
@@ -73,12 +86,13 @@ export class WidgetService {
     @Inject(REDIS) private readonly redis: Redis,
   ) {}
 
-  private get appOrigin(): string {
+  get appOrigin(): string {
     return new URL(this.config.APP_URL).origin;
   }
 
-  isAppOrigin(req: Request, origin: string): boolean {
-    return origin === this.appOrigin || origin === selfOrigin(req);
+  /** Whether `origin` is the app's own (the owner's preview): compared with APP_URL only, never with `Host`. */
+  isAppOrigin(origin: string): boolean {
+    return appOrigins(this.config.APP_URL).includes(origin);
   }
 
   /** The Spark a token names (404 for an unknown, rotated or unpublished token). */
@@ -102,9 +116,9 @@ export class WidgetService {
   }
 
   /** May this page use the widget? The app's own origin always may (the preview); others must be listed. */
-  async allowed(req: Request, ctx: Omit<WidgetContext, 'origin'>, origin: string | undefined): Promise<boolean> {
+  async allowed(ctx: Omit<WidgetContext, 'origin'>, origin: string | undefined): Promise<boolean> {
     if (!origin) return false;
-    if (this.isAppOrigin(req, origin)) return true;
+    if (this.isAppOrigin(origin)) return true;
     if (!ctx.deployment) return false;
     return this.repo.isAllowed(ctx.spark.id, origin);
   }
@@ -118,8 +132,8 @@ export class WidgetService {
     return `${PREVIEW_PREFIX}${jwt}`;
   }
 
-  async widgetConfig(req: Request, ctx: WidgetContext): Promise<WidgetConfigView> {
-    if (ctx.deployment && !ctx.deployment.firstSeenAt && !this.isAppOrigin(req, ctx.origin)) {
+  async widgetConfig(ctx: WidgetContext): Promise<WidgetConfigView> {
+    if (ctx.deployment && !ctx.deployment.firstSeenAt && !this.isAppOrigin(ctx.origin)) {
       await this.firstSighting(ctx.deployment, ctx.spark, ctx.origin);
     }
     const o = ctx.spark.options;
@@ -191,13 +205,21 @@ export class WidgetService {
     return claims;
   }
 
-  /** A visitor token; presenting the previous one (even expired, within 30 days) keeps the same visitor. */
-  async session(ctx: WidgetContext, previous: string | undefined): Promise<VisitorSessionView> {
+  /**
+   * A visitor token; presenting the previous one (even expired, within 30 days) keeps the same visitor. A new
+   * visitor is made only once `beforeNew` let it (the hour's limits of new visitors; it throws 429 past them).
+   */
+  async session(
+    ctx: WidgetContext,
+    previous: string | undefined,
+    beforeNew: () => Promise<void> = () => Promise.resolve(),
+  ): Promise<VisitorSessionView> {
     const old = previous ? await this.claims(ctx, previous, true) : undefined;
     const recent = old && Date.now() / 1000 - old.iat < RENEW_WITHIN_SECONDS;
-    const visitor =
-      (recent && (await this.repo.findVisitor(ctx.spark.id, old.sub))) || (await this.repo.createVisitor(ctx.spark.id));
-    return this.sign(ctx, visitor.id);
+    const known = recent ? await this.repo.findVisitor(ctx.spark.id, old.sub) : undefined;
+    if (known) return this.sign(ctx, known.id);
+    await beforeNew();
+    return this.sign(ctx, (await this.repo.createVisitor(ctx.spark.id)).id);
   }
 
   /** The visitor behind `Authorization: Bearer <visitor token>`, or 401. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { chatMessageViewSchema } from './chat';
-import { MAX_MESSAGE_LENGTH } from './rules';
+import { DEPLOYMENT_DAILY_LIMIT_MAX, DEPLOYMENT_DAILY_LIMIT_MIN, MAX_MESSAGE_LENGTH } from './rules';
 
 /**
  * A published Spark's public token, as it appears in the snippet (`dt_` and 43 URL-safe characters),
@@ -42,6 +42,14 @@ export const publishSchema = z.object({
   position: z.enum(['right', 'left']).optional(),
 });
 export const originSchema = z.object({ origin: z.string().max(300) });
+/** `PATCH /sparks/{sparkId}/deployment`: the owner's settings of the widget (issue 30: its daily limit). */
+export const deploymentSettingsSchema = z.object({
+  dailyLimit: z
+    .number()
+    .refine((n) => Number.isInteger(n) && n >= DEPLOYMENT_DAILY_LIMIT_MIN && n <= DEPLOYMENT_DAILY_LIMIT_MAX, {
+      params: { code: 'DAILY_LIMIT_INVALID' },
+    }),
+});
 export const visitorConversationsQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),
   limit: z.coerce.number().int().min(1).max(100).default(20),
@@ -86,6 +94,10 @@ export const deploymentViewSchema = z.object({
   firstSeenOrigin: z.string().nullable(),
   /** Days a visitor's conversation is kept after its last message (`PUT …/deployment/retention`). */
   visitorRetentionDays: z.number().int(),
+  /** Visitor messages the widget answers a day (UTC) before 429 DEPLOYMENT_DAILY_LIMIT (`PATCH …/deployment`). */
+  dailyLimit: z.number().int(),
+  /** Visitor messages taken today (UTC) against it. */
+  usedToday: z.number().int(),
 });
 export type DeploymentView = z.infer<typeof deploymentViewSchema>;
 

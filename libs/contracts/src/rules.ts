@@ -145,6 +145,15 @@ export const VISITOR_RETENTION_DEFAULT_DAYS = 90;
 export const VISITOR_RETENTION_MIN_DAYS = 1;
 export const VISITOR_RETENTION_MAX_DAYS = 730;
 
+/**
+ * How many visitor messages a published Spark's widget answers in a day (UTC) unless its owner says otherwise
+ * (issue 30): enough for a small business's site, and a third of the smallest paid plan's month, so that one
+ * abuser cannot empty a plan in a day. The owner sets it on /deploy within this range.
+ */
+export const DEPLOYMENT_DAILY_LIMIT_DEFAULT = 200;
+export const DEPLOYMENT_DAILY_LIMIT_MIN = 1;
+export const DEPLOYMENT_DAILY_LIMIT_MAX = 10_000;
+
 /** How long the e-mailed link to an account's export works (and the zip is kept), in days. */
 export const EXPORT_LINK_DAYS = 7;
 

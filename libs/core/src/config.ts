@@ -108,6 +108,9 @@ export const configSchema = z
     WIDGET_RATE_VISITOR_MAX: z.coerce.number().int().min(1).default(20),
     WIDGET_RATE_IP_MAX: z.coerce.number().int().min(1).default(120),
     WIDGET_RATE_TOKEN_MAX: z.coerce.number().int().min(1).default(1200),
+    /** New website visitors (a visitor token not renewing one) per client IP and hour, and per published Spark. */
+    WIDGET_NEW_VISITORS_IP_HOUR: z.coerce.number().int().min(1).default(20),
+    WIDGET_NEW_VISITORS_TOKEN_HOUR: z.coerce.number().int().min(1).default(1000),
     AUTH_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
     AUTH_RATE_ACCOUNT_MAX: z.coerce.number().int().min(1).default(10),
     AUTH_RATE_IP_MAX: z.coerce.number().int().min(1).default(100),

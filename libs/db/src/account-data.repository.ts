@@ -120,6 +120,7 @@ export class AccountDataRepository {
   async sparks(userId: string): Promise<ExportRow[]> {
     return this.rows(sql`
       SELECT id, name, pin, type, options, visitor_retention_days AS "visitorRetentionDays",
+             widget_daily_limit AS "widgetDailyLimit",
              created_at AS "createdAt", updated_at AS "updatedAt"
       FROM sparks WHERE user_id = ${userId} ORDER BY created_at, id`);
   }

@@ -469,14 +469,16 @@ export class BillingRepository {
   /**
    * Fulfils a paid checkout session: a plan becomes the tenant's subscription, a pack becomes
    * credits. Runs any number of times for the same session with one effect (the session row is
-   * locked and marked fulfilled in the same transaction). Answers false when nothing was done.
+   * locked and marked fulfilled in the same transaction). Answers false when nothing was done, and
+   * `'plan-held'` for a plan session whose plan the tenant already holds (a second, stale checkout
+   * opened before the first was paid): it is closed (`canceled`) and nothing changes, usage included.
    */
   async fulfil(
     sessionId: string,
     now: Date,
     subscriptionId?: string,
     period?: { start: Date; end: Date },
-  ): Promise<boolean> {
+  ): Promise<boolean | 'plan-held'> {
     return this.db.transaction(async (tx) => {
       const [session] = await tx
         .select()
@@ -490,6 +492,10 @@ export class BillingRepository {
       if (session.mode === 'subscription') {
         const [plan] = await tx.select().from(plans).where(eq(plans.priceId, session.priceId));
         if (!plan) return false;
+        if (tenant.subscriptionId && tenant.productName === plan.productName) {
+          await tx.update(checkoutSessions).set({ status: 'canceled' }).where(eq(checkoutSessions.id, session.id));
+          return 'plan-held';
+        }
         await tx
           .update(tenants)
           .set({

@@ -57,6 +57,16 @@ export class SparksRepository {
     return rows.length === 1;
   }
 
+  /** How many visitor messages the Spark's widget answers a day; false when it is not the user's. */
+  async setWidgetDailyLimit(userId: string, sparkId: string, dailyLimit: number): Promise<boolean> {
+    const rows = await this.db
+      .update(sparks)
+      .set({ widgetDailyLimit: dailyLimit, updatedAt: new Date() })
+      .where(and(eq(sparks.id, sparkId), eq(sparks.userId, userId)))
+      .returning({ id: sparks.id });
+    return rows.length === 1;
+  }
+
   /**
    * Creates a Spark unless the user already has as many as their plan allows (`limit_sparks` of the
    * plan in the catalogue). Counted and written under a per-user advisory lock, so parallel creates

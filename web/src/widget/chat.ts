@@ -152,7 +152,10 @@ function mount(o: MountOptions): ChatPanel {
     const token = store.read().v;
     if (auth && token) headers.Authorization = `Bearer ${token}`;
     const res = await fetch(`${api}${path}`, { ...init, headers });
-    if (!res.ok) throw new HttpError(res.status, Number(res.headers.get('Retry-After') ?? 0));
+    if (!res.ok) {
+      const body = (await res.json().catch(() => null)) as { errors?: Array<{ code?: string }> } | null;
+      throw new HttpError(res.status, Number(res.headers.get('Retry-After') ?? 0), body?.errors?.[0]?.code);
+    }
     return res;
   };
 
@@ -351,8 +354,9 @@ function mount(o: MountOptions): ChatPanel {
           // No new visitor session (offline, too many): said below like any question not taken.
         }
       }
-      if (status === 402) {
-        note('outOfInteractions');
+      // Out of interactions, or past the owner's daily limit: the same polite words and the e-mail form.
+      if (status === 402 || (error as HttpError).code === 'DEPLOYMENT_DAILY_LIMIT') {
+        note(status === 402 ? 'outOfInteractions' : 'dailyLimit');
         offerContact();
         return true;
       }

@@ -43,6 +43,8 @@ export class HttpError extends Error {
   constructor(
     readonly status: number,
     readonly retryAfter: number,
+    /** The api's error code (`DEPLOYMENT_DAILY_LIMIT`…), when its answer said one. */
+    readonly code = '',
   ) {
     super(`HTTP ${status}`);
   }

@@ -13,6 +13,8 @@ export const TEXTS = {
     tooMany: 'Demasiados mensajes seguidos. Espera {seconds} s y vuelve a intentarlo.',
     outOfInteractions:
       'Ahora mismo no puedo responder. Si quieres, deja tu correo y el equipo se pondrá en contacto contigo.',
+    dailyLimit:
+      'Hoy ya he respondido todas las preguntas que puedo. Si quieres, deja tu correo y el equipo se pondrá en contacto contigo.',
     email: 'Tu correo electrónico',
     leaveEmail: 'Enviar mi correo',
     emailSaved: '¡Gracias! Te escribiremos pronto.',
@@ -34,6 +36,8 @@ export const TEXTS = {
     failed: 'No answer could be got. Please try again in a moment.',
     tooMany: 'Too many messages in a row. Wait {seconds} s and try again.',
     outOfInteractions: 'I cannot answer right now. If you like, leave your e-mail and the team will get back to you.',
+    dailyLimit:
+      'I have answered all the questions I can for today. If you like, leave your e-mail and the team will get back to you.',
     email: 'Your e-mail address',
     leaveEmail: 'Send my e-mail',
     emailSaved: 'Thank you! We will write to you soon.',

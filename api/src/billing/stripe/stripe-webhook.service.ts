@@ -95,7 +95,18 @@ export class StripeWebhookService {
     if (!LIVE.has(sub.status)) return;
     const before = await this.billing.state(ours.tenantId, now);
     const previous = before?.tenant.subscriptionId;
-    if (!(await this.billing.fulfil(sessionId, now, sub.id, periodOf(sub)))) return;
+    const done = await this.billing.fulfil(sessionId, now, sub.id, periodOf(sub));
+    if (done === 'plan-held') {
+      // A second checkout for the plan already held, paid late: it grants nothing (usage untouched), and the
+      // subscription it made at Stripe is cancelled at once, prorated, so the customer is not charged twice.
+      try {
+        await this.stripe.subscriptions.cancel(sub.id, { prorate: true });
+      } catch (err) {
+        this.logger.error({ err, subscription: sub.id }, 'Stripe: cancelling a duplicate subscription failed');
+      }
+      return;
+    }
+    if (!done) return;
     await this.syncSubscription(sub.id, sub);
     // A plan bought while another was held replaces it: the old one is cancelled at Stripe.
     if (previous && previous !== sub.id && previous.startsWith('sub_') && !previous.startsWith('sub_cs_local_')) {

@@ -45,12 +45,18 @@ export const sparks = pgTable(
     options: jsonb('options').$type<SparkOptions>().notNull(),
     /** How long its website visitors' conversations are kept after their last message (owner-set on /deploy). */
     visitorRetentionDays: integer('visitor_retention_days').notNull().default(90),
+    /**
+     * How many visitor messages its published widget answers in a day (UTC), owner-set on /deploy (issue 30):
+     * past it visitors get 429 DEPLOYMENT_DAILY_LIMIT until the next day. Kept while unpublished.
+     */
+    widgetDailyLimit: integer('widget_daily_limit').notNull().default(200),
     createdAt: createdAt(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
   (t) => [
     index('sparks_user_created_idx').on(t.userId, t.createdAt),
     check('sparks_visitor_retention_range', sql`${t.visitorRetentionDays} BETWEEN 1 AND 730`),
+    check('sparks_widget_daily_limit_range', sql`${t.widgetDailyLimit} BETWEEN 1 AND 10000`),
   ],
 );
 

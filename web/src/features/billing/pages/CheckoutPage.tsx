@@ -126,7 +126,11 @@ export default function CheckoutPage() {
       </dl>
       {!open && (
         <p className="checkout__closed" role="status">
-          {session.status === 'canceled' ? t('checkout.alreadyCancelled') : t('checkout.alreadyPaid')}
+          {session.status === 'canceled'
+            ? t('checkout.alreadyCancelled')
+            : session.status === 'expired'
+              ? t('checkout.expired')
+              : t('checkout.alreadyPaid')}
         </p>
       )}
       {failed && (

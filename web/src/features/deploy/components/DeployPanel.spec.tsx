@@ -47,6 +47,8 @@ const view = (over: Partial<DeploymentView> = {}): DeploymentView => ({
   firstSeenAt: null,
   firstSeenOrigin: null,
   visitorRetentionDays: 90,
+  dailyLimit: 200,
+  usedToday: 0,
   ...over,
 });
 

@@ -10,6 +10,7 @@ import { isObjectivesKey } from '../../objectives/api';
 import { fetchSparks } from '../../sparks/api';
 import * as deployApi from '../api';
 import { RetentionSetting } from '../../privacy/RetentionSetting';
+import { DailyLimitSetting } from './DailyLimitSetting';
 import { VisitorConversations } from './VisitorConversations';
 import { LivePreview } from './WidgetPreview';
 
@@ -346,6 +347,14 @@ export function DeployPanel({ q, onFirstSeen }: { q?: string; onFirstSeen?: () =
           </p>
         )}
       </div>
+
+      {sparkId && (
+        <DailyLimitSetting
+          sparkId={sparkId}
+          view={view}
+          onSaved={(next) => void setView(next, { revalidate: false })}
+        />
+      )}
 
       {sparkId && (
         <RetentionSetting sparkId={sparkId} view={view} onSaved={(next) => void setView(next, { revalidate: false })} />

@@ -1,0 +1,2 @@
+ALTER TABLE "sparks" ADD COLUMN "widget_daily_limit" integer DEFAULT 200 NOT NULL;--> statement-breakpoint
+ALTER TABLE "sparks" ADD CONSTRAINT "sparks_widget_daily_limit_range" CHECK ("sparks"."widget_daily_limit" BETWEEN 1 AND 10000);

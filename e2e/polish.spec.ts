@@ -174,6 +174,30 @@ for (const lang of ['en', 'es'] as const) {
     await source.first().scrollIntoViewIfNeeded();
     await shotInto(SHOTS, page, `${lang}-02-visitor-conversation`, 300);
 
+    // — item 5: the panel in the app's look, apart from the sidebar, in both themes —
+    const deployPanel = page.getByTestId('deploy-panel');
+    const looks = await deployPanel.evaluate((panel) => {
+      const view = panel.ownerDocument.defaultView!;
+      const button = panel.querySelector('.deploy-panel__row button');
+      const select = panel.querySelector('select');
+      const sidebar = panel.ownerDocument.querySelector('.sidebar');
+      return {
+        buttonHeight: button ? parseFloat(view.getComputedStyle(button).minHeight) : 0,
+        selectLook: select ? view.getComputedStyle(select).appearance : '',
+        selectHeight: select ? parseFloat(view.getComputedStyle(select).minHeight) : 0,
+        gap: sidebar ? panel.getBoundingClientRect().left - sidebar.getBoundingClientRect().right : null,
+      };
+    });
+    expect(looks.buttonHeight).toBeGreaterThanOrEqual(40);
+    expect(looks.selectLook).toBe('none');
+    expect(looks.selectHeight).toBeGreaterThanOrEqual(40);
+    if (lang === 'en') expect(looks.gap).toBeGreaterThanOrEqual(16);
+    await deployPanel.evaluate((panel) => panel.scrollIntoView());
+    await shotInto(SHOTS, page, `${lang}-02c-deploy-light`, 300);
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await shotInto(SHOTS, page, `${lang}-02d-deploy-dark`, 300);
+    await page.emulateMedia({ colorScheme: 'light' });
+
     // — item 4, on this page: deleting the Spark says it is live on the site; the word's field has the focus —
     const launcher = page.locator('[data-sparks-widget]');
     await expect(launcher).toHaveCount(1, { timeout: 15_000 });

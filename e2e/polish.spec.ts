@@ -174,6 +174,21 @@ for (const lang of ['en', 'es'] as const) {
     await source.first().scrollIntoViewIfNeeded();
     await shotInto(SHOTS, page, `${lang}-02-visitor-conversation`, 300);
 
+    // — item 7: a page of the site without www was refused; the owner sees it and allows it —
+    const bare = 'https://espiga.example';
+    expect((await request.get(`${widget}/config`, { headers: { Origin: bare } })).status()).toBe(403);
+    await page.reload();
+    if (lang === 'es') await page.getByRole('button', { name: deploy.page.openPanel }).click();
+    const refused = page.getByTestId('deploy-refused');
+    await expect(refused).toContainText(`${deploy.panel.refused} ${bare}`, { timeout: 15_000 });
+    await refused.scrollIntoViewIfNeeded();
+    await shotInto(SHOTS, page, `${lang}-02e-refused-site`, 300);
+    await refused.getByRole('button', { name: fill(deploy.panel.allowSite, { origin: bare }) }).click();
+    await expect(refused).toHaveCount(0);
+    await expect(page.getByTestId('deploy-origins')).toContainText(bare);
+    expect((await request.get(`${widget}/config`, { headers: { Origin: bare } })).status()).toBe(200);
+    await page.getByRole('button', { name: new RegExp(c.covered.replace(/[?¿]/g, '.')) }).click();
+
     // — item 5: the panel in the app's look, apart from the sidebar, in both themes —
     const deployPanel = page.getByTestId('deploy-panel');
     const looks = await deployPanel.evaluate((panel) => {
@@ -206,7 +221,8 @@ for (const lang of ['en', 'es'] as const) {
     await page.getByRole('button', { name: fill(sparks.row.actions, { name: c.name }) }).click();
     await page.getByRole('menuitem', { name: sparks.row.delete }).click();
     const dialog = page.getByRole('dialog', { name: fill(sparks.delete.title, { name: c.name }) });
-    await expect(dialog).toContainText(fill(sparks.delete.liveOn, { site }));
+    // Where the widget was seen: the site just allowed, whose page then loaded it.
+    await expect(dialog).toContainText(fill(sparks.delete.liveOn, { site: bare }));
     await expect(dialog.getByLabel(fill(sparks.delete.typeLabel, { word: 'Borrar' }))).toBeFocused();
     // — item 1: the live preview's launcher is under the dialog and its backdrop —
     const onTop = await launcher.evaluate((host) => {

@@ -11,6 +11,7 @@ import { DeployController } from './deploy.controller';
 import { DeployService } from './deploy.service';
 import { WidgetCorsMiddleware } from './widget-cors.middleware';
 import { DeploymentCap } from './deployment-cap';
+import { RefusedSites } from './refused-sites';
 import { WidgetMeter } from './widget-meter';
 import { ConnectController, WidgetController } from './widget.controller';
 import { WidgetService } from './widget.service';
@@ -28,7 +29,7 @@ import { jwtOptions } from '../auth/jwt-options';
     }),
   ],
   controllers: [DeployController, WidgetController, ConnectController],
-  providers: [DeployService, WidgetService, WidgetMeter, DeploymentCap, RateLimiter],
+  providers: [DeployService, WidgetService, WidgetMeter, DeploymentCap, RefusedSites, RateLimiter],
   exports: [DeployService],
 })
 export class DeployModule implements NestModule {

@@ -12,6 +12,7 @@ import { deploymentLimit } from '@sparks/domain';
 import { CONFIG } from '../infra/tokens';
 import { SparksService } from '../sparks/sparks.service';
 import { DeploymentCap } from './deployment-cap';
+import { RefusedSites } from './refused-sites';
 import {
   hashToken,
   newDeployToken,
@@ -34,6 +35,7 @@ export class DeployService {
     private readonly conversations: ConversationsRepository,
     private readonly sparksRepo: SparksRepository,
     private readonly cap: DeploymentCap,
+    private readonly refused: RefusedSites,
     @Inject(CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -49,6 +51,12 @@ export class DeployService {
       this.cap.usedToday(sparkId),
     ]);
     const deployment = await withLiveToken(this.repo, this.config.JWT_SECRET, found);
+    const refused = deployment
+      ? await this.refused.list(
+          sparkId,
+          origins.map((o) => o.origin),
+        )
+      : [];
     const token = deployment ? (openDeployToken(this.config.JWT_SECRET, deployment.tokenSealed) ?? null) : null;
     return {
       sparkId,
@@ -66,6 +74,7 @@ export class DeployService {
       visitorRetentionDays: spark.visitorRetentionDays,
       dailyLimit: spark.widgetDailyLimit,
       usedToday,
+      refusedSites: refused,
     };
   }
 

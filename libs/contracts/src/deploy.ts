@@ -98,6 +98,11 @@ export const deploymentViewSchema = z.object({
   dailyLimit: z.number().int(),
   /** Visitor messages taken today (UTC) against it. */
   usedToday: z.number().int(),
+  /**
+   * Sites whose pages asked for the widget and were refused (not on the allow-list), newest first: the last 5 of
+   * the last 7 days. Shown to the owner, who may allow one; nothing else comes of them.
+   */
+  refusedSites: z.array(z.object({ origin: z.string(), lastTriedAt: z.string() })),
 });
 export type DeploymentView = z.infer<typeof deploymentViewSchema>;
 

@@ -49,6 +49,7 @@ const view = (over: Partial<DeploymentView> = {}): DeploymentView => ({
   visitorRetentionDays: 90,
   dailyLimit: 200,
   usedToday: 0,
+  refusedSites: [],
   ...over,
 });
 
@@ -201,7 +202,7 @@ describe('DeployPanel: adding an allowed website', () => {
 
 /** The deploy objectives' steps the panel marked (PATCH /objectives/deploy). */
 const marked = () => deploy.completeStep.mock.calls.map(([stepId]) => stepId);
-const published = () =>
+const published = (over: Partial<DeploymentView> = {}) =>
   view({
     published: true,
     channel: 'widget',
@@ -209,6 +210,7 @@ const published = () =>
     tokenPrefix: 'tok_1',
     snippet: '<script src="https://app.example/widget.js" data-token="tok_1"></script>',
     publishedAt: '2026-11-01T10:00:00.000Z',
+    ...over,
   });
 
 describe('DeployPanel: the "Choose what and where" objective', () => {
@@ -291,5 +293,20 @@ describe("DeployPanel: visitors' conversations", () => {
     expect(within(block).queryAllByRole('listitem')).toHaveLength(0);
     expect(within(block).getByText(/The visitor/)).toHaveClass('visually-hidden');
     expect(within(block).getByText(/The Spark/)).toHaveClass('visually-hidden');
+  });
+
+  it('shows the sites whose pages were refused and allows one in a click (issue 34, item 7)', async () => {
+    deploy.fetchDeployment.mockResolvedValue(
+      published({
+        refusedSites: [{ origin: 'https://www.cafeluna.example', lastTriedAt: '2026-11-28T07:00:00.000Z' }],
+      }),
+    );
+    deploy.addOrigin.mockResolvedValue(published());
+    renderPanel();
+    const refused = await screen.findByTestId('deploy-refused');
+    expect(refused).toHaveTextContent('Refused: https://www.cafeluna.example');
+    fireEvent.click(within(refused).getByRole('button', { name: 'Allow https://www.cafeluna.example' }));
+    await waitFor(() => expect(deploy.addOrigin).toHaveBeenCalledWith('s1', 'https://www.cafeluna.example'));
+    await waitFor(() => expect(screen.queryByTestId('deploy-refused')).toBeNull());
   });
 });

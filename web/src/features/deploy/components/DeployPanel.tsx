@@ -224,6 +224,31 @@ export function DeployPanel({ q, onFirstSeen }: { q?: string; onFirstSeen?: () =
             {siteError}
           </p>
         )}
+        {sparkId && view && view.refusedSites.length > 0 && (
+          <div className="deploy-panel__refused" data-testid="deploy-refused">
+            <p className="deploy-panel__hint">{t('panel.refusedHint')}</p>
+            <ul>
+              {view.refusedSites.map((r) => (
+                <li key={r.origin}>
+                  <span>
+                    {t('panel.refused')} <code>{r.origin}</code>{' '}
+                    <span className="deploy-panel__hint">
+                      ({t('panel.refusedWhen', { date: new Date(r.lastTriedAt).toLocaleString(i18n.language) })})
+                    </span>
+                  </span>
+                  <button
+                    type="button"
+                    disabled={busy}
+                    aria-label={t('panel.allowSite', { origin: r.origin })}
+                    onClick={() => void run(() => deployApi.addOrigin(sparkId, r.origin), 'deploy.sites')}
+                  >
+                    {t('panel.allow')}
+                  </button>
+                </li>
+              ))}
+            </ul>
+          </div>
+        )}
       </div>
 
       <div className="deploy-panel__block">

@@ -94,7 +94,7 @@ export class AuthService {
     const created = await this.accounts.createAccount({
       username,
       email: username,
-      passwordHash: await hashPassword(input.password),
+      passwordHash: await hashPassword(input.password, this.config.PASSWORD_HASH_COST),
       language: input.config?.language ?? meta.language,
       verified: false,
       tenant: this.newTenant(),
@@ -170,7 +170,7 @@ export class AuthService {
     await this.limiter.beginLogin(attempt);
     const ok = user
       ? await verifyPassword(user.passwordHash, input.password)
-      : await verifyPassword(await dummyHash(), '');
+      : await verifyPassword(await dummyHash(this.config.PASSWORD_HASH_COST), '');
     if (!user || !ok) {
       failedLogins.inc();
       throw DomainError.invalid('WRONG_CREDENTIALS');
@@ -213,7 +213,7 @@ export class AuthService {
     if (!(await this.accounts.peekOneTimeToken(sha256(token), 'password_reset'))) throw invalid;
     if (!input.newPassword) throw DomainError.invalid('REQUIRED', 'newPassword');
     if (!isValidResetPassword(input.newPassword)) throw DomainError.invalid('RESET_PASSWORD_RULES', 'newPassword');
-    const passwordHash = await hashPassword(input.newPassword);
+    const passwordHash = await hashPassword(input.newPassword, this.config.PASSWORD_HASH_COST);
     // The link is spent, the password changed and every session ended together, or none of them.
     const user = await this.accounts.transaction(async (accounts) => {
       const userId = await accounts.useOneTimeToken(sha256(token), 'password_reset');

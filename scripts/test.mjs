@@ -235,7 +235,8 @@ async function main() {
     else await prepareWordPress();
     await webBuild;
     await withDatabase(pgUrl, `sparks_e2e_${process.pid}_${Date.now()}`, async (url) => {
-      const port = String(await freePort());
+      // E2E_PORT pins the app's port (sessions sharing a machine keep to their own); a free one otherwise.
+      const port = process.env.E2E_PORT ?? String(await freePort());
       npx('playwright', ['test'], {
         E2E_DATABASE_URL: url,
         E2E_REDIS_URL: redisUrl,

@@ -1,6 +1,5 @@
 import { TextDecoder, TextEncoder } from 'node:util';
 import '@testing-library/jest-dom';
-import { configure } from '@testing-library/react';
 
 // jsdom lacks TextEncoder/TextDecoder, which react-router needs at import time.
 Object.assign(globalThis, { TextEncoder, TextDecoder });
@@ -9,9 +8,6 @@ Object.assign(globalThis, { TextEncoder, TextDecoder });
 // and React are CPU-bound: on a loaded 2-core CI machine the same walk took over Jest's default 5 s.
 // The limit is for hung tests, not a speed check (speed lives in bench/).
 jest.setTimeout(30_000);
-// The same for waitFor/findBy: Testing Library's default 1 s ran out under load (SparkTestPage's "adds a test"
-// while typecheck and lint ran beside the unit tier). It only waits longer for a condition not met yet.
-configure({ asyncUtilTimeout: 5_000 });
 
 // jsdom has no ResizeObserver, which Headless UI's floating menus (the attach menu, the profile dropdown) use to
 // place themselves: an inert one, for every web test.

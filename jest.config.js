@@ -51,7 +51,7 @@ module.exports = {
         // ESM-only (its exports have no "require" condition); swc turns it into CommonJS like the rest.
         '^i18next-fetch-backend$': webPackage('i18next-fetch-backend', 'index.js'),
       },
-      setupFilesAfterEnv: ['<rootDir>/test/web-setup.ts'],
+      setupFilesAfterEnv: ['<rootDir>/test/web-setup.ts', '<rootDir>/test/web-timeouts.js'],
     },
     {
       displayName: 'integration',

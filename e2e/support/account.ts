@@ -4,6 +4,9 @@ import { verificationCode } from './outbox';
 
 export const E2E_PASSWORD = 'Sup3r-secret!';
 
+/** How far ahead of the servers the browser's clock runs in a signed-in test (see useSession). */
+const CLOCK_AHEAD_MS = 5_000;
+
 export interface Account {
   email: string;
   accessToken: string;
@@ -36,8 +39,20 @@ export async function signUp(request: APIRequestContext, lang: 'en' | 'es', tag 
   };
 }
 
-/** Puts the session (and the language) in localStorage before any page script runs. */
-export async function useSession(context: BrowserContext, account: Account, lang: 'en' | 'es'): Promise<void> {
+/**
+ * Puts the session (and the language) in localStorage before any page script runs. Unless `realClock` is asked,
+ * the browser's clock also runs ahead (Playwright's clock: Date only, timers keep real time), so that every
+ * message of the assistant is older than the 1 s within which a reply shows in 800 ms turns
+ * (web/src/features/chat/display.ts): replies show at once instead of making each test wait out their turns.
+ * e2e/reveal-timing.spec.ts keeps checking the real turns.
+ */
+export async function useSession(
+  context: BrowserContext,
+  account: Account,
+  lang: 'en' | 'es',
+  options: { realClock?: boolean } = {},
+): Promise<void> {
+  if (!options.realClock) await context.clock.setSystemTime(Date.now() + CLOCK_AHEAD_MS);
   const values = {
     access_token: account.accessToken,
     refresh_token: account.refreshToken,

@@ -56,6 +56,53 @@ function phpString(value: string): string {
   return `'${value.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
 }
 
+/** Whether a process of the group led by `pid` is still alive. */
+function groupAlive(pid: number): boolean {
+  try {
+    process.kill(-pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Stops PHP's server and its forked workers (the whole process group): SIGTERM, then SIGKILL after 5 s.
+ * Stopping only the parent left four workers serving the site after the run had ended.
+ */
+async function stopGroup(server: ChildProcess): Promise<void> {
+  const pid = server.pid;
+  if (!pid) return;
+  const signal = (name: NodeJS.Signals) => {
+    try {
+      process.kill(-pid, name);
+    } catch {
+      // already gone
+    }
+  };
+  signal('SIGTERM');
+  const deadline = Date.now() + 5_000;
+  while (groupAlive(pid) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+  if (groupAlive(pid)) signal('SIGKILL');
+  while (groupAlive(pid)) await new Promise((r) => setTimeout(r, 50));
+}
+
+/** Whether anything still accepts connections at `url` (after stop(), nothing must). */
+export function answers(url: string): Promise<boolean> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve) => {
+    const socket = net.connect({ host: hostname, port: Number(port) });
+    socket.setTimeout(2_000);
+    const done = (open: boolean) => {
+      socket.destroy();
+      resolve(open);
+    };
+    socket.once('connect', () => done(true));
+    socket.once('error', () => done(false));
+    socket.once('timeout', () => done(false));
+  });
+}
+
 export async function startWordPress(options: { locale?: string } = {}): Promise<WordPress> {
   const missing = wordpressMissing();
   if (missing) throw new Error(`The Pulse tests need WordPress: ${missing}`);
@@ -168,6 +215,8 @@ echo json_encode(array('page' => $page));
     // Several workers: an admin page loads its scripts and styles in parallel.
     env: { ...process.env, PHP_CLI_SERVER_WORKERS: '4' },
     stdio: ['ignore', 'ignore', 'pipe'],
+    // Its own process group: the workers are forked children that outlive a signal to the parent alone.
+    detached: true,
   });
   let log = '';
   server.stderr?.on('data', (d: Buffer) => (log = (log + d.toString()).slice(-4000)));
@@ -178,7 +227,10 @@ echo json_encode(array('page' => $page));
       () => false,
     );
     if (up) break;
-    if (Date.now() > deadline || server.exitCode !== null) throw new Error(`WordPress did not start: ${log}`);
+    if (Date.now() > deadline || server.exitCode !== null) {
+      await stopGroup(server);
+      throw new Error(`WordPress did not start: ${log}`);
+    }
     await new Promise((r) => setTimeout(r, 200));
   }
 
@@ -188,8 +240,7 @@ echo json_encode(array('page' => $page));
     pageId: page,
     php: (code: string) => runPhp(`require __DIR__ . '/wp-load.php';\n${code}`),
     async stop() {
-      server.kill('SIGTERM');
-      await new Promise((r) => (server.exitCode !== null ? r(null) : server.once('exit', r)));
+      await stopGroup(server);
       try {
         runPhp(`
 $link = new mysqli(${phpString(dbHost)}, ${phpString(db.user)}, ${phpString(db.password)}, '', ${Number(dbPort ?? 3306)});

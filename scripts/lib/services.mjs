@@ -24,6 +24,29 @@ export function run(cmd, args, options = {}) {
   }
 }
 
+/**
+ * Runs a command to completion with its output held back, then prints it in one block under `label`
+ * (for tiers that run side by side); rejects on failure. The promise carries the process as `.child`.
+ */
+export function runBuffered(label, cmd, args, options = {}) {
+  const child = spawn(cmd, args, { ...options, stdio: ['ignore', 'pipe', 'pipe'] });
+  const done = new Promise((resolve, reject) => {
+    const chunks = [];
+    child.stdout.on('data', (d) => chunks.push(d));
+    child.stderr.on('data', (d) => chunks.push(d));
+    child.once('error', reject);
+    child.once('close', (code, signal) => {
+      const out = Buffer.concat(chunks).toString();
+      if (out.trim() !== '')
+        process.stdout.write(`[sparks] ┌ ${label}\n${out.replace(/\n?$/, '\n')}[sparks] └ ${label}\n`);
+      if (code === 0) resolve();
+      else reject(new Error(`${cmd} ${args.join(' ')} failed with ${code ?? signal}`));
+    });
+  });
+  // The process, for a caller that must stop it early.
+  return Object.assign(done, { child });
+}
+
 let aptUpdated = false;
 /** Installs Debian packages when we are root on a Debian/Ubuntu machine; returns false otherwise. */
 export function aptInstall(packages) {

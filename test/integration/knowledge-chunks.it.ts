@@ -119,7 +119,7 @@ describe('knowledge: the chunks of a document (DocumentsRepository)', () => {
         // Its one connection is the one inserting the chunks, in a transaction.
         const pid = await eventually(async () => {
           const r = await k.handle.pool.query<{ pid: number }>(
-            `SELECT pid FROM pg_stat_activity WHERE state = 'idle in transaction' AND query LIKE '%document_chunks%'`,
+            `SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND state = 'idle in transaction' AND query LIKE '%document_chunks%'`,
           );
           return r.rows[0]?.pid;
         });

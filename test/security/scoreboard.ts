@@ -16,6 +16,7 @@ export interface CaseResult {
  * run's scratch folder, which the integration teardown removes.
  */
 function scoreboardFile(): string {
+  if (process.env.SPARKS_IT_SCOREBOARD) return process.env.SPARKS_IT_SCOREBOARD;
   const storage = process.env.STORAGE_DIR;
   if (!storage) throw new Error('the security tests run through jest --selectProjects security (global setup missing)');
   return path.join(path.dirname(storage), 'security-scoreboard.jsonl');

@@ -95,7 +95,7 @@ export class AuthService {
     if (!(await this.domains.mayExist(emailDomain(username)))) {
       fail([{ code: 'INVALID_DOMAIN', field: 'username' }]);
     }
-    const passwordHash = await hashPassword(input.password);
+    const passwordHash = await hashPassword(input.password, this.config.PASSWORD_HASH_COST);
     const language = input.config?.language ?? meta.language;
     const created = await this.accounts.createAccount({
       username,
@@ -212,7 +212,7 @@ export class AuthService {
     }
     const ok = user
       ? await verifyPassword(user.passwordHash, input.password)
-      : await verifyPassword(await dummyHash(), '');
+      : await verifyPassword(await dummyHash(this.config.PASSWORD_HASH_COST), '');
     if (!user || !ok) {
       failedLogins.inc();
       throw DomainError.invalid('WRONG_CREDENTIALS');
@@ -259,7 +259,7 @@ export class AuthService {
     if (!(await this.accounts.peekOneTimeToken(sha256(token), 'password_reset'))) throw invalid;
     if (!input.newPassword) throw DomainError.invalid('REQUIRED', 'newPassword');
     if (!isValidResetPassword(input.newPassword)) throw DomainError.invalid('RESET_PASSWORD_RULES', 'newPassword');
-    const passwordHash = await hashPassword(input.newPassword);
+    const passwordHash = await hashPassword(input.newPassword, this.config.PASSWORD_HASH_COST);
     // The link is spent, every other reset link ended, the password changed (the address proved, so
     // verified), every code retired and every session ended together, or none of them.
     const user = await this.accounts.transaction(async (accounts) => {

@@ -25,6 +25,17 @@ describe('configuration', () => {
     expect(loadConfig({ ...production, DEV_OUTBOX: 'true' }).DEV_OUTBOX).toBe(false);
   });
 
+  it('hashes passwords cheaply only when a test run asks: ignored outside NODE_ENV=test', () => {
+    expect(loadConfig(base).PASSWORD_HASH_COST).toBe('standard');
+    expect(loadConfig({ ...base, NODE_ENV: 'test', PASSWORD_HASH_COST: 'test-minimal' }).PASSWORD_HASH_COST).toBe(
+      'test-minimal',
+    );
+    expect(loadConfig({ ...base, PASSWORD_HASH_COST: 'test-minimal' }).PASSWORD_HASH_COST).toBe('standard');
+    const production = { ...base, NODE_ENV: 'production', JWT_SECRET: 's' };
+    expect(loadConfig({ ...production, PASSWORD_HASH_COST: 'test-minimal' }).PASSWORD_HASH_COST).toBe('standard');
+    expect(() => loadConfig({ ...base, PASSWORD_HASH_COST: 'none' })).toThrow(/PASSWORD_HASH_COST/);
+  });
+
   it('uses the local payment provider without Stripe keys, and needs the webhook secret with them', () => {
     expect(loadConfig(base).STRIPE_ENABLED).toBe(false);
     expect(() => loadConfig({ ...base, STRIPE_SECRET_KEY: 'sk_test_1' })).toThrow(/STRIPE_WEBHOOK_SECRET/);

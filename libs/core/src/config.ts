@@ -93,6 +93,11 @@ export const configSchema = z
     WORKER_LOCK_DURATION_MS: z.coerce.number().int().min(500).default(30_000),
     WORKER_STALLED_INTERVAL_MS: z.coerce.number().int().min(500).default(30_000),
     JWT_SECRET: optionalString,
+    /**
+     * `test-minimal` hashes new passwords at argon2's lowest cost, for test runs that make many users. Honoured
+     * only with NODE_ENV=test: anywhere else it is ignored and the standard cost applies.
+     */
+    PASSWORD_HASH_COST: z.enum(['standard', 'test-minimal']).default('standard'),
     /** Express 'trust proxy': set it (e.g. 1, or loopback) only behind a reverse proxy you run. */
     TRUST_PROXY: optionalString,
     ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(10).default(900),
@@ -218,6 +223,7 @@ export const configSchema = z
     DEV_OUTBOX: c.DEV_OUTBOX && !c.SMTP_URL && c.NODE_ENV !== 'production',
     // Outside production a missing secret gets a random one per process: tokens then die at restart.
     JWT_SECRET: c.JWT_SECRET ?? randomBytes(32).toString('hex'),
+    PASSWORD_HASH_COST: c.NODE_ENV === 'test' ? c.PASSWORD_HASH_COST : ('standard' as const),
     GOOGLE_ENABLED: !!(c.GOOGLE_CLIENT_ID && c.GOOGLE_CLIENT_SECRET),
     MICROSOFT_ENABLED: !!(c.MICROSOFT_CLIENT_ID && c.MICROSOFT_CLIENT_SECRET && c.INTEGRATION_TOKEN_KEY),
     MICROSOFT_LOGIN_URL: c.MICROSOFT_LOGIN_URL.replace(/\/+$/, ''),

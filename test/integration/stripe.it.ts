@@ -75,6 +75,8 @@ const checkout = (c: Ctx, body: Record<string, unknown>) =>
     .send(body);
 
 const sessionIdOf = (url: string) => url.split('/pay/')[1];
+/** The app's address in this file's api (APP_URL above). */
+const APP = 'https://sparks.example';
 
 async function state(c: Ctx) {
   return (
@@ -170,6 +172,36 @@ describe('checkout sessions', () => {
     expect(posts.every((r) => typeof r.idempotencyKey === 'string' && r.idempotencyKey.length > 20)).toBe(true);
     const rows = await sql.query('SELECT id, provider, url FROM checkout_sessions WHERE tenant_id = $1', [c.tenantId]);
     expect(rows.rows).toEqual([{ id: created[0].id, provider: 'stripe', url: created[0].url }]);
+  });
+
+  it('comes back to the page the checkout was opened from (issue 34, item 9); never to another site', async () => {
+    const c = await owner();
+    const page = '/spark/5f0c/test/9a1b';
+    await checkout(c, { mode: 'subscription', priceId: 'price_zaphire_month', returnTo: page }).expect(201);
+    const made = stripe
+      .calls('POST', '/v1/checkout/sessions')
+      .filter((r) => r.params.client_reference_id === c.tenantId)
+      .at(-1)!;
+    expect(made.params.success_url).toBe(`${APP}${page}?checkout=success&session_id={CHECKOUT_SESSION_ID}`);
+    expect(made.params.cancel_url).toBe(`${APP}${page}?checkout=cancel`);
+    // A pack from a page with a query of its own; a plan from nowhere in particular goes to /billing.
+    await t
+      .http()
+      .post('/api/v1/billing/credits/purchase')
+      .set(...c.user.auth())
+      .send({ productId: 'prod_itx_100', returnTo: '/deploy?q=Northwind' })
+      .expect(200);
+    const pack = stripe.calls('POST', '/v1/checkout/sessions').at(-1)!;
+    expect(pack.params.cancel_url).toBe(`${APP}/deploy?q=Northwind&checkout=cancel`);
+    await checkout(c, { mode: 'subscription', priceId: 'price_emeral_month' }).expect(201);
+    expect(stripe.calls('POST', '/v1/checkout/sessions').at(-1)!.params.cancel_url).toBe(
+      `${APP}/billing?checkout=cancel`,
+    );
+    // Anything but a path of this app is refused before Stripe is asked.
+    const before = stripe.requests.length;
+    for (const returnTo of ['//evil.example/x', 'https://evil.example', '/\\evil.example', 'billing', '/a b'])
+      await checkout(c, { mode: 'subscription', priceId: 'price_zaphire_month', returnTo }).expect(400);
+    expect(stripe.requests.length).toBe(before);
   });
 
   it('a credit pack bought on a paid plan also goes through Checkout (status open)', async () => {

@@ -68,7 +68,13 @@ export class BillingController {
     @Param(new ZodPipe(customerIdParams)) p: z.output<typeof customerIdParams>,
     @Body(new ZodPipe(checkoutSessionSchema)) body: z.output<typeof checkoutSessionSchema>,
   ) {
-    const { sessionUrl } = await this.billing.createSession(user.id, p.customerId, body.mode, body.priceId);
+    const { sessionUrl } = await this.billing.createSession(
+      user.id,
+      p.customerId,
+      body.mode,
+      body.priceId,
+      body.returnTo,
+    );
     return { sessionUrl };
   }
 
@@ -93,7 +99,7 @@ export class BillingController {
     @CurrentUser() user: AuthUser,
     @Body(new ZodPipe(creditPurchaseSchema)) body: z.output<typeof creditPurchaseSchema>,
   ) {
-    return this.billing.purchaseCredits(user.id, body.productId);
+    return this.billing.purchaseCredits(user.id, body.productId, body.returnTo);
   }
 
   @Get('billing/overage')

@@ -128,6 +128,7 @@ export class BillingService {
     customerId: string,
     mode: 'subscription' | 'payment',
     priceId: string,
+    returnTo?: string,
   ): Promise<{ sessionUrl: string; sessionId: string }> {
     const tenant = await this.ownCustomer(userId, customerId);
     let item: CheckoutItem;
@@ -143,7 +144,7 @@ export class BillingService {
       if (!pack) throw DomainError.notFound();
       item = { mode, pack };
     }
-    const checkout = await this.provider.createCheckout(tenant, item);
+    const checkout = await this.provider.createCheckout(tenant, item, returnTo);
     // The billing assistant's "choose a plan" step: a plan's checkout was started (paying marks the next one).
     if (mode === 'subscription')
       await this.objectives.setStatus(userId, BILLING_OBJECTIVES_KEY, 'billing', BILLING_STEPS.choose, 'completed');
@@ -164,11 +165,18 @@ export class BillingService {
   async purchaseCredits(
     userId: string,
     productId: string,
+    returnTo?: string,
   ): Promise<{ success: boolean; status: 'paid' | 'open'; sessionUrl?: string }> {
     const tenant = await this.tenantOf(userId);
     const pack = await this.billing.creditPack(productId);
     if (!pack) throw DomainError.notFound();
-    const { sessionUrl, sessionId } = await this.createSession(userId, tenant.customerId, 'payment', pack.priceId);
+    const { sessionUrl, sessionId } = await this.createSession(
+      userId,
+      tenant.customerId,
+      'payment',
+      pack.priceId,
+      returnTo,
+    );
     if (!tenant.subscriptionId || !this.provider.chargesPacksAtOnce)
       return { success: true, status: 'open', sessionUrl };
     await this.billing.fulfil(sessionId, this.clock.now());

@@ -15,8 +15,16 @@ export interface PaymentProvider {
    * does (it keeps the plan checkout's payment method); with Stripe the pack goes through Checkout.
    */
   readonly chargesPacksAtOnce: boolean;
-  /** Opens a checkout for the tenant and records it; answers its id and the page where it is paid. */
-  createCheckout(tenant: TenantRow, item: CheckoutItem): Promise<{ sessionId: string; sessionUrl: string }>;
+  /**
+   * Opens a checkout for the tenant and records it; answers its id and the page where it is paid. `returnTo` (a path
+   * of the app, default /billing) is where the provider's page comes back to; the local provider's page is the app's
+   * own, which knows where it was opened from.
+   */
+  createCheckout(
+    tenant: TenantRow,
+    item: CheckoutItem,
+    returnTo?: string,
+  ): Promise<{ sessionId: string; sessionUrl: string }>;
   /** A page where the customer changes or cancels the plan and its payment method. */
   portal(tenant: TenantRow): Promise<{ url: string }>;
   /**

@@ -4,13 +4,26 @@ export const customerIdParams = z.object({ customerId: z.string().min(1).max(100
 export const featureParams = z.object({ feature: z.string().min(1).max(40) });
 export const checkoutIdParams = z.object({ sessionId: z.string().min(1).max(100) });
 
-/** `POST /billing/customers/{customerId}/session`: only the price is chosen by the client. */
+/**
+ * Where a paid or cancelled checkout comes back to (issue 34, item 9): a path of this app (`/spark/…/test/…`), never
+ * another site; the provider's page returns there with `?checkout=success|cancel`. Absent: /billing.
+ */
+export const checkoutReturnTo = z
+  .string()
+  .max(300)
+  .regex(/^\/(?![/\\])[^\s#]*$/, 'a path of this app, such as /billing');
+
+/** `POST /billing/customers/{customerId}/session`: only the price is chosen by the client (and where to come back). */
 export const checkoutSessionSchema = z.object({
   mode: z.enum(['subscription', 'payment']).default('subscription'),
   priceId: z.string().min(1).max(100),
+  returnTo: checkoutReturnTo.optional(),
 });
 
-export const creditPurchaseSchema = z.object({ productId: z.string().min(1).max(100) });
+export const creditPurchaseSchema = z.object({
+  productId: z.string().min(1).max(100),
+  returnTo: checkoutReturnTo.optional(),
+});
 
 /** The highest monthly overage cap an owner may set: 100,000 € (in cents). */
 export const OVERAGE_CAP_MAX_CENTS = 10_000_000;

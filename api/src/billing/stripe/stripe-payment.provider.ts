@@ -158,7 +158,11 @@ export class StripePaymentProvider implements PaymentProvider {
     });
   }
 
-  async createCheckout(tenant: TenantRow, item: CheckoutItem): Promise<{ sessionId: string; sessionUrl: string }> {
+  async createCheckout(
+    tenant: TenantRow,
+    item: CheckoutItem,
+    returnTo = '/billing',
+  ): Promise<{ sessionId: string; sessionUrl: string }> {
     return guarded(this.logger, 'checkout', async () => {
       const customer = await this.customerOf(tenant);
       const priceId = item.mode === 'subscription' ? item.plan.priceId : item.pack.priceId;
@@ -174,7 +178,10 @@ export class StripePaymentProvider implements PaymentProvider {
       // The same purchase asked again (a double click, a retry, two tabs) gets the same session,
       // until one of this price is paid: the next purchase is a new one.
       const paid = await this.billing.paidCheckouts(tenant.id, priceId);
-      const idempotencyKey = `sparks-checkout-${hash(tenant.id, customer, item.mode, priceId, paid, JSON.stringify(lineItems))}`;
+      // Back where the checkout was opened (issue 34, item 9), with the result in the query the app reads.
+      const back = (result: string) =>
+        `${this.config.APP_URL}${returnTo}${returnTo.includes('?') ? '&' : '?'}checkout=${result}`;
+      const idempotencyKey = `sparks-checkout-${hash(tenant.id, customer, item.mode, priceId, paid, JSON.stringify(lineItems), returnTo)}`;
       const session = await this.stripe.checkout.sessions.create(
         {
           mode: item.mode,
@@ -182,8 +189,8 @@ export class StripePaymentProvider implements PaymentProvider {
           client_reference_id: tenant.id,
           line_items: lineItems,
           metadata,
-          success_url: `${this.config.APP_URL}/billing?checkout=success&session_id={CHECKOUT_SESSION_ID}`,
-          cancel_url: `${this.config.APP_URL}/billing?checkout=cancel`,
+          success_url: `${back('success')}&session_id={CHECKOUT_SESSION_ID}`,
+          cancel_url: back('cancel'),
           ...(item.mode === 'subscription'
             ? { subscription_data: { metadata } }
             : { payment_intent_data: { metadata } }),

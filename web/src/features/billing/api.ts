@@ -14,14 +14,27 @@ export const fetchPrices = () => api.get<PriceView[]>('/prices');
 export const fetchCreditCatalog = async () =>
   (await api.get<{ items: CreditItemView[] }>('/billing/catalog/credits')).items;
 
-/** POST /billing/customers/{customerId}/session: a checkout for a plan (subscription) or a pack (payment). */
-export const startCheckout = (customerId: string, mode: 'subscription' | 'payment', priceId: string) =>
-  api.post<{ sessionUrl: string }>(`/billing/customers/${encodeURIComponent(customerId)}/session`, { mode, priceId });
+/**
+ * POST /billing/customers/{customerId}/session: a checkout for a plan (subscription) or a pack (payment); a provider's
+ * page comes back to `returnTo` (the page it was opened from), else to /billing.
+ */
+export const startCheckout = (
+  customerId: string,
+  mode: 'subscription' | 'payment',
+  priceId: string,
+  returnTo?: string,
+) =>
+  api.post<{ sessionUrl: string }>(`/billing/customers/${encodeURIComponent(customerId)}/session`, {
+    mode,
+    priceId,
+    returnTo,
+  });
 
 /** POST /billing/credits/purchase: paid at once with a paid plan, else an open checkout to pay. */
-export const purchaseCredits = (productId: string) =>
+export const purchaseCredits = (productId: string, returnTo?: string) =>
   api.post<{ success: boolean; status: 'paid' | 'open'; sessionUrl?: string }>('/billing/credits/purchase', {
     productId,
+    returnTo,
   });
 
 export const fetchCheckout = (sessionId: string) => api.get<CheckoutSessionView>(checkoutPath(sessionId));

@@ -1,6 +1,7 @@
 import type { CreditItemView } from '@sparks/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router-dom';
 import useSWR, { mutate } from 'swr';
 
 import { isApiError } from '../../../api/client';
@@ -8,7 +9,17 @@ import { useNavigate } from '../../../lib/router';
 import { Dialog } from '../../../ui/Dialog';
 import { PROFILE_KEY, useProfile } from '../../profile/useProfile';
 import { CREDITS_KEY, fetchCreditCatalog, purchaseCredits } from '../api';
-import { canBuyPack, formatCount, formatPrice, heldPlan, localName, pageCount, pageOf, sortPacks } from '../billing';
+import {
+  canBuyPack,
+  formatCount,
+  formatPrice,
+  heldPlan,
+  localName,
+  pageCount,
+  pageOf,
+  returnPath,
+  sortPacks,
+} from '../billing';
 import { billingState } from '../billingMessage';
 import { useGoToCheckout } from '../useGoToCheckout';
 import '../billing.css';
@@ -26,6 +37,7 @@ export default function CreditPacksDialog({ onClose }: { onClose: () => void }) 
   const locale = i18n.resolvedLanguage ?? i18n.language;
   const navigate = useNavigate();
   const goToCheckout = useGoToCheckout();
+  const location = useLocation();
   const { data, error } = useSWR<CreditItemView[], Error>(CREDITS_KEY, fetchCreditCatalog);
   const [page, setPage] = useState(0);
   const [buying, setBuying] = useState<string | null>(null);
@@ -43,7 +55,7 @@ export default function CreditPacksDialog({ onClose }: { onClose: () => void }) 
     setFailed(null);
     const name = localName(pack, locale);
     try {
-      const result = await purchaseCredits(pack.productId);
+      const result = await purchaseCredits(pack.productId, returnPath(location.pathname, location.search));
       if (result.success && result.status === 'paid') {
         await mutate(PROFILE_KEY);
         onClose();

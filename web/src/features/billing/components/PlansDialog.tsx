@@ -1,6 +1,7 @@
 import type { PriceView } from '@sparks/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router-dom';
 import useSWR from 'swr';
 
 import { isApiError } from '../../../api/client';
@@ -8,7 +9,7 @@ import { Dialog } from '../../../ui/Dialog';
 import { firstTenant } from '../../profile/profile';
 import { useProfile } from '../../profile/useProfile';
 import { PRICES_KEY, fetchPrices, startCheckout } from '../api';
-import { formatCount, formatPrice, plansClosable, visiblePlans } from '../billing';
+import { formatCount, formatPrice, plansClosable, returnPath, visiblePlans } from '../billing';
 import { useGoToCheckout } from '../useGoToCheckout';
 import '../billing.css';
 
@@ -23,6 +24,7 @@ export default function PlansDialog({ onClose }: { onClose: () => void }) {
   const { data: profile } = useProfile();
   const { data: prices, error } = useSWR<PriceView[], Error>(PRICES_KEY, fetchPrices);
   const goToCheckout = useGoToCheckout();
+  const location = useLocation();
   const [buying, setBuying] = useState<string | null>(null);
   const [failed, setFailed] = useState<string | null>(null);
   const closable = plansClosable(profile);
@@ -34,7 +36,12 @@ export default function PlansDialog({ onClose }: { onClose: () => void }) {
     setBuying(price.priceId);
     setFailed(null);
     try {
-      const { sessionUrl } = await startCheckout(customerId, 'subscription', price.priceId);
+      const { sessionUrl } = await startCheckout(
+        customerId,
+        'subscription',
+        price.priceId,
+        returnPath(location.pathname, location.search),
+      );
       goToCheckout(sessionUrl);
     } catch (cause) {
       console.error('Failed to start a checkout', cause);

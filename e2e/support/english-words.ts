@@ -43,6 +43,8 @@ const ALLOWED = new Set([
   // Keys and systems named in how-to texts (Ctrl+C, ⌘C on a Mac).
   'ctrl',
   'mac',
+  // The time standard, written so in Spanish too ("hasta medianoche (UTC)").
+  'utc',
   // The plans' names (docs/product.md §5: Ruby, Emerald, Zaphire) and their unit of interactions (ITx).
   'ruby',
   'emerald',

@@ -368,6 +368,14 @@ describe('the builder as a new user met it (issue 18)', () => {
   it('sends the profile card and its options in both languages, so that a language switch turns them (issue 34 item 3)', async () => {
     const ports = new MemoryPorts(profile({ language: 'en', plan: 'Free Plan' }));
     const opened = await engine.run('profile', 'start', { language: 'en', state: undefined, ports });
+    // The question too: the engine's own texts carry how they read in the other language.
+    expect(opened.outputs[0]).toEqual({
+      type: 'ai',
+      data: {
+        content: 'These are your details. What would you like to change?',
+        i18n: { es: { content: 'Estos son tus datos. ¿Qué quieres cambiar?' } },
+      },
+    });
     const [card, options] = widgets(opened.outputs).map((w) => w.data);
     expect(card).toMatchObject({ type: 'userCard', title: 'Your details' });
     expect(card.info).toContainEqual({ type: 'Language', result: 'English' });

@@ -4,7 +4,7 @@
  * says the next steps. It knows no dialog, intent or effect by name.
  */
 
-import type { ActionData } from '@sparks/contracts';
+import { LANGUAGES, type ActionData } from '@sparks/contracts';
 import { isStartKeyword } from '../composer';
 import { dialogFor, EFFECTS, INTENTS } from './handlers';
 import { answer } from './answer';
@@ -44,8 +44,17 @@ export class Run implements Turn {
 
   private i18n = (text: FlowTextKey | I18n): I18n => (typeof text === 'string' ? msg(text) : text);
 
+  /** One of the engine's texts, with how it reads in each other language: the chat shows the interface's. */
   say(text: FlowTextKey | I18n, vars: Record<string, string> = {}): void {
-    this.text(say(this.lang, this.i18n(text), vars));
+    const t = this.i18n(text);
+    const content = say(this.lang, t, vars);
+    if (!content.trim()) return;
+    const i18n: Partial<Record<Lang, { content: string }>> = {};
+    for (const lang of LANGUAGES) {
+      const other = say(lang, t, vars);
+      if (lang !== this.lang && other !== content && other.trim()) i18n[lang] = { content: other };
+    }
+    this.outputs.push({ type: 'ai', data: { content, ...(Object.keys(i18n).length > 0 ? { i18n } : {}) } });
   }
 
   label(text: FlowTextKey | I18n, vars: Record<string, string> = {}): string {

@@ -128,8 +128,8 @@ function choiceLabel(widget: ChatMessage | undefined, value: string): string | u
  *   marked (`chosen`);
  * - a human message that is the value of a choice of the widget just before it shows that choice's label
  *   (the assistant gets `sell`, the person reads "Sell products");
- * - given the interface's `language`, widgets and cards read in it (their `i18n`, issue 34 item 3), and so do
- *   the labels of the choices picked.
+ * - given the interface's `language`, widgets, cards and the engine's texts read in it (their `i18n`, issue 34
+ *   item 3), and so do the labels of the choices picked.
  */
 export function toDisplayItems(messages: ChatMessage[], now: Date = new Date(), language?: Language): DisplayItem[] {
   const dates = messageDates(messages, now);
@@ -139,7 +139,9 @@ export function toDisplayItems(messages: ChatMessage[], now: Date = new Date(), 
   let lastWidget: ChatMessage | undefined;
   let lastWidgetDraft: Extract<ItemDraft, { kind: 'widget' }> | undefined;
 
-  messages.forEach((message, index) => {
+  messages.forEach((original, index) => {
+    // Widgets, cards and the engine's own texts read in the interface's language (issue 34 item 3).
+    const message = language ? localized(original, language) : original;
     const date = dates[index];
     const content = contentOf(message);
     const next = messages[index + 1];
@@ -194,16 +196,15 @@ export function toDisplayItems(messages: ChatMessage[], now: Date = new Date(), 
       case 'action': {
         const type = message.data?.type;
         if (isWidgetType(type)) {
-          const shown = language ? localized(message, language) : message;
           const draft: Extract<ItemDraft, { kind: 'widget' }> = {
             kind: 'widget',
             key,
-            message: shown,
+            message,
             date,
             widget: type,
           };
           drafts.push(draft);
-          lastWidget = shown;
+          lastWidget = message;
           lastWidgetDraft = draft;
         }
         return;

@@ -23,7 +23,11 @@ const message = (id: string, type: ChatMessage['type'], data: ChatMessage['data'
   replyTo: null,
 });
 
-/** The profile assistant's opening as the flow engine sends it in English: the card and options, with Spanish. */
+/** The profile assistant's opening as the flow engine sends it in English: its question, card and options, with Spanish. */
+const question = message('q', 'ai', {
+  content: 'These are your details. What would you like to change?',
+  i18n: { es: { content: 'Estos son tus datos. ¿Qué quieres cambiar?' } },
+});
 const card = message('c', 'action', {
   content: '',
   type: 'userCard',
@@ -58,6 +62,8 @@ const options = message('o', 'action', {
     },
   },
 });
+/** Written by the model (no languages): it reads as it was written. */
+const modelText = message('m', 'ai', { content: 'We open at 8.' });
 /** A widget stored before widgets carried their languages: it reads as it was sent. */
 const older = message('b', 'action', {
   content: '',
@@ -83,7 +89,11 @@ beforeEach(async () => {
 
 describe('ChatPanel after a language switch (issue 34 item 3)', () => {
   it('shows the live options and the profile card in the language the interface switched to, at once', async () => {
-    api.loadHistory.mockResolvedValue({ sessionId: 'c1', sparkId: null, messages: [older, card, options] });
+    api.loadHistory.mockResolvedValue({
+      sessionId: 'c1',
+      sparkId: null,
+      messages: [modelText, older, question, card, options],
+    });
     localStorage.setItem(SYSTEM_CONVERSATIONS_KEY, JSON.stringify({ profile: 'c1' }));
     const sent: string[] = [];
     api.streamChat.mockImplementation(({ text, onEvent }) => {
@@ -91,7 +101,7 @@ describe('ChatPanel after a language switch (issue 34 item 3)', () => {
       const events: ChatStreamEvent[] = [
         {
           type: 'history',
-          messages: [older, card, options, message('h2', 'human', { content: text })],
+          messages: [modelText, older, question, card, options, message('h2', 'human', { content: text })],
           sessionId: 'c1',
           sparkId: null,
         },
@@ -111,6 +121,8 @@ describe('ChatPanel after a language switch (issue 34 item 3)', () => {
 
     await act(() => i18n.changeLanguage('es'));
 
+    expect(screen.getByText('Estos son tus datos. ¿Qué quieres cambiar?')).toBeInTheDocument();
+    expect(screen.queryByText('These are your details. What would you like to change?')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Mi idioma' })).toBeEnabled();
     expect(screen.getByRole('button', { name: 'Nada, está bien así' })).toBeEnabled();
     expect(screen.queryByRole('button', { name: 'My language' })).not.toBeInTheDocument();
@@ -118,8 +130,9 @@ describe('ChatPanel after a language switch (issue 34 item 3)', () => {
     expect(within(datos).getByText('Idioma')).toBeInTheDocument();
     expect(within(datos).getByText('Español')).toBeInTheDocument();
     expect(within(datos).queryByText('English')).not.toBeInTheDocument();
-    // A widget stored without its languages reads as it was written.
+    // A widget stored without its languages, and the model's words, read as they were written.
     expect(screen.getByRole('button', { name: 'Choose a plan' })).toBeInTheDocument();
+    expect(screen.getByText('We open at 8.')).toBeInTheDocument();
 
     // What is sent does not depend on the language shown; the answer reads in Spanish too.
     fireEvent.click(screen.getByRole('button', { name: 'Mi idioma' }));

@@ -4,8 +4,8 @@ import { signUp, useSession } from './support/account';
 import { shotInto } from './support/shots';
 
 /**
- * Issue 34 item 3: after switching language, what is on screen follows at once — the profile assistant's card
- * ("Your details", "Language: English") and its live options turn into the new language without a reload, and
+ * Issue 34 item 3: after switching language, what is on screen follows at once — the profile assistant's question,
+ * card ("Your details", "Language: English") and live options turn into the new language without a reload, and
  * the options still do what they did. English → Spanish on a 1440×900 desktop, Spanish → English on a 390×844
  * phone. LANGUAGE_SHOTS_DIR=/tmp/... keeps screenshots of both moments.
  */
@@ -14,6 +14,7 @@ const SHOTS = process.env.LANGUAGE_SHOTS_DIR;
 const texts = {
   en: {
     switchTo: 'English',
+    question: 'These are your details. What would you like to change?',
     card: 'Your details',
     languageRow: 'Language',
     languageName: 'English',
@@ -22,6 +23,7 @@ const texts = {
   },
   es: {
     switchTo: 'Español',
+    question: 'Estos son tus datos. ¿Qué quieres cambiar?',
     card: 'Tus datos',
     languageRow: 'Idioma',
     languageName: 'Español',
@@ -38,12 +40,14 @@ const cases = [
 /** The profile card and the live options as they read in `lang`, and nothing of the other language. */
 async function expectProfileIn(page: Page, lang: 'en' | 'es', other: 'en' | 'es'): Promise<void> {
   const t = texts[lang];
+  const log = page.getByRole('log');
+  await expect(log.locator('.chat-bubble--assistant').first()).toHaveText(t.question);
+  await expect(log.getByText(texts[other].question)).toHaveCount(0);
   const card = page.getByRole('region', { name: t.card });
   await expect(card).toBeVisible();
   const row = card.locator('.chat-card__row', { hasText: t.languageRow });
   await expect(row.locator('dd')).toHaveText(t.languageName);
   await expect(page.getByRole('region', { name: texts[other].card })).toHaveCount(0);
-  const log = page.getByRole('log');
   for (const option of t.options) await expect(log.getByRole('button', { name: option, exact: true })).toBeEnabled();
   for (const option of texts[other].options)
     await expect(log.getByRole('button', { name: option, exact: true })).toHaveCount(0);

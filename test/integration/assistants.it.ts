@@ -675,14 +675,40 @@ describe('profile, settings and onboarding assistants', () => {
       { type: 'Idioma', result: 'Español' },
       { type: 'Plan', result: 'Plan gratuito' },
     ]);
+    // Stored with how it reads in English, and served so on a reload (issue 34 item 3): a switch turns it at once.
+    const english = {
+      title: 'Your details',
+      info: [
+        { type: 'First name', result: '—' },
+        { type: 'Last name', result: '—' },
+        { type: 'E-mail', result: u.username },
+        { type: 'Language', result: 'English' },
+        { type: 'Plan', result: 'Free plan' },
+      ],
+    };
+    expect(card.i18n).toEqual({ en: english });
+    const stored = (
+      await t
+        .http()
+        .get(`/api/v1/spark-sys/conversations/${s.sessionId}`)
+        .set(...u.auth())
+        .expect(200)
+    ).body.data.messages as Msg[];
+    expect(action(stored, 'userCard')!.i18n).toEqual({ en: english });
+    expect(action(stored, 'options')!.i18n).toMatchObject({
+      en: { options: expect.arrayContaining([{ label: 'My language', value: 'language' }]) },
+    });
+    expect(stored.find((m) => m.type === 'ai')!.data.i18n).toEqual({
+      en: { content: 'These are your details. What would you like to change?' },
+    });
     await sys(u, 'profile', 'mi nombre', s.sessionId);
     expect(texts((await sys(u, 'profile', 'Ana', s.sessionId)).replies)[0]).toBe('Hecho, Ana.');
     await sys(u, 'profile', 'apellidos', s.sessionId);
     await sys(u, 'profile', 'García López', s.sessionId);
     await sys(u, 'profile', 'idioma', s.sessionId);
-    const english = await sys(u, 'profile', 'inglés', s.sessionId);
-    expect(texts(english.replies)[0]).toBe('Language changed to English.');
-    expect(action(english.replies, 'userCard')!.title).toBe('Your details');
+    const switched = await sys(u, 'profile', 'inglés', s.sessionId);
+    expect(texts(switched.replies)[0]).toBe('Language changed to English.');
+    expect(action(switched.replies, 'userCard')!.title).toBe('Your details');
     const profile = (
       await t
         .http()

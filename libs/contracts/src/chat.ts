@@ -78,8 +78,18 @@ export const widgetPreviewDataSchema = z.object({
 });
 export type WidgetPreviewData = z.infer<typeof widgetPreviewDataSchema>;
 
+/**
+ * An action message's fields, and the same fields rendered in each language (`i18n`, issue 34 item 3): the chat
+ * shows the widget in the language the interface is in now, so that switching language turns its buttons and
+ * cards at once. `i18n[lang]` holds only what differs from the fields as sent (older messages have none).
+ */
 const action = <T extends string, S extends z.ZodRawShape>(type: T, shape: S) =>
-  z.object({ type: z.literal(type), content: z.string(), ...shape });
+  z.object({
+    type: z.literal(type),
+    content: z.string(),
+    ...shape,
+    i18n: z.partialRecord(z.enum(LANGUAGES), z.object(shape).partial()).optional(),
+  });
 
 export const optionsWidgetSchema = action('options', { options: z.array(widgetChoiceSchema) });
 export const buttonsWidgetSchema = action('buttons', { buttons: z.array(widgetChoiceSchema) });

@@ -137,14 +137,14 @@ export async function answer(turn: Turn, step: Step, raw: string): Promise<void>
       }
       if (choice.goto || choice.link) {
         // Typed rather than clicked: hand back the one button that does it.
-        turn.action('buttons', {
+        turn.localAction('buttons', (l) => ({
           buttons: [
             {
-              label: turn.label(choice.label, vars),
+              label: l(choice.label, vars),
               ...(choice.goto ? { goto: route(choice.goto, vars) } : { link: choice.link }),
             },
           ],
-        });
+        }));
         return;
       }
       return turn.take(step, choice.value);

@@ -365,6 +365,42 @@ describe('the builder as a new user met it (issue 18)', () => {
     expect(userCard?.data.info).toContainEqual({ type: 'Plan', result: 'Plan gratuito' });
   });
 
+  it('sends the profile card and its options in both languages, so that a language switch turns them (issue 34 item 3)', async () => {
+    const ports = new MemoryPorts(profile({ language: 'en', plan: 'Free Plan' }));
+    const opened = await engine.run('profile', 'start', { language: 'en', state: undefined, ports });
+    // The question too: the engine's own texts carry how they read in the other language.
+    expect(opened.outputs[0]).toEqual({
+      type: 'ai',
+      data: {
+        content: 'These are your details. What would you like to change?',
+        i18n: { es: { content: 'Estos son tus datos. ¿Qué quieres cambiar?' } },
+      },
+    });
+    const [card, options] = widgets(opened.outputs).map((w) => w.data);
+    expect(card).toMatchObject({ type: 'userCard', title: 'Your details' });
+    expect(card.info).toContainEqual({ type: 'Language', result: 'English' });
+    const spanishCard = (card.i18n as Record<string, { title: string; info: unknown[] }>).es;
+    expect(spanishCard.title).toBe('Tus datos');
+    // Read in Spanish, the account's language is Spanish (one setting): the card says so.
+    expect(spanishCard.info).toContainEqual({ type: 'Idioma', result: 'Español' });
+    expect(spanishCard.info).toContainEqual({ type: 'Plan', result: 'Plan gratuito' });
+    expect(options).toMatchObject({
+      type: 'options',
+      options: expect.arrayContaining([{ label: 'My language', value: 'language' }]),
+    });
+    // The same values in Spanish: what is sent does not depend on the language shown.
+    expect(options.i18n).toEqual({
+      es: {
+        options: [
+          { label: 'Mi nombre', value: 'firstname' },
+          { label: 'Mis apellidos', value: 'lastname' },
+          { label: 'Mi idioma', value: 'language' },
+          { label: 'Nada, está bien así', value: 'done' },
+        ],
+      },
+    });
+  });
+
   it('keeps the name on "Keep", and on agreement or refusal phrases, instead of taking them as the name (item 1)', async () => {
     for (const phrase of ['keep', 'está bien así', "that's fine", 'no', 'vale']) {
       const ports = new MemoryPorts(profile(), { ...hostileSpark(), name: 'Panadería Sol' });
@@ -474,15 +510,21 @@ describe('a test that went badly', () => {
   const judging: FlowState = { flow: 'builder', step: 'test.judge', vars: {} };
 
   it('"No" is followed by a button that creates a new test, in the owner’s language', async () => {
-    for (const [language, button] of [
-      ['en', 'Create a new test'],
-      ['es', 'Crear una prueba nueva'],
+    for (const [language, button, other, otherButton] of [
+      ['en', 'Create a new test', 'es', 'Crear una prueba nueva'],
+      ['es', 'Crear una prueba nueva', 'en', 'Create a new test'],
     ] as const) {
       const ports = new TestPorts(profile({ language }), hostileSpark());
       const judged = await say('builder', 'test not satisfactory', ports, judging, language);
       expect(ports.statuses.get('test.judge')).toBe('error');
+      // In the other language, the same button reads otherwise and sends the same value (issue 34 item 3).
       expect(widgets(judged.outputs).map((w) => w.data)).toEqual([
-        { type: 'buttons', content: '', buttons: [{ label: button, value: button }] },
+        {
+          type: 'buttons',
+          content: '',
+          buttons: [{ label: button, value: button }],
+          i18n: { [other]: { buttons: [{ label: otherButton, value: button }] } },
+        },
       ]);
 
       // The button's value, sent as the owner's message: a new test, and the conversation waits for its verdict.
@@ -511,6 +553,7 @@ describe('a test that went badly', () => {
       type: 'buttons',
       content: '',
       buttons: [{ label: 'Open the test', goto: '/spark/spark-1/test/t1' }],
+      i18n: { es: { buttons: [{ label: 'Abrir la prueba', goto: '/spark/spark-1/test/t1' }] } },
     });
     expect(created.state.step).toBe('knowledge.upload');
   });
@@ -560,6 +603,18 @@ describe('the builder understands a free description of the business (issue 17 i
           { label: 'Tone', value: 'warm and friendly' },
           { label: 'Opening hours', value: 'Open Monday to Saturday 8 to 20' },
         ],
+        // What the owner wrote stays as written; the card's own words read in each language.
+        i18n: {
+          es: {
+            title: 'Tu negocio',
+            info: [
+              { label: 'Nombre', value: 'Espiga' },
+              { label: 'Descripción', value: 'A bakery in Madrid' },
+              { label: 'Tono', value: 'cercano y amable' },
+              { label: 'Horario', value: 'Open Monday to Saturday 8 to 20' },
+            ],
+          },
+        },
       },
       expect.objectContaining({ type: 'buttons' }),
     ]);
@@ -725,7 +780,12 @@ describe('the billing assistant (issue 15)', () => {
     // Asking for a plan in words hands back the button that opens them.
     const asked = await say('billing', 'I want to start a plan', ports, opened.state);
     expect(widgets(asked.outputs).map((w) => w.data)).toEqual([
-      { type: 'buttons', content: '', buttons: [{ label: 'Choose a plan', goto: '/billing?showPlans=true' }] },
+      {
+        type: 'buttons',
+        content: '',
+        buttons: [{ label: 'Choose a plan', goto: '/billing?showPlans=true' }],
+        i18n: { es: { buttons: [{ label: 'Elegir un plan', goto: '/billing?showPlans=true' }] } },
+      },
     ]);
 
     // After a paid pack (the congratulation message), the cards are read again.

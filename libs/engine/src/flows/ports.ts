@@ -12,7 +12,12 @@ import type { Lang, StepStatus } from './types';
  * event of `@sparks/contracts` (chat.ts), typed from its schema (engine.spec.ts checks them at run time).
  */
 export type FlowOutput =
-  { type: 'ai'; data: { content: string; type?: string } } | { type: 'action'; data: ActionData };
+  | {
+      type: 'ai';
+      /** `i18n`: the text in each other language it reads otherwise in (the engine's own texts; issue 34 item 3). */
+      data: { content: string; type?: string; i18n?: Partial<Record<Lang, { content: string }>> };
+    }
+  | { type: 'action'; data: ActionData };
 
 export interface SparkInfo {
   id: string;

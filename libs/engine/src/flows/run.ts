@@ -4,7 +4,7 @@
  * says the next steps. It knows no dialog, intent or effect by name.
  */
 
-import type { ActionData } from '@sparks/contracts';
+import { LANGUAGES, type ActionData } from '@sparks/contracts';
 import { isStartKeyword } from '../composer';
 import { dialogFor, EFFECTS, INTENTS } from './handlers';
 import { answer } from './answer';
@@ -12,11 +12,12 @@ import type { FlowOutput, FlowPorts, SparkInfo } from './ports';
 import { buildPrompt } from './prompt';
 import type { DialogState, FlowState } from './state';
 import { label, msg, say, type FlowTextKey } from './texts';
-import type { EffectHandler, Turn } from './turn';
+import type { EffectHandler, Labeler, Turn } from './turn';
 import type { Flow, FlowEvent, I18n, Intent, Lang, Step, StepStatus } from './types';
 import { normalize } from './understand';
 import { askForModel, classifyReply, readingOf, SURE_ENOUGH, type Ask, type Reading } from './understanding';
-import { conditions, renderCard, renderWidget, type Emit } from './widgets';
+import { inEveryLanguage, inEveryLanguageAsync } from './localized';
+import { conditions, renderCard, renderWidget, type ActionFields, type Emit } from './widgets';
 
 export class Run implements Turn {
   readonly outputs: FlowOutput[] = [];
@@ -43,8 +44,17 @@ export class Run implements Turn {
 
   private i18n = (text: FlowTextKey | I18n): I18n => (typeof text === 'string' ? msg(text) : text);
 
+  /** One of the engine's texts, with how it reads in each other language: the chat shows the interface's. */
   say(text: FlowTextKey | I18n, vars: Record<string, string> = {}): void {
-    this.text(say(this.lang, this.i18n(text), vars));
+    const t = this.i18n(text);
+    const content = say(this.lang, t, vars);
+    if (!content.trim()) return;
+    const i18n: Partial<Record<Lang, { content: string }>> = {};
+    for (const lang of LANGUAGES) {
+      const other = say(lang, t, vars);
+      if (lang !== this.lang && other !== content && other.trim()) i18n[lang] = { content: other };
+    }
+    this.outputs.push({ type: 'ai', data: { content, ...(Object.keys(i18n).length > 0 ? { i18n } : {}) } });
   }
 
   label(text: FlowTextKey | I18n, vars: Record<string, string> = {}): string {
@@ -55,13 +65,26 @@ export class Run implements Turn {
     this.outputs.push({ type: 'action', data: { type, content: '', ...payload } as unknown as ActionData });
   };
 
+  localAction<T extends ActionData['type']>(type: T, build: (label: Labeler, lang: Lang) => ActionFields<T>): void {
+    this.inEveryLanguage((emit, lang) =>
+      emit(
+        type,
+        build((text, vars = {}) => label(lang, this.i18n(text), vars), lang),
+      ),
+    );
+  }
+
+  inEveryLanguage(render: (emit: Emit, lang: Lang) => void): void {
+    inEveryLanguage(this.action, this.lang, render);
+  }
+
   yesNoButtons(yes: FlowTextKey, no: FlowTextKey): void {
-    this.action('buttons', {
+    this.localAction('buttons', (l) => ({
       buttons: [
-        { label: this.label(yes), value: 'yes' },
-        { label: this.label(no), value: 'no' },
+        { label: l(yes), value: 'yes' },
+        { label: l(no), value: 'no' },
       ],
-    });
+    }));
   }
 
   setVar(key: string, value: string): void {
@@ -95,7 +118,10 @@ export class Run implements Turn {
   }
 
   async widget(step: Step, vars?: Record<string, string>): Promise<void> {
-    return renderWidget(this.action, this.lang, step, vars ?? (await this.vars()), this.ports);
+    const values = vars ?? (await this.vars());
+    return inEveryLanguageAsync(this.action, this.lang, (emit, lang) =>
+      renderWidget(emit, lang, step, values, this.ports),
+    );
   }
 
   async offerAgain(): Promise<void> {
@@ -211,7 +237,9 @@ export class Run implements Turn {
       const vars = await this.vars();
       const holds = conditions(vars, this.ports);
       for (const line of step.say) if (!line.when || (await holds(line.when))) this.say(line, vars);
-      if (step.show) await renderCard(this.action, this.lang, step.show, this.ports);
+      const show = step.show;
+      if (show)
+        await inEveryLanguageAsync(this.action, this.lang, (emit, lang) => renderCard(emit, lang, show, this.ports));
       if (!(step.answer.kind === 'help' && step.answer.quietFirst)) await this.widget(step, vars);
       this.state.step = step.id;
       if (step.answer.kind !== 'none') return;

@@ -7,6 +7,7 @@
 
 import { z } from 'zod';
 import type { Emit } from './widgets';
+import { inEveryLanguage } from './localized';
 import type { SharingEntry, SharingPlace, SharingPorts, SharingService, SharingWhere } from './ports';
 import { label, msg, say, type FlowTextKey } from './texts';
 import type { Lang } from './types';
@@ -75,8 +76,8 @@ export class SharingBrowser {
     this.host.text(say(this.lang, msg(key), vars));
   }
 
-  private l(key: FlowTextKey, vars: Record<string, string> = {}): string {
-    return label(this.lang, msg(key), vars);
+  private l(key: FlowTextKey, vars: Record<string, string> = {}, lang: Lang = this.lang): string {
+    return label(lang, msg(key), vars);
   }
 
   get state(): BrowseState | undefined {
@@ -136,25 +137,29 @@ export class SharingBrowser {
       });
     }
     if (unreadable.length > 0) {
-      this.host.action('card', {
-        title: this.l('browseUnreadableTitle'),
-        info: unreadable.map((e) => ({
-          label: e.name,
-          value: this.l(e.reason === 'size' ? 'browseUnreadableSize' : 'browseUnreadableType'),
-        })),
-      });
+      inEveryLanguage(this.host.action, this.lang, (emit, lang) =>
+        emit('card', {
+          title: this.l('browseUnreadableTitle', {}, lang),
+          info: unreadable.map((e) => ({
+            label: e.name,
+            value: this.l(e.reason === 'size' ? 'browseUnreadableSize' : 'browseUnreadableType', {}, lang),
+          })),
+        }),
+      );
     }
-    const options = shown.map((e, i) => ({
-      label:
-        e.kind === 'open' && (kind === 'folder' || kind === 'onedrive')
-          ? this.l('browseFolderLabel', { name: e.name })
-          : e.name,
-      value: `${e.kind}:${i}`,
-    }));
-    if (page + 1 < pages) options.push({ label: this.l('browseMore'), value: 'more' });
-    if (state.trail.length > 1) options.push({ label: this.l('browseUp'), value: 'up' });
-    options.push({ label: this.l('browseDone'), value: 'done' });
-    this.host.action('options', { options });
+    inEveryLanguage(this.host.action, this.lang, (emit, lang) => {
+      const options = shown.map((e, i) => ({
+        label:
+          e.kind === 'open' && (kind === 'folder' || kind === 'onedrive')
+            ? this.l('browseFolderLabel', { name: e.name }, lang)
+            : e.name,
+        value: `${e.kind}:${i}`,
+      }));
+      if (page + 1 < pages) options.push({ label: this.l('browseMore', {}, lang), value: 'more' });
+      if (state.trail.length > 1) options.push({ label: this.l('browseUp', {}, lang), value: 'up' });
+      options.push({ label: this.l('browseDone', {}, lang), value: 'done' });
+      emit('options', { options });
+    });
     this.save({ ...state, page, shown, picked: false });
     return true;
   }
@@ -242,12 +247,14 @@ export class SharingBrowser {
   }
 
   private offerAnother(state: BrowseState): void {
-    this.host.action('buttons', {
-      buttons: [
-        { label: this.l('browseAnother'), value: 'another' },
-        { label: this.l('browseDone'), value: 'done' },
-      ],
-    });
+    inEveryLanguage(this.host.action, this.lang, (emit, lang) =>
+      emit('buttons', {
+        buttons: [
+          { label: this.l('browseAnother', {}, lang), value: 'another' },
+          { label: this.l('browseDone', {}, lang), value: 'done' },
+        ],
+      }),
+    );
     this.save({ ...state, picked: true });
   }
 

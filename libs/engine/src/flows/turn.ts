@@ -5,13 +5,17 @@
  * (what a step's answer changes).
  */
 
+import type { ActionData } from '@sparks/contracts';
 import type { z } from 'zod';
 import type { FlowPorts, SparkInfo } from './ports';
 import type { DialogState, FlowState } from './state';
 import type { FlowTextKey } from './texts';
 import type { Flow, FlowEvent, I18n, Intent, Lang, Step, StepStatus } from './types';
 import type { Ask, Reading } from './understanding';
-import type { Emit } from './widgets';
+import type { ActionFields, Emit } from './widgets';
+
+/** One of the engine's texts (or a flow's) as a label in one language. */
+export type Labeler = (text: FlowTextKey | I18n, vars?: Record<string, string>) => string;
 
 export interface Turn {
   readonly flow: Flow;
@@ -33,6 +37,13 @@ export interface Turn {
   /** One of the engine's texts (or a flow's) as a label (buttons, cards): the values as they are. */
   label(text: FlowTextKey | I18n, vars?: Record<string, string>): string;
   readonly action: Emit;
+  /**
+   * An action whose texts are labels, rendered in every language (the reply's as sent, the others in its `i18n`):
+   * the chat shows it in the interface's language, whichever it switches to (issue 34 item 3).
+   */
+  localAction<T extends ActionData['type']>(type: T, build: (label: Labeler, lang: Lang) => ActionFields<T>): void;
+  /** The action messages `render` emits, rendered in every language the same way (cards with texts). */
+  inEveryLanguage(render: (emit: Emit, lang: Lang) => void): void;
   /** Yes / no buttons with two of the engine's texts. */
   yesNoButtons(yes: FlowTextKey, no: FlowTextKey): void;
 

@@ -10,7 +10,7 @@ import { LANGUAGE_CHOICES } from './understand';
 import { FIELD_CHOICES } from './understanding/fields';
 
 /** The fields of the action `T` of the contracts besides its type and content. */
-type ActionFields<T extends ActionData['type']> =
+export type ActionFields<T extends ActionData['type']> =
   Extract<ActionData, { type: T }> extends infer A ? (A extends unknown ? Omit<A, 'type' | 'content'> : never) : never;
 
 /** Adds one action message (a widget, a card or an event of `@sparks/contracts`) to the conversation. */
@@ -146,7 +146,9 @@ export async function renderCard(emit: Emit, lang: Lang, kind: NonNullable<Step[
         { type: l('userFirstname'), result: p.firstname || '—' },
         { type: l('userLastname'), result: p.lastname || '—' },
         { type: l('userEmail'), result: p.username },
-        { type: l('userLanguage'), result: label(p.language, msg('ownLanguageName')) },
+        // The account's language is the interface's (one setting, web useAccountLanguage): each language's card
+        // names its own, so that the card read after a switch (issue 34 item 3) says the language now chosen.
+        { type: l('userLanguage'), result: label(lang, msg('ownLanguageName')) },
         // The default plan's name is a key of the data ('Free Plan'); users read it in their language.
         { type: l('userPlan'), result: p.plan === 'Free Plan' ? l('freePlanName') : p.plan },
       ],

@@ -2,7 +2,8 @@ import type { WidgetType } from '@sparks/contracts';
 import { isStartKeyword } from '@sparks/contracts/rules';
 import { isWidgetType } from '@sparks/contracts/widgets';
 
-import { toLanguage } from '../../i18n';
+import { toLanguage, type Language } from '../../i18n';
+import { localized } from './localized';
 import type { ChatMessage } from './types';
 
 /** docs/product.md §4 message display rules, as pure functions of the conversation. */
@@ -126,9 +127,11 @@ function choiceLabel(widget: ChatMessage | undefined, value: string): string | u
  * - only the last message's widget can be used, older ones show disabled, with the choice the human answered
  *   marked (`chosen`);
  * - a human message that is the value of a choice of the widget just before it shows that choice's label
- *   (the assistant gets `sell`, the person reads "Sell products").
+ *   (the assistant gets `sell`, the person reads "Sell products");
+ * - given the interface's `language`, widgets, cards and the engine's texts read in it (their `i18n`, issue 34
+ *   item 3), and so do the labels of the choices picked.
  */
-export function toDisplayItems(messages: ChatMessage[], now: Date = new Date()): DisplayItem[] {
+export function toDisplayItems(messages: ChatMessage[], now: Date = new Date(), language?: Language): DisplayItem[] {
   const dates = messageDates(messages, now);
   const drafts: ItemDraft[] = [];
   const uploaded = new Set<string>();
@@ -136,7 +139,9 @@ export function toDisplayItems(messages: ChatMessage[], now: Date = new Date()):
   let lastWidget: ChatMessage | undefined;
   let lastWidgetDraft: Extract<ItemDraft, { kind: 'widget' }> | undefined;
 
-  messages.forEach((message, index) => {
+  messages.forEach((original, index) => {
+    // Widgets, cards and the engine's own texts read in the interface's language (issue 34 item 3).
+    const message = language ? localized(original, language) : original;
     const date = dates[index];
     const content = contentOf(message);
     const next = messages[index + 1];
@@ -191,7 +196,13 @@ export function toDisplayItems(messages: ChatMessage[], now: Date = new Date()):
       case 'action': {
         const type = message.data?.type;
         if (isWidgetType(type)) {
-          const draft: Extract<ItemDraft, { kind: 'widget' }> = { kind: 'widget', key, message, date, widget: type };
+          const draft: Extract<ItemDraft, { kind: 'widget' }> = {
+            kind: 'widget',
+            key,
+            message,
+            date,
+            widget: type,
+          };
           drafts.push(draft);
           lastWidget = message;
           lastWidgetDraft = draft;

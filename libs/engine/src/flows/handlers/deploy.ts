@@ -34,12 +34,12 @@ function confirmDeployment(turn: Turn, act: DeployAction, spark: PublishedSpark)
   turn.setDialog({ name: 'deployConfirm', action: act, sparkId: spark.sparkId, sparkName: spark.name });
   const unpublish = act === 'unpublish';
   turn.say(unpublish ? 'deployConfirmUnpublish' : 'deployConfirmRotate', { name: spark.name });
-  turn.action('buttons', {
+  turn.localAction('buttons', (l) => ({
     buttons: [
-      { label: turn.label(unpublish ? 'deployYesUnpublish' : 'deployYesRotate'), value: 'yes' },
-      { label: turn.label('deployNo'), value: 'no' },
+      { label: l(unpublish ? 'deployYesUnpublish' : 'deployYesRotate'), value: 'yes' },
+      { label: l('deployNo'), value: 'no' },
     ],
-  });
+  }));
 }
 
 function manage(act: DeployAction): IntentHandler {

@@ -29,7 +29,9 @@ const createSpark: EffectHandler = {
       // The plan's Spark limit: say so, offer the plans, and stay on this step so that the next
       // message (after deleting a Spark or upgrading) tries again.
       turn.say('sparkLimit', { limit: String(created.limit) });
-      turn.action('buttons', { buttons: [{ label: turn.label('sparkLimitPlans'), goto: '/billing?showPlans=true' }] });
+      turn.localAction('buttons', (l) => ({
+        buttons: [{ label: l('sparkLimitPlans'), goto: '/billing?showPlans=true' }],
+      }));
       turn.halted = true;
       return;
     }

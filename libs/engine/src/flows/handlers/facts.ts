@@ -45,24 +45,25 @@ function correct(facts: BusinessFacts, field: Field, value: string): BusinessFac
 /** Shows what was understood, and waits for a yes. */
 function offer(turn: Turn, facts: BusinessFacts): true {
   turn.setDialog({ name: 'businessConfirm', facts });
-  const l = turn.label.bind(turn);
-  const tone = facts.tone && l(TONE_TEXT[facts.tone]);
   turn.say('understood');
-  turn.action('card', {
-    title: l('understoodTitle'),
-    info: [
-      ...(facts.name ? [{ label: l('factName'), value: facts.name }] : []),
-      ...(facts.description ? [{ label: l('factDescription'), value: facts.description }] : []),
-      ...(tone ? [{ label: l('factTone'), value: tone }] : []),
-      ...(facts.hours ? [{ label: l('factHours'), value: facts.hours }] : []),
-    ],
+  turn.localAction('card', (l) => {
+    const tone = facts.tone && l(TONE_TEXT[facts.tone]);
+    return {
+      title: l('understoodTitle'),
+      info: [
+        ...(facts.name ? [{ label: l('factName'), value: facts.name }] : []),
+        ...(facts.description ? [{ label: l('factDescription'), value: facts.description }] : []),
+        ...(tone ? [{ label: l('factTone'), value: tone }] : []),
+        ...(facts.hours ? [{ label: l('factHours'), value: facts.hours }] : []),
+      ],
+    };
   });
-  turn.action('buttons', {
+  turn.localAction('buttons', (l) => ({
     buttons: [
       { label: l('understoodYes'), value: 'yes' },
       { label: l('understoodNoButton'), value: 'no' },
     ],
-  });
+  }));
   return true;
 }
 
@@ -93,7 +94,7 @@ async function takeFacts(turn: Turn, current: Step, facts: BusinessFacts): Promi
     const sysPrompt = await turn.writePrompt(spark);
     await ports.sparks.update({ sysPrompt });
     turn.say('understoodSaved');
-    promptCard(turn.action, turn.lang, sysPrompt);
+    turn.inEveryLanguage((emit, lang) => promptCard(emit, lang, sysPrompt));
   }
   // On from the step it was asked at, past every step the facts answered.
   let next: string | null = current.id;

@@ -24,7 +24,7 @@ export const promptDialog: Dialog<typeof waiting> = {
     }
     turn.setDialog({ name: 'promptConfirm', draft: text });
     turn.say('promptDraft');
-    promptCard(turn.action, turn.lang, text);
+    turn.inEveryLanguage((emit, lang) => promptCard(emit, lang, text));
     turn.yesNoButtons('promptSave', 'promptCancel');
     return Promise.resolve(true);
   },
@@ -42,7 +42,7 @@ export const promptConfirmDialog: Dialog<typeof confirming> = {
       turn.setVar('previousPrompt', spark?.sysPrompt ?? '');
       await turn.ports.sparks.update({ sysPrompt: draft });
       turn.say('promptSavedUndo');
-      turn.action('buttons', { buttons: [{ label: turn.label('promptUndo'), value: 'undo instructions' }] });
+      turn.localAction('buttons', (l) => ({ buttons: [{ label: l('promptUndo'), value: 'undo instructions' }] }));
     } else {
       turn.say('promptCancelled');
     }
@@ -54,7 +54,7 @@ export const promptConfirmDialog: Dialog<typeof confirming> = {
 export const showPrompt: IntentHandler = {
   async run(turn) {
     const spark = await turn.ports.sparks.current();
-    if (spark) promptCard(turn.action, turn.lang, spark.sysPrompt);
+    if (spark) turn.inEveryLanguage((emit, lang) => promptCard(emit, lang, spark.sysPrompt));
   },
 };
 

@@ -18,7 +18,7 @@ export const testNotSatisfactory: IntentHandler = {
     turn.say('testKo');
     // The test is gone (the page deletes it with the answer): a way to the next one, once the changes are made.
     const again = turn.label('newTestButton');
-    turn.action('buttons', { buttons: [{ label: again, value: again }] });
+    turn.localAction('buttons', (l) => ({ buttons: [{ label: l('newTestButton'), value: again }] }));
   },
 };
 
@@ -45,8 +45,8 @@ export const newTest: IntentHandler = {
     if (creates && at === creates.id && creates.objective) await objectives.setStatus(creates.id, 'completed');
     if (judge && (at === judge.id || at === creates?.id)) return turn.askFrom(judge.id);
     const vars = await turn.vars();
-    turn.action('buttons', {
-      buttons: [{ label: turn.label('newTestOpen'), goto: route('/spark/{sparkId}/test/{testId}', vars) }],
-    });
+    turn.localAction('buttons', (l) => ({
+      buttons: [{ label: l('newTestOpen'), goto: route('/spark/{sparkId}/test/{testId}', vars) }],
+    }));
   },
 };

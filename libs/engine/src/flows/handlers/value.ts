@@ -22,12 +22,12 @@ const TEXTS = {
 /** "Please answer yes or no", and the two buttons again: the dialog goes on. */
 export function askAgain(turn: Turn, yes: FlowTextKey, no: FlowTextKey): true {
   turn.text(turn.markdown('reask') + turn.markdown('yesNo'));
-  turn.action('buttons', {
+  turn.localAction('buttons', (l) => ({
     buttons: [
-      { label: turn.label(yes), value: 'yes' },
-      { label: turn.label(no), value: 'no' },
+      { label: l(yes), value: 'yes' },
+      { label: l(no), value: 'no' },
     ],
-  });
+  }));
   return true;
 }
 
@@ -36,12 +36,12 @@ export function confirmValue(turn: Turn, draft: string, field: 'name' | 'greetin
   turn.setDialog({ name: 'valueConfirm', draft, field });
   const texts = TEXTS[field];
   turn.say(texts.ask, { draftValue: draft });
-  turn.action('buttons', {
+  turn.localAction('buttons', (l) => ({
     buttons: [
-      { label: turn.label(texts.yes), value: 'yes' },
-      { label: turn.label(texts.no), value: 'no' },
+      { label: l(texts.yes), value: 'yes' },
+      { label: l(texts.no), value: 'no' },
     ],
-  });
+  }));
 }
 
 export const valueConfirmDialog: Dialog<typeof confirming> = {

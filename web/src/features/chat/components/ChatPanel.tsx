@@ -9,6 +9,7 @@ import { useOpenPlans } from '../../billing/useOpenPlans';
 import { PROFILE_KEY, useProfile } from '../../profile/useProfile';
 import { testsKey } from '../../sparks/keys';
 import { isApiError } from '../../../api/client';
+import { toLanguage } from '../../../i18n';
 import { authorizeIntegration, disconnectIntegration, getIntegrations, listDocuments, listTests } from '../api';
 import { toDisplayItems } from '../display';
 import { useChat, type SendProblem } from '../hooks/useChat';
@@ -126,7 +127,8 @@ function ChatPanelBody({
   className,
   welcome,
 }: ChatPanelProps) {
-  const { t } = useTranslation('chat');
+  const { t, i18n } = useTranslation('chat');
+  const language = toLanguage(i18n.resolvedLanguage ?? i18n.language);
   const navigate = useNavigate();
   const openPlans = useOpenPlans();
   const { mutate } = useSWRConfig();
@@ -259,8 +261,9 @@ function ChatPanelBody({
           },
         ]
       : messages;
-    return toDisplayItems(shown);
-  }, [messages, pending]);
+    // Widgets and cards read in the interface's language, whichever it switches to (issue 34 item 3).
+    return toDisplayItems(shown, new Date(), language);
+  }, [messages, pending, language]);
 
   const busy = chat.busy || uploader.busy;
   const { send } = chat;

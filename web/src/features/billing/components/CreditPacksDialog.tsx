@@ -1,4 +1,4 @@
-import type { CreditItemView } from '@sparks/contracts';
+import type { CreditItemView, SubscriptionView } from '@sparks/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
@@ -7,8 +7,9 @@ import useSWR, { mutate } from 'swr';
 import { isApiError } from '../../../api/client';
 import { useNavigate } from '../../../lib/router';
 import { Dialog } from '../../../ui/Dialog';
+import { firstTenant } from '../../profile/profile';
 import { PROFILE_KEY, useProfile } from '../../profile/useProfile';
-import { CREDITS_KEY, fetchCreditCatalog, purchaseCredits } from '../api';
+import { CREDITS_KEY, fetchCreditCatalog, fetchSubscriptions, purchaseCredits, subscriptionsKey } from '../api';
 import {
   canBuyPack,
   formatCount,
@@ -28,9 +29,9 @@ import '../billing.css';
  * The credit-pack popup (docs/product.md §2, §4, §5): the packs of GET /billing/catalog/credits sorted by interactions, 4 a
  * page, a pager only when there is more than one page, each price unit_amount / 100 in the user's locale. Buying
  * shows a spinner on that pack and disables every button; a pack paid at once (a paid plan) goes to /billing with
- * the congratulation message for the billing assistant, otherwise to the pack's checkout. On a paid plan the pack is
- * charged at once to the subscription's card, so the user first confirms it with its amount (a checkout shows the
- * amount itself).
+ * the congratulation message for the billing assistant, otherwise to the pack's checkout. When the pack is charged at
+ * once to the plan's card (a paid plan with the local provider), the user first confirms it with its amount; a
+ * checkout page (the Free Plan, or Stripe) shows the amount itself.
  */
 export default function CreditPacksDialog({ onClose }: { onClose: () => void }) {
   const { t, i18n } = useTranslation('billing');
@@ -45,6 +46,13 @@ export default function CreditPacksDialog({ onClose }: { onClose: () => void }) 
   const [confirming, setConfirming] = useState<CreditItemView | null>(null);
   const { data: profile } = useProfile();
   const plan = heldPlan(profile);
+  const customerId = firstTenant(profile)?.customerId;
+  const { data: subscriptions } = useSWR<SubscriptionView[], Error>(
+    plan && customerId ? subscriptionsKey(customerId) : null,
+    () => fetchSubscriptions(customerId!),
+  );
+  // Charged at once to the plan's card (the local provider); Stripe's Checkout page shows the amount itself.
+  const chargedAtOnce = plan !== null && subscriptions?.[0]?.provider !== 'stripe';
   const packs = data ? sortPacks(data) : [];
   const pages = pageCount(packs.length);
   const current = Math.min(page, pages - 1);
@@ -139,7 +147,7 @@ export default function CreditPacksDialog({ onClose }: { onClose: () => void }) 
                 className="button button--primary"
                 disabled={buying !== null || !canBuyPack(pack)}
                 aria-busy={buying === pack.productId || undefined}
-                onClick={() => (plan ? setConfirming(pack) : void buy(pack))}
+                onClick={() => (chargedAtOnce ? setConfirming(pack) : void buy(pack))}
               >
                 {buying === pack.productId && (
                   <span className="spinner spinner--button" data-testid="pack-spinner" aria-hidden="true" />

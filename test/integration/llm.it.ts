@@ -350,6 +350,19 @@ describe('the builder understands free text with a model (issue 17 item 4)', () 
         { label: 'Tone', value: 'warm and friendly' },
         { label: 'Opening hours', value: 'Monday to Saturday, 8:00–20:00' },
       ],
+      // The card in the other language, shown at once after a switch (issue 34, item 3): its labels and the tone
+      // chosen from the list translated, what the owner wrote as written.
+      i18n: {
+        es: {
+          title: 'Tu negocio',
+          info: [
+            { label: 'Nombre', value: 'Espiga' },
+            { label: 'Descripción', value: 'Artisan bakery in Madrid' },
+            { label: 'Tono', value: 'cercano y amable' },
+            { label: 'Horario', value: 'Monday to Saturday, 8:00–20:00' },
+          ],
+        },
+      },
     });
     // Nothing changes before the owner agrees.
     expect((await sparkRow(sparkId)).name).not.toBe('Espiga');

@@ -111,6 +111,9 @@ for (const lang of ['en', 'es'] as const) {
       await box.press('Enter');
       await expect(dialog.locator('.m.ai').last()).toContainText(w.answer, { timeout: 30_000 });
 
+      // The widget takes the next question once the answer has finished (its Send is enabled again): an Enter
+      // pressed while it still finishes is not sent (CI once pressed it in that moment and waited 4 minutes).
+      await expect(dialog.locator('button.send')).toBeEnabled();
       const refused = visitor.waitForResponse((r) => r.url().endsWith('/stream'));
       await box.fill(w.again);
       await box.press('Enter');

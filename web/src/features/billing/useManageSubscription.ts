@@ -22,16 +22,25 @@ function manageKind(subscriptions: readonly SubscriptionView[] | undefined): Man
   return subscription.provider === 'stripe' ? 'portal' : 'plans';
 }
 
-export function useManageSubscription() {
-  const navigate = useNavigate();
+/**
+ * The paid plan the user holds, if any, and its subscriptions as the api reports them (read only while a paid plan is
+ * held): who manages it, Stripe or the embedded provider.
+ */
+export function useHeldSubscription() {
   const { data: profile } = useProfile();
   const customerId = firstTenant(profile)?.customerId;
-  const paid = heldPlan(profile) !== null;
+  const plan = heldPlan(profile);
   const { data: subscriptions } = useSWR<SubscriptionView[], Error>(
-    paid && customerId ? subscriptionsKey(customerId) : null,
+    plan && customerId ? subscriptionsKey(customerId) : null,
     () => fetchSubscriptions(customerId!),
   );
-  const kind = paid ? manageKind(subscriptions) : null;
+  return { plan, customerId, subscriptions };
+}
+
+export function useManageSubscription() {
+  const navigate = useNavigate();
+  const { plan, customerId, subscriptions } = useHeldSubscription();
+  const kind = plan !== null ? manageKind(subscriptions) : null;
   const [opening, setOpening] = useState(false);
   const [failed, setFailed] = useState(false);
 

@@ -1,4 +1,4 @@
-import type { CreditItemView, SubscriptionView } from '@sparks/contracts';
+import type { CreditItemView } from '@sparks/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
@@ -7,22 +7,12 @@ import useSWR, { mutate } from 'swr';
 import { isApiError } from '../../../api/client';
 import { useNavigate } from '../../../lib/router';
 import { Dialog } from '../../../ui/Dialog';
-import { firstTenant } from '../../profile/profile';
-import { PROFILE_KEY, useProfile } from '../../profile/useProfile';
-import { CREDITS_KEY, fetchCreditCatalog, fetchSubscriptions, purchaseCredits, subscriptionsKey } from '../api';
-import {
-  canBuyPack,
-  formatCount,
-  formatPrice,
-  heldPlan,
-  localName,
-  pageCount,
-  pageOf,
-  returnPath,
-  sortPacks,
-} from '../billing';
+import { PROFILE_KEY } from '../../profile/useProfile';
+import { CREDITS_KEY, fetchCreditCatalog, purchaseCredits } from '../api';
+import { canBuyPack, formatCount, formatPrice, localName, pageCount, pageOf, returnPath, sortPacks } from '../billing';
 import { billingState } from '../billingMessage';
 import { useGoToCheckout } from '../useGoToCheckout';
+import { useHeldSubscription } from '../useManageSubscription';
 import '../billing.css';
 
 /**
@@ -44,13 +34,7 @@ export default function CreditPacksDialog({ onClose }: { onClose: () => void }) 
   const [buying, setBuying] = useState<string | null>(null);
   const [failed, setFailed] = useState<string | null>(null);
   const [confirming, setConfirming] = useState<CreditItemView | null>(null);
-  const { data: profile } = useProfile();
-  const plan = heldPlan(profile);
-  const customerId = firstTenant(profile)?.customerId;
-  const { data: subscriptions } = useSWR<SubscriptionView[], Error>(
-    plan && customerId ? subscriptionsKey(customerId) : null,
-    () => fetchSubscriptions(customerId!),
-  );
+  const { plan, subscriptions } = useHeldSubscription();
   // Charged at once to the plan's card (the local provider); Stripe's Checkout page shows the amount itself.
   const chargedAtOnce = plan !== null && subscriptions?.[0]?.provider !== 'stripe';
   const packs = data ? sortPacks(data) : [];

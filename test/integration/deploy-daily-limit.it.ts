@@ -1,7 +1,7 @@
 import { Pool } from 'pg';
 import { utcDay } from '../../api/src/deploy/deployment-cap';
-import { addDocument, userIdOf } from './fixtures/knowledge';
-import { createUser, eventually, startApp, type OutboxMail, type SignedUser, type TestApp } from './harness';
+import { eventually, startApp, type OutboxMail, type TestApp } from './harness';
+import { deployOwner, deploymentPath, publishOn, widgetPath, type DeployOwner } from './support/deploy';
 
 /**
  * A published Spark's daily limit of visitor messages (issue 30): set by its owner (`PATCH …/deployment`), shown in
@@ -20,54 +20,17 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-interface Owner {
-  user: SignedUser;
-  userId: string;
-  sparkId: string;
-}
+type Owner = DeployOwner;
 
-async function owner(language: 'en' | 'es'): Promise<Owner> {
-  const user = await createUser(t, { language, tag: 'daily' });
-  const userId = await userIdOf(sql, user.username);
-  await sql.query('UPDATE tenants SET limit_deployments = 1 WHERE user_id = $1', [userId]);
-  const spark = (
-    await t
-      .http()
-      .post('/api/v1/sparks')
-      .set(...user.auth())
-      .send({ name: 'Northwind', options: { language } })
-      .expect(201)
-  ).body.data;
-  await addDocument(sql, {
-    sparkId: spark._id,
-    userId,
-    name: 'Handbook.pdf',
+const owner = (language: 'en' | 'es') =>
+  deployOwner(t, sql, {
+    language,
+    tag: 'daily',
     pages: ['Rentals cost 25 dollars per day, helmet and lock included.'],
-    language: 'en',
   });
-  return { user, userId, sparkId: spark._id };
-}
-
-const dep = (o: Owner) => `/api/v1/sparks/${o.sparkId}/deployment`;
-const w = (token: string) => `/api/v1/public/widgets/${token}`;
-
-async function publish(o: Owner): Promise<string> {
-  const view = (
-    await t
-      .http()
-      .post(dep(o))
-      .set(...o.user.auth())
-      .send({})
-      .expect(200)
-  ).body.data;
-  await t
-    .http()
-    .post(`${dep(o)}/origins`)
-    .set(...o.user.auth())
-    .send({ origin: SHOP })
-    .expect(200);
-  return view.token as string;
-}
+const dep = deploymentPath;
+const w = widgetPath;
+const publish = (o: Owner) => publishOn(t, o, SHOP);
 
 async function visitorWithConversation(token: string): Promise<{ v: string; conv: string }> {
   const v = (

@@ -1,6 +1,6 @@
 import { Pool } from 'pg';
-import { userIdOf } from './fixtures/knowledge';
-import { createUser, startApp, type SignedUser, type TestApp } from './harness';
+import { startApp, type TestApp } from './harness';
+import { deployOwner, deploymentPath, publishOn, widgetPath, type DeployOwner } from './support/deploy';
 
 /**
  * The sites a published Spark's widget was refused on (issue 34, item 7): a page of a site not on the allow-list
@@ -21,28 +21,11 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-interface Owner {
-  user: SignedUser;
-  sparkId: string;
-}
+type Owner = DeployOwner;
 
-async function owner(tag: string): Promise<Owner> {
-  const user = await createUser(t, { tag });
-  const userId = await userIdOf(sql, user.username);
-  await sql.query('UPDATE tenants SET limit_deployments = 1 WHERE user_id = $1', [userId]);
-  const spark = (
-    await t
-      .http()
-      .post('/api/v1/sparks')
-      .set(...user.auth())
-      .send({ name: 'Northwind', options: { language: 'en' } })
-      .expect(201)
-  ).body.data;
-  return { user, sparkId: spark._id as string };
-}
-
-const dep = (o: Owner) => `/api/v1/sparks/${o.sparkId}/deployment`;
-const w = (token: string) => `/api/v1/public/widgets/${token}`;
+const owner = (tag: string) => deployOwner(t, sql, { tag });
+const dep = deploymentPath;
+const w = widgetPath;
 
 async function view(o: Owner): Promise<{ refusedSites: Array<{ origin: string; lastTriedAt: string }> }> {
   return (
@@ -54,23 +37,7 @@ async function view(o: Owner): Promise<{ refusedSites: Array<{ origin: string; l
   ).body.data;
 }
 
-async function publish(o: Owner): Promise<string> {
-  const published = (
-    await t
-      .http()
-      .post(dep(o))
-      .set(...o.user.auth())
-      .send({})
-      .expect(200)
-  ).body.data;
-  await t
-    .http()
-    .post(`${dep(o)}/origins`)
-    .set(...o.user.auth())
-    .send({ origin: SHOP })
-    .expect(200);
-  return published.token as string;
-}
+const publish = (o: Owner) => publishOn(t, o, SHOP);
 
 describe('deploy: the sites a widget was refused on', () => {
   it('shows a refused site to its owner, who allows it; then the page gets the widget', async () => {

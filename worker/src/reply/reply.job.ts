@@ -2,10 +2,12 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { translateError, type AppConfig, type ErrorCode } from '@sparks/core';
 import {
   AccountsRepository,
+  BillingRepository,
   ConversationsRepository,
   DocumentsRepository,
   IntegrationsRepository,
   ObjectivesRepository,
+  SearchRepository,
   SparksRepository,
   toWireMessage,
   UnansweredRepository,
@@ -53,6 +55,8 @@ export class ReplyJob {
     @Inject(MICROSOFT) private readonly microsoft: MicrosoftGraph,
     @Inject(INGEST_PRODUCER) private readonly producer: JobProducer,
     private readonly unanswered: UnansweredRepository,
+    private readonly search: SearchRepository,
+    private readonly billing: BillingRepository,
   ) {}
 
   private publish(conversationId: string, event: ConversationEvent): Promise<void> {
@@ -115,6 +119,7 @@ export class ReplyJob {
         objectives: this.objectives,
         sparkRules: this.sparkRules,
         testRules: this.testRules,
+        help: { plans: () => this.billing.plans(), search: this.search },
         llm: this.llm ?? undefined,
         onLlmError: (err) =>
           this.logger.warn(`language model failed, the rules or the template stand in: ${String(err)}`),

@@ -4,7 +4,6 @@ import {
   AccountsRepository,
   BillingRepository,
   ConversationsRepository,
-  DocumentsRepository,
   IntegrationsRepository,
   ObjectivesRepository,
   SearchRepository,
@@ -21,7 +20,7 @@ import { UnrecoverableError, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { uuidv7 } from 'uuidv7';
 import { flowPorts } from '../flows/flow-ports';
-import { PlanGates, SparkRules, SparkTestRules } from '@sparks/domain';
+import { DocumentIntake, PlanGates, SparkRules, SparkTestRules } from '@sparks/domain';
 import type { MicrosoftGraph } from '@sparks/knowledge';
 import { CONFIG, DB, LLM, REDIS } from '../infra/tokens';
 import { INGEST_PRODUCER } from '../ingestion/tokens';
@@ -50,7 +49,7 @@ export class ReplyJob {
     @Inject(CONFIG) private readonly config: AppConfig,
     @Inject(LLM) private readonly llm: LlmProvider | null,
     private readonly integrations: IntegrationsRepository,
-    private readonly documents: DocumentsRepository,
+    private readonly intake: DocumentIntake,
     private readonly plans: PlanGates,
     @Inject(MICROSOFT) private readonly microsoft: MicrosoftGraph,
     @Inject(INGEST_PRODUCER) private readonly producer: JobProducer,
@@ -125,7 +124,7 @@ export class ReplyJob {
           this.logger.warn(`language model failed, the rules or the template stand in: ${String(err)}`),
         sharing: {
           integrations: this.integrations,
-          documents: this.documents,
+          intake: this.intake,
           plans: this.plans,
           microsoft: this.microsoft,
           producer: this.producer,

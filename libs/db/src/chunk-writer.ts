@@ -3,7 +3,13 @@
 import { eq, sql } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
 import type { Database, Transaction } from './client';
-import type { CompletedDocument, DocumentFigures, DocumentRow, NewChunk, TextSearchConfig } from './documents.repository';
+import type {
+  CompletedDocument,
+  DocumentFigures,
+  DocumentRow,
+  NewChunk,
+  TextSearchConfig,
+} from './documents.repository';
 import { documentChunks, documents } from './schema/index';
 
 /** A document's chunks written as they are read, in one transaction: see `openChunkWriter`. */
@@ -77,7 +83,11 @@ async function insertChunks(
 }
 
 /** Completes the document inside the writer's transaction (its figures, what goes with them). */
-export type FinishDocument = (tx: Transaction, doc: DocumentRow, figures: DocumentFigures) => Promise<CompletedDocument>;
+export type FinishDocument = (
+  tx: Transaction,
+  doc: DocumentRow,
+  figures: DocumentFigures,
+) => Promise<CompletedDocument>;
 
 /**
  * Writes the chunks of a document while it is still being read: one transaction,

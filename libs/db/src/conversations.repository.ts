@@ -139,7 +139,11 @@ export class ConversationsRepository {
    * Posts a message in a conversation unless it is gone, in one transaction that holds it (a conversation
    * deleted meanwhile cannot fail the insert); answers the message, or undefined.
    */
-  async postIfPresent(conversationId: string, type: MessageRow['type'], data: MessageData): Promise<MessageRow | undefined> {
+  async postIfPresent(
+    conversationId: string,
+    type: MessageRow['type'],
+    data: MessageData,
+  ): Promise<MessageRow | undefined> {
     return this.db.transaction(async (tx) => {
       const inTx = this.withTx(tx);
       if (!(await inTx.hold(conversationId))) return undefined;

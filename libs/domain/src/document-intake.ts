@@ -36,7 +36,11 @@ export interface UploadAnnouncement {
 
 /** A document's chunk writer whose `complete` posts the owner's message with the document's final state. */
 export interface OutcomeChunkWriter extends Omit<ChunkWriter, 'complete'> {
-  complete(figures: DocumentFigures, message?: NewMessage, replaceWith?: NewChunk[]): Promise<CompletedDocument | undefined>;
+  complete(
+    figures: DocumentFigures,
+    message?: NewMessage,
+    replaceWith?: NewChunk[],
+  ): Promise<CompletedDocument | undefined>;
 }
 
 /**
@@ -66,9 +70,7 @@ export class DocumentIntake {
     announce?: UploadAnnouncement,
   ): Promise<CreateDocumentResult> {
     const limit =
-      max === 'plan'
-        ? async (tx: Transaction) => (await planOfUser(tx, userId))?.limitDocuments ?? NO_PLAN_LIMIT
-        : max;
+      max === 'plan' ? async (tx: Transaction) => (await planOfUser(tx, userId))?.limitDocuments ?? NO_PLAN_LIMIT : max;
     return this.documents.createWithinLimit(userId, sparkId, values, limit, this.announcing(announce, userId));
   }
 
@@ -128,7 +130,10 @@ export class DocumentIntake {
   /** `DocumentsRepository.openChunkWriter`, whose `complete` posts the owner's message in the same transaction. */
   openChunkWriter(documentId: string): OutcomeChunkWriter {
     let message: NewMessage | undefined;
-    const writer = this.documents.openChunkWriter(documentId, (tx, doc) => this.posting(message)?.(tx, doc) ?? Promise.resolve(undefined));
+    const writer = this.documents.openChunkWriter(
+      documentId,
+      (tx, doc) => this.posting(message)?.(tx, doc) ?? Promise.resolve(undefined),
+    );
     return {
       write: (chunks, config) => writer.write(chunks, config),
       abort: () => writer.abort(),

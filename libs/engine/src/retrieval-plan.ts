@@ -191,4 +191,3 @@ export function languageSearch(config: TextSearchConfig, plan: SearchPlan, sourc
   });
   return { config, loose: plan.terms.map(termQuery).join(' | '), termQueries: plan.terms.map(termQuery), tiers };
 }
-

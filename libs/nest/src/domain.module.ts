@@ -33,8 +33,11 @@ import { DocumentIntake, PlanGates, SparkRules, SparkTestRules } from '@sparks/d
     {
       provide: DocumentIntake,
       inject: [DocumentsRepository, ConversationsRepository, BillingRepository],
-      useFactory: (documents: DocumentsRepository, conversations: ConversationsRepository, billing: BillingRepository) =>
-        new DocumentIntake(documents, conversations, billing),
+      useFactory: (
+        documents: DocumentsRepository,
+        conversations: ConversationsRepository,
+        billing: BillingRepository,
+      ) => new DocumentIntake(documents, conversations, billing),
     },
   ],
   exports: [SparkRules, SparkTestRules, PlanGates, DocumentIntake],

@@ -39,7 +39,7 @@ const DATA_DIR = path.resolve(
 );
 
 const { Client, Pool } = rootRequire('pg');
-const { createDb, runMigrations } = rootRequire('./libs/db/dist/index.js');
+const { createDb, runMigrations, SearchRepository } = rootRequire('./libs/db/dist/index.js');
 const { AnswerEngine } = rootRequire('./libs/engine/dist/index.js');
 const { RANKING } = rootRequire('./libs/engine/dist/ranking.js');
 const { ANSWERING } = rootRequire('./libs/engine/dist/answers/answer.js');
@@ -122,7 +122,7 @@ async function addSpark(pool, userId, article, lang) {
 
 let engine;
 async function answer(db, sparkId, lang, question) {
-  engine ??= new AnswerEngine(db);
+  engine ??= new AnswerEngine(new SearchRepository(db));
   const out = await engine.answer({
     sparkId,
     language: lang,

@@ -88,7 +88,7 @@ for (const pair of opt('set', '').split(',').filter(Boolean)) {
 /** Asks questions of one business's Spark; answers { content, kind, passages? } per question. */
 async function directAsker() {
   const url = await scratchDatabase('business_qa');
-  const { createDb, DocumentsRepository } = rootRequire('./libs/db/dist/index.js');
+  const { createDb, DocumentsRepository, SearchRepository } = rootRequire('./libs/db/dist/index.js');
   const { AnswerEngine } = rootRequire('./libs/engine/dist/index.js');
   const { choosePoppler, pdfReaderSettings, PdfTextReader, readPdfDocument } = rootRequire(
     './libs/knowledge/dist/index.js',
@@ -109,7 +109,7 @@ async function directAsker() {
     concurrency: 1,
   });
   onCleanup('close pdf reader', () => reader.close());
-  const engine = new AnswerEngine(db);
+  const engine = new AnswerEngine(new SearchRepository(db));
   const userId = (
     await pool.query(
       `INSERT INTO users (id, username, email) VALUES (gen_random_uuid(), 'qa@example.com', 'qa@example.com') RETURNING id`,

@@ -17,7 +17,7 @@ const SCALE = i > 0 ? Number(process.argv[i + 1]) : 10_000;
 const SPARKS = 10;
 const ROUNDS = 5;
 
-const { createDb } = rootRequire('./libs/db/dist/index.js');
+const { createDb, SearchRepository } = rootRequire('./libs/db/dist/index.js');
 const { retrieve } = rootRequire('./libs/engine/dist/index.js');
 
 // The questions that cost the most in retrieval.mjs: common words, and a rare term next to a common verb.
@@ -90,11 +90,12 @@ async function fill(pool, sparkId, userId, count, language, seed) {
 }
 
 async function timeAll(db, pool, sparkId, corpus) {
+  const search = new SearchRepository(db);
   const samples = new Map([['retrieve() as it is (the whole call)', []], ...VARIANTS.map((v) => [v.name, []])]);
   for (let round = 0; round <= ROUNDS; round++)
     for (const question of QUESTIONS) {
       let t0 = performance.now();
-      await retrieve(db, { sparkId, question, language: 'es', k: 4 });
+      await retrieve(search, { sparkId, question, language: 'es', k: 4 });
       if (round > 0) samples.get('retrieve() as it is (the whole call)').push(performance.now() - t0);
       for (const v of VARIANTS) {
         t0 = performance.now();

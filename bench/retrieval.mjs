@@ -37,7 +37,7 @@ const CHUNKS_PER_DOC = 100;
 const BATCH = 1000;
 const K = 4;
 
-const { createDb } = rootRequire('./libs/db/dist/index.js');
+const { createDb, SearchRepository } = rootRequire('./libs/db/dist/index.js');
 const { AnswerEngine, retrieve } = rootRequire('./libs/engine/dist/index.js');
 const { KnowledgeLoader } = rootRequire('./libs/engine/dist/answers/load.js');
 // Chunk ids as ingestion makes them (documents.repository.ts): UUIDv7, in insertion order.
@@ -141,12 +141,13 @@ async function sizes(pool) {
 }
 
 async function measure(db, pool, captured, { label, sparkId, sparkChunks }) {
+  const search = new SearchRepository(db);
   log(`${label}: warming up`);
   const questions = QUESTIONS.map((q) => ({ ...q, samples: [], hits: 0 }));
   for (let round = 0; round < 2; round++)
     for (const q of questions) {
       captured.length = 0;
-      await retrieve(db, { sparkId, question: q.text, language: 'es', k: K });
+      await retrieve(search, { sparkId, question: q.text, language: 'es', k: K });
       q.statements = captured.length;
     }
   // Candidates of the search in the question's own language (an English question to a Spanish
@@ -165,7 +166,7 @@ async function measure(db, pool, captured, { label, sparkId, sparkChunks }) {
   const all = [];
   for (const q of order) {
     const t0 = performance.now();
-    const hits = await retrieve(db, { sparkId, question: q.text, language: 'es', k: K });
+    const hits = await retrieve(search, { sparkId, question: q.text, language: 'es', k: K });
     const dt = performance.now() - t0;
     q.samples.push(dt);
     q.hits = hits.length;
@@ -173,8 +174,8 @@ async function measure(db, pool, captured, { label, sparkId, sparkChunks }) {
   }
   const cpuUse = await cpu.stop();
   // The same questions through what an answer does: the knowledge it reads, then the whole offline answer.
-  const loader = new KnowledgeLoader(db);
-  const engine = new AnswerEngine(db);
+  const loader = new KnowledgeLoader(search);
+  const engine = new AnswerEngine(search);
   const loading = [];
   const answering = [];
   for (const q of order.slice(0, Math.min(order.length, 150))) {
@@ -216,7 +217,7 @@ async function measure(db, pool, captured, { label, sparkId, sparkChunks }) {
   // The plan of the slowest question's last statement (the one that searches and ranks), for the diagnosis.
   const slowest = perQuestion[0];
   captured.length = 0;
-  await retrieve(db, { sparkId, question: slowest.text, language: 'es', k: K });
+  await retrieve(search, { sparkId, question: slowest.text, language: 'es', k: K });
   const last = captured[captured.length - 1];
   const plan = (await pool.query({ text: `EXPLAIN (ANALYZE, BUFFERS) ${last.text}`, values: last.values })).rows
     .map((row) => row['QUERY PLAN'])
@@ -318,7 +319,7 @@ runBench(async () => {
 
 function print(out) {
   const lines = [];
-  lines.push(`## Retrieval — retrieve(db, { sparkId, question, language: 'es', k: ${out.k} })`, '');
+  lines.push(`## Retrieval — retrieve(search, { sparkId, question, language: 'es', k: ${out.k} })`, '');
   lines.push(
     `${out.calls} calls per row, ${QUESTIONS.length} questions in a fixed shuffled order, after a warm-up.`,
     '',

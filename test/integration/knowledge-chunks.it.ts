@@ -1,4 +1,5 @@
-import { createDb, DocumentsRepository } from '@sparks/db';
+import { BillingRepository, createDb, DocumentsRepository } from '@sparks/db';
+import { DocumentIntake } from '@sparks/domain';
 import { randomUUID } from 'node:crypto';
 import { eventually } from './harness';
 import { useKnowledgeApp, type Owner } from './support/knowledge';
@@ -62,7 +63,9 @@ describe('knowledge: the chunks of a document (DocumentsRepository)', () => {
       const doc = await newDocument(user, sparkId, conversationId);
       await k.documents.complete(doc.id, { ...figures, chunks: [chunk(1, 'antiguo')] }); // a previous run
 
-      const writer = k.documents.openChunkWriter(doc.id);
+      // The owner's message goes with the completed document: the rule of DocumentIntake (@sparks/domain).
+      const intake = new DocumentIntake(k.documents, k.conversations, new BillingRepository(k.handle.db));
+      const writer = intake.openChunkWriter(doc.id);
       writer.write([chunk(1, 'harina'), chunk(1, 'levadura')], 'spanish');
       writer.write([chunk(2, 'ensaimadas')], 'spanish');
       await new Promise((r) => setTimeout(r, 200));

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { createDb } from '@sparks/db';
+import { createDb, SearchRepository } from '@sparks/db';
 import { retrieve, RETRIEVAL, searchText, type Passage } from '@sparks/engine';
 import { RANKING } from '../../libs/engine/src/ranking';
 import { uuidv7 } from 'uuidv7';
@@ -12,6 +12,7 @@ import { uuidv7 } from 'uuidv7';
 const handle = createDb(process.env.DATABASE_URL!, 2);
 afterAll(() => handle.close());
 const { db, pool } = handle;
+const search = new SearchRepository(db);
 
 async function newSpark(): Promise<{ sparkId: string; userId: string }> {
   const userId = randomUUID();
@@ -79,7 +80,7 @@ async function bestPossible(sparkId: string, question: string, config: string, k
 const pair = (p: { strict: boolean; matched: number }) => `${p.strict ? 'strict' : 'loose'} ${p.matched}`;
 /** The tiers' candidates in PostgreSQL's order (the reranker of ranking.ts is tested apart). */
 const ask = (sparkId: string, question: string, language: 'es' | 'en' = 'es') =>
-  retrieve(db, { sparkId, question, language, rerank: false });
+  retrieve(search, { sparkId, question, language, rerank: false });
 const pages = (ps: Passage[]) => ps.map((p) => `${p.documentName} p${p.page}`);
 
 const CATALOGO = [
@@ -147,7 +148,7 @@ describe('retrieval over a one-page Spark (too small to tell rare words from com
   it('covers a question worded unlike the page: every word it has is in "every chunk", and still counts', async () => {
     // With weights from one chunk, "domingos" weighed 0.29 against 1.39 for "hora", which the page
     // never says: 9 % coverage, and a bakery's own opening hours were "not covered".
-    const [best] = await retrieve(db, {
+    const [best] = await retrieve(search, {
       sparkId: spark.sparkId,
       question: '¿Hasta qué hora abrís los domingos?',
       language: 'es',
@@ -157,7 +158,7 @@ describe('retrieval over a one-page Spark (too small to tell rare words from com
   });
 
   it('still finds nothing that covers a question about something else', async () => {
-    const found = await retrieve(db, {
+    const found = await retrieve(search, {
       sparkId: spark.sparkId,
       question: '¿Hacéis envíos de tartas veganas a Barcelona?',
       language: 'es',

@@ -1,6 +1,6 @@
 import { Inject, Logger, Module, type OnApplicationShutdown } from '@nestjs/common';
 import type { AppConfig } from '@sparks/core';
-import { systemClock, type DbHandle } from '@sparks/db';
+import { SearchRepository, systemClock } from '@sparks/db';
 import { ConfigModule, createStripeClient, DatabaseModule, DomainModule } from '@sparks/nest';
 import { AnswerEngine, FLOWS, FlowEngine, LlmProvider } from '@sparks/engine';
 import { createRedis } from '@sparks/queues';
@@ -17,7 +17,7 @@ import { INGESTION_PROVIDERS } from './ingestion/ingestion.providers';
 import { INTEGRATION_PROVIDERS } from './integrations/integrations.providers';
 import { PRIVACY_PROVIDERS } from './privacy/privacy.providers';
 import { ReplyJob } from './reply/reply.job';
-import { CONFIG, DB, LLM, REDIS } from './infra/tokens';
+import { CONFIG, LLM, REDIS } from './infra/tokens';
 
 /** The worker: queue consumers on the shared configuration and database modules (`@sparks/nest`). */
 @Module({
@@ -40,9 +40,9 @@ import { CONFIG, DB, LLM, REDIS } from './infra/tokens';
     },
     {
       provide: AnswerEngine,
-      inject: [DB, LLM],
-      useFactory: (h: DbHandle, llm: LlmProvider | null) =>
-        new AnswerEngine(h.db, llm ?? undefined, (err) =>
+      inject: [SearchRepository, LLM],
+      useFactory: (search: SearchRepository, llm: LlmProvider | null) =>
+        new AnswerEngine(search, llm ?? undefined, (err) =>
           new Logger(AnswerEngine.name).warn(`language model failed, answered offline: ${String(err)}`),
         ),
     },

@@ -142,6 +142,6 @@ export class DocumentsService {
     }
     const content = input.message.content.trim();
     if (!conversation || content === '') return { isDocumentLoadMessage: false };
-    return { isDocumentLoadMessage: await this.documents.conversationHasDocumentMessage(conversation.id, content) };
+    return { isDocumentLoadMessage: await this.conversations.hasDocumentMessage(conversation.id, content) };
   }
 }

@@ -1,7 +1,8 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { MAX_UPLOAD_BYTES, uploadFieldsSchema, type UploadResult } from '@sparks/contracts';
 import { documentReadMessage, DomainError, type AppConfig } from '@sparks/core';
-import { DocumentsRepository, toWireMessage, type DocumentRow, type MessageRow, type NewMessage } from '@sparks/db';
+import { DocumentsRepository, toWireMessage, type DocumentRow, type MessageRow } from '@sparks/db';
+import { DocumentIntake, type NewMessage } from '@sparks/domain';
 import {
   documentStorageKey,
   fileIdOfKey,
@@ -31,6 +32,7 @@ export class UploadService {
 
   constructor(
     private readonly documents: DocumentsRepository,
+    private readonly intake: DocumentIntake,
     private readonly producer: JobProducer,
     @Inject(STORAGE) private readonly storage: FileStorage,
     @Inject(REDIS) private readonly redis: Redis,
@@ -64,7 +66,7 @@ export class UploadService {
       const name = sanitizeFileName(parsed.data.name || file.filename);
       const storageKey = documentStorageKey(randomUUID());
       const result = await this.step('write the document', () =>
-        this.documents.createWithinLimit(
+        this.intake.createWithinLimit(
           user.id,
           sparkId,
           { name, storageKey, size: file.size, sha256: file.sha256, conversationId },
@@ -95,7 +97,7 @@ export class UploadService {
         this.producer.enqueue('document.ingest', { documentId: document.id }, INGEST_JOB_OPTIONS),
       );
     } catch (err) {
-      await this.documents
+      await this.intake
         .discardUpload(
           document.id,
           messages.map((m) => m.id),
@@ -137,7 +139,7 @@ export class UploadService {
       ];
     };
     const done = await this.step('write the document', () =>
-      this.documents.announceDuplicate(user.id, existing.id, {
+      this.intake.announceDuplicate(user.id, existing.id, {
         retry: true,
         announce: conversationId ? { conversationId, messages: messagesFor } : undefined,
       }),
@@ -159,7 +161,7 @@ export class UploadService {
           await this.producer.enqueue('document.ingest', { documentId: existing.id }, INGEST_JOB_OPTIONS);
         });
       } catch (err) {
-        await this.documents
+        await this.intake
           .undoRetry(
             existing.id,
             previous,

@@ -8,7 +8,6 @@ import type {
   DocumentFigures,
   DocumentRow,
   NewChunk,
-  OutcomeMessage,
   TextSearchConfig,
 } from './documents.repository';
 import { documentChunks, documents } from './schema/index';
@@ -18,15 +17,11 @@ export interface ChunkWriter {
   /** Hands over chunks to write, in reading order (written in the background). */
   write(chunks: NewChunk[], config: TextSearchConfig): void;
   /**
-   * Writes what is left, completes the document and commits; undefined when it was deleted
-   * meanwhile. With `replaceWith`, the chunks written so far are dropped and these written instead
-   * (a reading that had to start over).
+   * Writes what is left, completes the document (with what the writer's `after` writes) and commits;
+   * undefined when it was deleted meanwhile. With `replaceWith`, the chunks written so far are dropped and
+   * these written instead (a reading that had to start over).
    */
-  complete(
-    figures: DocumentFigures,
-    message?: Omit<OutcomeMessage, 'conversationId'>,
-    replaceWith?: NewChunk[],
-  ): Promise<CompletedDocument | undefined>;
+  complete(figures: DocumentFigures, replaceWith?: NewChunk[]): Promise<CompletedDocument | undefined>;
   /** Writes nothing (rolls back); safe to call after `complete` or twice. */
   abort(): Promise<void>;
   /**
@@ -40,12 +35,7 @@ export interface ChunkWriter {
 
 type WriterCommand =
   | { kind: 'chunks'; chunks: NewChunk[]; config: TextSearchConfig }
-  | {
-      kind: 'complete';
-      figures: DocumentFigures;
-      message?: Omit<OutcomeMessage, 'conversationId'>;
-      replaceWith?: NewChunk[];
-    }
+  | { kind: 'complete'; figures: DocumentFigures; replaceWith?: NewChunk[] }
   | { kind: 'abort' };
 
 class WriterAborted extends Error {}
@@ -92,12 +82,11 @@ async function insertChunks(
   }
 }
 
-/** Completes the document inside the writer's transaction (its figures, the owner's message). */
+/** Completes the document inside the writer's transaction (its figures, what goes with them). */
 export type FinishDocument = (
   tx: Transaction,
   doc: DocumentRow,
   figures: DocumentFigures,
-  message: Omit<OutcomeMessage, 'conversationId'> | undefined,
 ) => Promise<CompletedDocument>;
 
 /**
@@ -148,7 +137,7 @@ export function openChunkWriter(db: Database, documentId: string, finish: Finish
             }
             // Held since the start: still there.
             const [doc] = await tx.select().from(documents).where(eq(documents.id, documentId)).for('update');
-            return finish(tx, doc, command.figures, command.message);
+            return finish(tx, doc, command.figures);
           }
           const chunks = [...command.chunks];
           while (queue[0]?.kind === 'chunks' && queue[0].config === command.config) {
@@ -198,8 +187,8 @@ export function openChunkWriter(db: Database, documentId: string, finish: Finish
       push({ kind: 'chunks', chunks, config });
       void begin();
     },
-    complete: (figures, message, replaceWith) => {
-      end({ kind: 'complete', figures, message, replaceWith });
+    complete: (figures, replaceWith) => {
+      end({ kind: 'complete', figures, replaceWith });
       return begin();
     },
     abort: async () => {

@@ -135,6 +135,38 @@ export class ConversationsRepository {
     return !!row;
   }
 
+  /**
+   * Posts a message in a conversation unless it is gone, in one transaction that holds it (a conversation
+   * deleted meanwhile cannot fail the insert); answers the message, or undefined.
+   */
+  async postIfPresent(
+    conversationId: string,
+    type: MessageRow['type'],
+    data: MessageData,
+  ): Promise<MessageRow | undefined> {
+    return this.db.transaction(async (tx) => {
+      const inTx = this.withTx(tx);
+      if (!(await inTx.hold(conversationId))) return undefined;
+      return inTx.addMessage(conversationId, type, data);
+    });
+  }
+
+  /** Whether a conversation holds a document message with this text (or for a file of this name). */
+  async hasDocumentMessage(conversationId: string, content: string): Promise<boolean> {
+    const [row] = await this.db
+      .select({ id: messages.id })
+      .from(messages)
+      .where(
+        and(
+          eq(messages.conversationId, conversationId),
+          sql`${messages.data}->>'type' = 'document'`,
+          sql`(${messages.data}->>'content' = ${content} OR ${messages.data}->>'name' = ${content})`,
+        ),
+      )
+      .limit(1);
+    return !!row;
+  }
+
   /** Removes whole conversations with their messages (a website visitor's, by the visitor or the retention sweep). */
   async deleteByIds(ids: string[]): Promise<void> {
     if (ids.length > 0) await this.db.delete(conversations).where(inArray(conversations.id, ids));

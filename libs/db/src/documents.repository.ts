@@ -3,10 +3,9 @@ import { and, asc, count, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import { textSearchConfig, type TextSearchConfig } from '@sparks/core';
 import { uuidv7 } from 'uuidv7';
 import { openChunkWriter, type ChunkWriter } from './chunk-writer';
-import type { Database, Transaction } from './client';
-import { ConversationsRepository, type MessageRow } from './conversations.repository';
-import { NO_PLAN_LIMIT, planOfUser } from './plan-limits';
-import { documentChunks, documents, messages, sparks, type MessageData } from './schema/index';
+import type { Database, Executor, Transaction } from './client';
+import type { MessageRow } from './conversations.repository';
+import { documentChunks, documents, sparks } from './schema/index';
 
 export type DocumentRow = typeof documents.$inferSelect;
 export type DocumentStatus = DocumentRow['status'];
@@ -20,20 +19,19 @@ export interface NewDocument {
   conversationId: string | null;
 }
 
-/** A chat message to write. */
-export interface NewMessage {
-  type: MessageRow['type'];
-  data: MessageData;
+/**
+ * What the caller writes in the transaction that adds or takes back a document (its chat messages: see
+ * `DocumentIntake` of @sparks/domain), and whether the write may go on at all.
+ */
+export interface DocumentTxHooks {
+  /** Asked first (after the row is locked), given the document's Spark: false answers `not-found` and writes nothing. */
+  admit?: (tx: Transaction, sparkId: string) => Promise<boolean>;
+  /** Written with the document as it is then, in the same transaction; what it wrote is answered. */
+  alongside?: (tx: Transaction, document: DocumentRow) => Promise<MessageRow[]>;
 }
 
-/**
- * The messages an upload posts in the conversation it came from, written in the same transaction
- * as what the upload changes (given the document as it is then), or not at all.
- */
-export interface UploadAnnouncement {
-  conversationId: string;
-  messages: (document: DocumentRow) => NewMessage[];
-}
+/** Written in the transaction that ends a document (given the row as it was): the owner's message, if any. */
+export type AfterDocument = (tx: Transaction, before: DocumentRow) => Promise<MessageRow | undefined>;
 
 export type CreateDocumentResult =
   | { kind: 'created'; document: DocumentRow; messages: MessageRow[] }
@@ -41,7 +39,7 @@ export type CreateDocumentResult =
   | { kind: 'not-found' }
   | { kind: 'full'; limit: number };
 
-/** What `announceDuplicate` did; `retried` holds what to put back if the retry cannot be queued. */
+/** What `reopenDuplicate` did; `retried` holds what to put back if the retry cannot be queued. */
 export type DuplicateResult =
   | {
       kind: 'announced';
@@ -58,13 +56,6 @@ export interface NewChunk {
   facts?: readonly object[];
 }
 
-/** A chat message written together with the document's final state, so a redelivered job cannot post twice. */
-export interface OutcomeMessage {
-  conversationId: string;
-  type: MessageRow['type'];
-  data: MessageData;
-}
-
 /** What the worker found in a document it read. */
 export interface DocumentFigures {
   pages: number;
@@ -78,17 +69,6 @@ export interface CompletedDocument {
   message?: MessageRow;
 }
 
-/** Writes messages in a conversation the transaction holds, in order (their ids and times follow it). */
-async function insertMessages(
-  conversations: ConversationsRepository,
-  conversationId: string,
-  list: NewMessage[],
-): Promise<MessageRow[]> {
-  const rows: MessageRow[] = [];
-  for (const m of list) rows.push(await conversations.addMessage(conversationId, m.type, m.data));
-  return rows;
-}
-
 /** An answer the owner wrote to a Spark's unanswered question, kept as knowledge of the Spark. */
 export interface OwnerAnswer {
   sparkId: string;
@@ -96,6 +76,15 @@ export interface OwnerAnswer {
   question: string;
   answer: string;
   language: 'es' | 'en';
+}
+
+/** Files (not the owner's written answers, origin `owner`: they do not take a file's place) of a Spark. */
+async function filesIn(db: Executor, sparkId: string): Promise<number> {
+  const [{ n }] = await db
+    .select({ n: count() })
+    .from(documents)
+    .where(and(eq(documents.sparkId, sparkId), eq(documents.origin, 'file')));
+  return n;
 }
 
 /**
@@ -154,11 +143,7 @@ export class DocumentsInTransaction {
 
 /** Documents of a Spark and their indexed chunks. Reads for users name the owner; the worker acts by id. */
 export class DocumentsRepository {
-  constructor(
-    private readonly db: Database,
-    /** Posts the messages of uploads and outcomes, inside the document's transaction (`withTx`). */
-    private readonly conversations = new ConversationsRepository(db),
-  ) {}
+  constructor(private readonly db: Database) {}
 
   /**
    * The writes other repositories make in documents inside their own transaction `tx`. Not the whole
@@ -170,19 +155,18 @@ export class DocumentsRepository {
   }
 
   /**
-   * Adds a document unless the Spark already holds `max` of them (`'plan'`: the `limit_documents` of
-   * the owner's plan in the catalogue, read inside the transaction), with the messages of `announce`
-   * in the same transaction (not found when its conversation is not the owner's in this Spark).
-   * The Spark row is locked so that two concurrent uploads cannot both see room for one more; the
-   * same file (same SHA-256) in the same Spark is answered with the document that already holds it
-   * (nothing written: see `announceDuplicate`).
+   * Adds a document unless the Spark already holds `limit` files (a number, or read inside the transaction: the
+   * caller's rule, e.g. the owner's plan), with what `hooks` write in the same transaction (not found when
+   * `admit` says no). The Spark row is locked so that two concurrent uploads cannot both see room for one more;
+   * the same file (same SHA-256) in the same Spark is answered with the document that already holds it (nothing
+   * written: see `reopenDuplicate`).
    */
   async createWithinLimit(
     userId: string,
     sparkId: string,
     values: NewDocument,
-    max: number | 'plan',
-    announce?: UploadAnnouncement,
+    limit: number | ((tx: Transaction) => Promise<number>),
+    hooks: DocumentTxHooks = {},
   ): Promise<CreateDocumentResult> {
     return this.db.transaction(async (tx) => {
       const [spark] = await tx
@@ -191,41 +175,34 @@ export class DocumentsRepository {
         .where(and(eq(sparks.id, sparkId), eq(sparks.userId, userId)))
         .for('update');
       if (!spark) return { kind: 'not-found' };
-      if (announce && !(await this.conversations.withTx(tx).hold(announce.conversationId, { userId, sparkId }))) {
-        return { kind: 'not-found' };
-      }
+      if (hooks.admit && !(await hooks.admit(tx, sparkId))) return { kind: 'not-found' };
       const [existing] = await tx
         .select()
         .from(documents)
         .where(and(eq(documents.sparkId, sparkId), eq(documents.sha256, values.sha256)));
       if (existing) return { kind: 'duplicate', document: existing };
-      const limit = max === 'plan' ? ((await planOfUser(tx, userId))?.limitDocuments ?? NO_PLAN_LIMIT) : max;
-      // The owner's written answers (origin `owner`) are not files: they do not take a file's place.
-      const [{ n }] = await tx
-        .select({ n: count() })
-        .from(documents)
-        .where(and(eq(documents.sparkId, sparkId), eq(documents.origin, 'file')));
-      if (n >= limit) return { kind: 'full', limit };
+      const max = typeof limit === 'number' ? limit : await limit(tx);
+      const n = await filesIn(tx, sparkId);
+      if (n >= max) return { kind: 'full', limit: max };
       const [document] = await tx
         .insert(documents)
         .values({ sparkId, userId, ...values, status: 'pending' })
         .returning();
-      const posted = announce
-        ? await insertMessages(this.conversations.withTx(tx), announce.conversationId, announce.messages(document))
-        : [];
+      const posted = hooks.alongside ? await hooks.alongside(tx, document) : [];
       return { kind: 'created', document, messages: posted };
     });
   }
 
   /**
    * The same file uploaded again, in one transaction: a document that failed (`retry`) goes back to
-   * `pending`; one still waiting or being read reports to the new conversation; the messages of
-   * `announce` are written. Not found when the document or the conversation is gone.
+   * `pending`; one still waiting or being read reports to `conversationId`; `hooks` write with it. Not found
+   * when the document is gone or `admit` says no.
    */
-  async announceDuplicate(
+  async reopenDuplicate(
     userId: string,
     documentId: string,
-    options: { retry: boolean; announce?: UploadAnnouncement },
+    options: { retry: boolean; conversationId?: string },
+    hooks: DocumentTxHooks = {},
   ): Promise<DuplicateResult> {
     return this.db.transaction(async (tx) => {
       const [doc] = await tx
@@ -234,13 +211,8 @@ export class DocumentsRepository {
         .where(and(eq(documents.id, documentId), eq(documents.userId, userId)))
         .for('update');
       if (!doc) return { kind: 'not-found' };
-      const { announce } = options;
-      if (
-        announce &&
-        !(await this.conversations.withTx(tx).hold(announce.conversationId, { userId, sparkId: doc.sparkId }))
-      ) {
-        return { kind: 'not-found' };
-      }
+      if (hooks.admit && !(await hooks.admit(tx, doc.sparkId))) return { kind: 'not-found' };
+      const { conversationId } = options;
       let document = doc;
       let retried: { error: string | null; conversationId: string | null } | undefined;
       if (doc.status === 'error' && options.retry) {
@@ -250,48 +222,46 @@ export class DocumentsRepository {
           .set({
             status: 'pending',
             error: null,
-            conversationId: announce?.conversationId ?? doc.conversationId,
+            conversationId: conversationId ?? doc.conversationId,
             updatedAt: new Date(),
           })
           .where(eq(documents.id, doc.id))
           .returning();
-      } else if (announce && (doc.status === 'pending' || doc.status === 'inProgress')) {
+      } else if (conversationId && (doc.status === 'pending' || doc.status === 'inProgress')) {
         // Where the "read" message goes.
         [document] = await tx
           .update(documents)
-          .set({ conversationId: announce.conversationId, updatedAt: new Date() })
+          .set({ conversationId, updatedAt: new Date() })
           .where(eq(documents.id, doc.id))
           .returning();
       }
-      const posted = announce
-        ? await insertMessages(this.conversations.withTx(tx), announce.conversationId, announce.messages(document))
-        : [];
+      const posted = hooks.alongside ? await hooks.alongside(tx, document) : [];
       return { kind: 'announced', document, messages: posted, retried };
     });
   }
 
   /**
-   * Undoes a new upload that could not be finished (its file not stored or its job not queued):
-   * the document and the messages it posted go, in one transaction.
+   * Undoes a new upload that could not be finished (its file not stored or its job not queued): the document
+   * goes, with what `alongside` takes back (the messages it posted), in one transaction.
    */
-  async discardUpload(documentId: string, messageIds: string[]): Promise<void> {
+  async discardUpload(documentId: string, alongside?: (tx: Transaction) => Promise<void>): Promise<void> {
     await this.db.transaction(async (tx) => {
-      await this.conversations.withTx(tx).deleteMessages(messageIds);
+      await alongside?.(tx);
       await tx.delete(documents).where(eq(documents.id, documentId));
     });
   }
 
   /**
-   * Undoes the retry of `announceDuplicate` whose job could not be queued: the document is put back
-   * as it was (unless a worker took it meanwhile) and the messages it posted go.
+   * Undoes the retry of `reopenDuplicate` whose job could not be queued: the document is put back as it was
+   * (unless a worker took it meanwhile), with what `alongside` takes back, in one transaction.
    */
   async undoRetry(
     documentId: string,
     previous: { error: string | null; conversationId: string | null },
-    messageIds: string[],
+    alongside?: (tx: Transaction) => Promise<void>,
   ): Promise<void> {
     await this.db.transaction(async (tx) => {
-      await this.conversations.withTx(tx).deleteMessages(messageIds);
+      await alongside?.(tx);
       await tx
         .update(documents)
         .set({ status: 'error', error: previous.error, conversationId: previous.conversationId, updatedAt: new Date() })
@@ -299,17 +269,9 @@ export class DocumentsRepository {
     });
   }
 
-  /**
-   * The plan's document count for a Spark (`limit_documents` of the owner's plan) and how many files it holds: for a
-   * check before work that would add one (the document-sharing picker). `createWithinLimit` stays the rule.
-   */
-  async room(userId: string, sparkId: string): Promise<{ limit: number; used: number }> {
-    const limit = (await planOfUser(this.db, userId))?.limitDocuments ?? NO_PLAN_LIMIT;
-    const [{ n }] = await this.db
-      .select({ n: count() })
-      .from(documents)
-      .where(and(eq(documents.sparkId, sparkId), eq(documents.origin, 'file')));
-    return { limit, used: n };
+  /** How many files (not the owner's written answers) a Spark holds. */
+  countFiles(sparkId: string): Promise<number> {
+    return filesIn(this.db, sparkId);
   }
 
   /**
@@ -396,64 +358,55 @@ export class DocumentsRepository {
   }
 
   /**
-   * Writes the chunks, the document's figures and the owner's message in one transaction: the old
-   * chunks of the document (from an interrupted or repeated run) are replaced, never added to.
-   * Answers undefined when the document was deleted meanwhile (then nothing is written).
+   * Writes the chunks and the document's figures, with what `after` writes (the owner's message), in one
+   * transaction: the old chunks of the document (from an interrupted or repeated run) are replaced, never added
+   * to. Answers undefined when the document was deleted meanwhile (then nothing is written).
    */
   complete(
     documentId: string,
     result: DocumentFigures & { chunks: NewChunk[] },
-    message?: Omit<OutcomeMessage, 'conversationId'>,
+    after?: AfterDocument,
   ): Promise<CompletedDocument | undefined> {
-    return this.openChunkWriter(documentId).complete(result, message, result.chunks);
+    return this.openChunkWriter(documentId, after).complete(result, result.chunks);
   }
 
   /**
    * `complete`, with the chunks written while the document is still being read: one transaction,
    * begun with the first chunks (or at `complete`), that removes the document's old chunks, writes
    * each batch as it is handed over (one statement at a time, batches handed over meanwhile going
-   * together), and finally completes the document — or, aborted, writes nothing. The chunks are seen
-   * by no one before the end, so an interrupted run leaves nothing behind. It holds the document
-   * row from its start (locked before its chunks, as a deletion takes them), so deleting the
+   * together), and finally completes the document (and runs `after`) — or, aborted, writes nothing. The
+   * chunks are seen by no one before the end, so an interrupted run leaves nothing behind. It holds the
+   * document row from its start (locked before its chunks, as a deletion takes them), so deleting the
    * document waits for it. Every writer must end with `complete` or `abort`.
    */
-  openChunkWriter(documentId: string): ChunkWriter {
-    return openChunkWriter(this.db, documentId, (tx, doc, figures, message) =>
-      this.finishIn(tx, doc, figures, message),
-    );
-  }
-
-  private async finishIn(
-    tx: Transaction,
-    doc: DocumentRow,
-    figures: DocumentFigures,
-    message: Omit<OutcomeMessage, 'conversationId'> | undefined,
-  ): Promise<CompletedDocument> {
-    const [document] = await tx
-      .update(documents)
-      .set({
-        status: 'completed',
-        pages: figures.pages,
-        chars: figures.chars,
-        language: figures.language,
-        error: null,
-        updatedAt: new Date(),
-      })
-      .where(eq(documents.id, doc.id))
-      .returning();
-    const posted = message ? await this.postIn(tx, doc.conversationId, message) : undefined;
-    return { document, message: posted };
+  openChunkWriter(documentId: string, after?: AfterDocument): ChunkWriter {
+    return openChunkWriter(this.db, documentId, async (tx, doc, figures) => {
+      const [document] = await tx
+        .update(documents)
+        .set({
+          status: 'completed',
+          pages: figures.pages,
+          chars: figures.chars,
+          language: figures.language,
+          error: null,
+          updatedAt: new Date(),
+        })
+        .where(eq(documents.id, doc.id))
+        .returning();
+      const posted = after ? await after(tx, doc) : undefined;
+      return { document, message: posted };
+    });
   }
 
   /**
-   * Marks the document `error` with a reason code (unless it was completed meanwhile) and posts the
-   * owner's message with it. Answers undefined when there was nothing to mark.
+   * Marks the document `error` with a reason code (unless it was completed meanwhile), with what `after`
+   * writes (the owner's message). Answers undefined when there was nothing to mark.
    */
   async fail(
     documentId: string,
     error: string,
     figures: { pages?: number | null },
-    message?: Omit<OutcomeMessage, 'conversationId'>,
+    after?: AfterDocument,
   ): Promise<{ document: DocumentRow; message?: MessageRow } | undefined> {
     return this.db.transaction(async (tx) => {
       const [doc] = await tx.select().from(documents).where(eq(documents.id, documentId)).for('update');
@@ -464,7 +417,7 @@ export class DocumentsRepository {
         .set({ status: 'error', error, pages: figures.pages ?? null, chars: null, updatedAt: new Date() })
         .where(eq(documents.id, documentId))
         .returning();
-      const posted = message ? await this.postIn(tx, doc.conversationId, message) : undefined;
+      const posted = after ? await after(tx, doc) : undefined;
       return { document, message: posted };
     });
   }
@@ -515,45 +468,5 @@ export class DocumentsRepository {
       .where(and(eq(documents.sparkId, sparkId), eq(documents.status, 'completed'), eq(documents.origin, 'file')))
       .limit(1);
     return !!row;
-  }
-
-  /** Whether a conversation holds a document message with this text (or for a file of this name). */
-  async conversationHasDocumentMessage(conversationId: string, content: string): Promise<boolean> {
-    const [row] = await this.db
-      .select({ id: messages.id })
-      .from(messages)
-      .where(
-        and(
-          eq(messages.conversationId, conversationId),
-          sql`${messages.data}->>'type' = 'document'`,
-          sql`(${messages.data}->>'content' = ${content} OR ${messages.data}->>'name' = ${content})`,
-        ),
-      )
-      .limit(1);
-    return !!row;
-  }
-
-  /**
-   * Posts a message in a conversation unless it is gone (for the worker's notices about a document, e.g. the
-   * sync of a document-sharing connection); answers the message, or undefined.
-   */
-  async post(
-    conversationId: string | null,
-    message: Omit<OutcomeMessage, 'conversationId'>,
-  ): Promise<MessageRow | undefined> {
-    if (!conversationId) return undefined;
-    return this.db.transaction((tx) => this.postIn(tx, conversationId, message));
-  }
-
-  private async postIn(
-    tx: Transaction,
-    conversationId: string | null,
-    message: Omit<OutcomeMessage, 'conversationId'>,
-  ): Promise<MessageRow | undefined> {
-    if (!conversationId) return undefined;
-    const conversations = this.conversations.withTx(tx);
-    // Held until the end, so that a conversation deleted meanwhile cannot fail the insert.
-    if (!(await conversations.hold(conversationId))) return undefined;
-    return conversations.addMessage(conversationId, message.type, message.data);
   }
 }

@@ -19,3 +19,4 @@ export * from './unanswered.repository';
 export * from './busy';
 export * from './account-data.repository';
 export * from './privacy.repository';
+export * from './search.repository';

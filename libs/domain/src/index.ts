@@ -2,3 +2,4 @@ export * from './sparks';
 export * from './spark-tests';
 export * from './plans';
 export * from './account-export/index';
+export * from './document-intake';

@@ -1,10 +1,9 @@
-import type { Database } from '@sparks/db';
-import { sql } from 'drizzle-orm';
 import { answerFromKnowledge, type KnowledgeAnswer } from './answers/answer';
 import { KnowledgeLoader } from './answers/load';
 import { citeLabel, smallTalk } from './composer';
 import { LlmProvider, type LlmSettings, type LlmTurn } from './llm';
 import { ownerAnswer, type Passage } from './retrieval';
+import type { KnowledgeSearch } from './search-port';
 import { t, type Lang } from './texts';
 
 export interface AnswerInput {
@@ -38,25 +37,17 @@ export class AnswerEngine {
   private readonly loader: KnowledgeLoader;
 
   constructor(
-    private readonly db: Database,
+    private readonly search: KnowledgeSearch,
     llm?: LlmSettings | LlmProvider,
     /** Told when the model failed and the offline answer was given instead (the worker logs it). */
     private readonly onFallback?: (err: unknown) => void,
   ) {
     if (llm) this.llm = llm instanceof LlmProvider ? llm : new LlmProvider(llm);
-    this.loader = new KnowledgeLoader(db);
+    this.loader = new KnowledgeLoader(search);
   }
 
   get mode(): 'offline' | 'llm' {
     return this.llm ? 'llm' : 'offline';
-  }
-
-  private async hasDocuments(sparkId: string): Promise<boolean> {
-    // One index probe, not a count of every chunk of the Spark.
-    const r = await this.db.execute<{ found: boolean }>(
-      sql`SELECT EXISTS (SELECT 1 FROM document_chunks WHERE spark_id = ${sparkId}) AS found`,
-    );
-    return r.rows[0]?.found === true;
   }
 
   private async offline(input: Pick<AnswerInput, 'sparkId' | 'language' | 'initialMessage' | 'question' | 'audience'>) {
@@ -68,7 +59,7 @@ export class AnswerEngine {
       language: input.language,
       initialMessage: input.initialMessage,
       knowledge,
-      hasDocuments: knowledge.units.length > 0 || (await this.hasDocuments(input.sparkId)),
+      hasDocuments: knowledge.units.length > 0 || (await this.search.hasChunks(input.sparkId)),
       audience: input.audience,
     });
   }

@@ -1,11 +1,10 @@
-import type { Database } from '@sparks/db';
-import { helpAnswer } from './help';
+import { helpAnswer, type HelpSources } from './help';
 
 /** A bare call for help never reaches the database: any query would throw here. */
 const queried = () => {
   throw new Error('queried');
 };
-const noDb = { execute: queried, select: queried } as unknown as Database;
+const noDb: HelpSources = { plans: queried, search: { lexemes: queried } };
 
 describe('helpAnswer', () => {
   it.each([

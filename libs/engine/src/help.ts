@@ -1,14 +1,32 @@
 import { textSearchConfig } from '@sparks/contracts';
 import { TRIAL_DAYS } from '@sparks/core';
-import { BillingRepository, type Database } from '@sparks/db';
-import { sql } from 'drizzle-orm';
 import { HELP } from './help-articles';
 import { normalize } from './flows/understand';
+import type { KnowledgeSearch } from './search-port';
 import type { Lang } from './texts';
 
+/** A plan of the catalogue (`plans`), as the plans article tells it. */
+export interface HelpPlan {
+  productName: string;
+  unitAmount: number;
+  currency: string;
+  purchasable: boolean;
+  limitInteractions: number;
+  limitDeployments: number;
+  limitSparks: number;
+  limitDocuments: number;
+  documentSharing: boolean;
+}
+
+/** What the help articles read from the database: the plans' catalogue, and the lexemes of texts. */
+export interface HelpSources {
+  plans(): Promise<readonly HelpPlan[]>;
+  search: Pick<KnowledgeSearch, 'lexemes'>;
+}
+
 /** The plans article's figures, from the catalogue (`plans`): the trial's and each plan on sale. */
-async function plansText(db: Database, language: Lang): Promise<{ trial: string; plans: string }> {
-  const rows = await new BillingRepository(db).plans();
+async function plansText(sources: HelpSources, language: Lang): Promise<{ trial: string; plans: string }> {
+  const rows = await sources.plans();
   const n = (value: number) => new Intl.NumberFormat(language === 'es' ? 'es-ES' : 'en-GB').format(value);
   const money = (cents: number, currency: string) =>
     `${n(cents / 100)} ${currency.toLowerCase() === 'eur' ? 'euros' : currency.toUpperCase()}`;
@@ -78,17 +96,17 @@ function best(question: string[], articles: Array<{ topic: string[]; body: strin
 }
 
 /** Answers a product question with the help article that matches it best (Postgres full-text search). */
-export async function helpAnswer(db: Database, question: string, language: Lang): Promise<string> {
+export async function helpAnswer(sources: HelpSources, question: string, language: Lang): Promise<string> {
   if (BARE_HELP.test(normalize(question))) return OVERVIEW[language];
   const config = textSearchConfig(language);
-  const figures = await plansText(db, language);
+  const figures = await plansText(sources, language);
   const texts = HELP.map((a) => a[language].replace('{trial}', figures.trial).replace('{plans}', figures.plans));
   const topics = HELP.map((a) => a.topic[language]);
-  const result = await db.execute<{ words: string[] }>(sql`
-    SELECT tsvector_to_array(to_tsvector(${config}::regconfig, t.text)) AS words
-      FROM json_array_elements_text(${JSON.stringify([question, ...topics, ...texts].map(plain))}::json) WITH ORDINALITY AS t(text, i)
-     ORDER BY t.i`);
-  const [asked, ...rest] = result.rows.map((r) => r.words);
+  const all = [question, ...topics, ...texts].map(plain);
+  const [asked, ...rest] = await sources.search.lexemes(
+    all,
+    all.map(() => config),
+  );
   const at = best(
     asked,
     texts.map((_, i) => ({ topic: rest[i], body: rest[topics.length + i] })),

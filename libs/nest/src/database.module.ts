@@ -13,6 +13,7 @@ import {
   IntegrationsRepository,
   ObjectivesRepository,
   PrivacyRepository,
+  SearchRepository,
   SparksRepository,
   UnansweredRepository,
   type DbHandle,
@@ -32,6 +33,7 @@ export const REPOSITORIES = [
   IntegrationsRepository,
   ObjectivesRepository,
   PrivacyRepository,
+  SearchRepository,
   SparksRepository,
   UnansweredRepository,
 ] as const;

@@ -1,6 +1,12 @@
 import { Global, Module } from '@nestjs/common';
-import { AccountsRepository, BillingRepository, DocumentsRepository, SparksRepository } from '@sparks/db';
-import { PlanGates, SparkRules, SparkTestRules } from '@sparks/domain';
+import {
+  AccountsRepository,
+  BillingRepository,
+  ConversationsRepository,
+  DocumentsRepository,
+  SparksRepository,
+} from '@sparks/db';
+import { DocumentIntake, PlanGates, SparkRules, SparkTestRules } from '@sparks/domain';
 
 /**
  * The product's rules (`@sparks/domain`) over the repositories of `DatabaseModule`, the same for the
@@ -24,7 +30,16 @@ import { PlanGates, SparkRules, SparkTestRules } from '@sparks/domain';
       inject: [BillingRepository],
       useFactory: (billing: BillingRepository) => new PlanGates(billing),
     },
+    {
+      provide: DocumentIntake,
+      inject: [DocumentsRepository, ConversationsRepository, BillingRepository],
+      useFactory: (
+        documents: DocumentsRepository,
+        conversations: ConversationsRepository,
+        billing: BillingRepository,
+      ) => new DocumentIntake(documents, conversations, billing),
+    },
   ],
-  exports: [SparkRules, SparkTestRules, PlanGates],
+  exports: [SparkRules, SparkTestRules, PlanGates, DocumentIntake],
 })
 export class DomainModule {}

@@ -18,7 +18,7 @@ export function flowPorts(deps: PortDeps, userId: string, flow: Flow, sparkId: s
     tests: new TestsPortImpl(scope),
     objectives: new ObjectivesPortImpl(scope),
     deploy: new DeployPortImpl(scope),
-    help: { answer: (question, language) => helpAnswer(deps.db, question, language) },
+    help: { answer: (question, language) => helpAnswer(deps.help, question, language) },
     model: new ModelPortImpl(deps),
     /** The Spark's Microsoft 365 connection, for the builder chat's file browser (issue 20). */
     get sharing() {

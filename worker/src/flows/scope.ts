@@ -2,7 +2,7 @@ import { objectivesKey } from '@sparks/contracts';
 import { DomainError } from '@sparks/core';
 import type { AccountsRepository, Database, ObjectivesRepository, SparksRepository } from '@sparks/db';
 import type { SparkRules, SparkTestRules } from '@sparks/domain';
-import type { Flow, LlmProvider } from '@sparks/engine';
+import type { Flow, HelpSources, LlmProvider } from '@sparks/engine';
 import type { SharingDeps } from './sharing-ports';
 
 export interface PortDeps {
@@ -13,6 +13,8 @@ export interface PortDeps {
   /** The rules the api's services follow too (`@sparks/domain`). */
   sparkRules: SparkRules;
   testRules: SparkTestRules;
+  /** What the help articles read: the plans' catalogue and the search port's lexemes. */
+  help: HelpSources;
   /** The configured language model, if any. */
   llm?: LlmProvider;
   /** Told when the model failed and the rules (or the template of the instructions) did the work instead. */

@@ -1,6 +1,6 @@
 import { MAX_UPLOAD_BYTES } from '@sparks/contracts';
-import type { DocumentsRepository, IntegrationConnectionRow, IntegrationsRepository } from '@sparks/db';
-import type { PlanGates } from '@sparks/domain';
+import type { IntegrationConnectionRow, IntegrationsRepository } from '@sparks/db';
+import type { DocumentIntake, PlanGates } from '@sparks/domain';
 import type { SharingEntry, SharingPlace, SharingPorts, SharingService, SharingWhere } from '@sparks/engine';
 import {
   displayPath,
@@ -18,7 +18,7 @@ const BROWSE_MAX_ENTRIES = 500;
 
 export interface SharingDeps {
   integrations: IntegrationsRepository;
-  documents: DocumentsRepository;
+  intake: DocumentIntake;
   plans: PlanGates;
   microsoft: MicrosoftGraph;
   producer: JobProducer;
@@ -112,7 +112,7 @@ export class SharingPortsImpl implements SharingPorts {
       throw err;
     }
     if (!item.file || item.folder || item.deleted) return { status: 'notFound' };
-    const room = await this.deps.documents.room(this.userId, this.sparkId);
+    const room = await this.deps.intake.room(this.userId, this.sparkId);
     if (room.used >= room.limit) return { status: 'limit', limit: room.limit };
     const key = { connectionId: row.id, driveId: file.driveId, itemId: file.itemId };
     await this.deps.integrations.notePicked({

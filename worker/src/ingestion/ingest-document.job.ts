@@ -18,6 +18,7 @@ import {
   type DocumentRow,
   type MessageRow,
 } from '@sparks/db';
+import { DocumentIntake } from '@sparks/domain';
 import {
   ExtractionInterrupted,
   isOleCompound,
@@ -72,6 +73,7 @@ export class IngestDocumentJob implements OnApplicationShutdown {
 
   constructor(
     private readonly documents: DocumentsRepository,
+    private readonly intake: DocumentIntake,
     private readonly accounts: AccountsRepository,
     private readonly sparks: SparksRepository,
     private readonly objectives: ObjectivesRepository,
@@ -144,7 +146,7 @@ export class IngestDocumentJob implements OnApplicationShutdown {
         return await this.ingestDocx(doc, bytes, language, spark?.options.language ?? language);
       }
       // The chunks of the pages read so far are written while poppler reads the rest.
-      const writer = this.documents.openChunkWriter(doc.id);
+      const writer = this.intake.openChunkWriter(doc.id);
       // A writer stuck in a statement holds the document row: stopping it must end its statement too.
       let cancelled: Promise<boolean> | undefined;
       const cancel = () => (cancelled ??= writer.cancel(STOP_GRACE_MS));
@@ -213,7 +215,7 @@ export class IngestDocumentJob implements OnApplicationShutdown {
     }
     const read = readDocument(outcome.pages, fallback);
     if (!read) return this.failPermanently(doc, language, 'NO_TEXT', { pages: outcome.pages.length });
-    const done = await this.documents.complete(
+    const done = await this.intake.complete(
       doc.id,
       { pages: read.pages, chars: read.chars, language: read.language, config: read.config, chunks: read.chunks },
       readMessage(doc, language, read),
@@ -275,7 +277,7 @@ export class IngestDocumentJob implements OnApplicationShutdown {
   ): Promise<void> {
     const pages = typeof params.pages === 'number' ? params.pages : null;
     const content = documentFailedMessage(language, { name: doc.name, code, params });
-    const done = await this.documents.fail(
+    const done = await this.intake.fail(
       doc.id,
       code,
       { pages },

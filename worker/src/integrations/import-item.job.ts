@@ -19,6 +19,7 @@ import {
   type ItemKey,
   type MessageRow,
 } from '@sparks/db';
+import { DocumentIntake } from '@sparks/domain';
 import {
   displayPath,
   documentStorageKey,
@@ -72,6 +73,7 @@ export class ImportItemJob {
   constructor(
     private readonly integrations: IntegrationsRepository,
     private readonly documents: DocumentsRepository,
+    private readonly intake: DocumentIntake,
     private readonly conversations: ConversationsRepository,
     private readonly accounts: AccountsRepository,
     @Inject(MICROSOFT) private readonly microsoft: MicrosoftGraph,
@@ -182,14 +184,14 @@ export class ImportItemJob {
   /** A new document within the plan's limit, queued for reading; or why not. */
   private async create(
     connection: IntegrationConnectionRow,
-    values: Parameters<DocumentsRepository['createWithinLimit']>[2],
+    values: Parameters<DocumentIntake['createWithinLimit']>[2],
   ): Promise<
     | { kind: 'new' | 'linked'; document: DocumentRow }
     | { skip: ImportSkipCode }
     | { skip: ImportSkipCode; limit: number }
     | 'missing'
   > {
-    const result = await this.documents.createWithinLimit(connection.userId, connection.sparkId, values, 'plan');
+    const result = await this.intake.createWithinLimit(connection.userId, connection.sparkId, values, 'plan');
     if (result.kind === 'not-found') return 'missing';
     if (result.kind === 'full') return { skip: 'DOCUMENT_LIMIT', limit: result.limit };
     if (result.kind === 'duplicate') return { kind: 'linked', document: result.document };
@@ -197,7 +199,7 @@ export class ImportItemJob {
       await this.producer.enqueue('document.ingest', { documentId: result.document.id }, INGEST_JOB_OPTIONS);
     } catch (err) {
       // Left `pending`, the worker's sweep queues it; but the import is retried first.
-      await this.documents.discardUpload(result.document.id, []).catch(() => undefined);
+      await this.intake.discardUpload(result.document.id, []).catch(() => undefined);
       throw err;
     }
     return { kind: 'new', document: result.document };

@@ -10,6 +10,7 @@ import {
   type IntegrationConnectionRow,
   type IntegrationItemRow,
 } from '@sparks/db';
+import { DocumentIntake } from '@sparks/domain';
 import {
   GraphError,
   OAuthError,
@@ -72,6 +73,7 @@ export class IntegrationSyncJob {
   constructor(
     private readonly integrations: IntegrationsRepository,
     private readonly documents: DocumentsRepository,
+    private readonly intake: DocumentIntake,
     private readonly accounts: AccountsRepository,
     @Inject(MICROSOFT) private readonly microsoft: MicrosoftGraph,
     @Inject(INGEST_PRODUCER) private readonly producer: JobProducer,
@@ -228,7 +230,7 @@ export class IntegrationSyncJob {
 
   /** A plain text message from the assistant (not a document card: the chat would show it as an upload). */
   private async post(conversationId: string | null, data: Record<string, unknown> & { content: string }) {
-    const message = await this.documents.post(conversationId, { type: 'ai', data });
+    const message = await this.intake.post(conversationId, { type: 'ai', data });
     if (!message) return;
     await publishMessage(this.redis, this.config.QUEUE_PREFIX, message.conversationId, toWireMessage(message), (t) =>
       this.logger.warn(t),

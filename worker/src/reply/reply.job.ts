@@ -2,10 +2,11 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { translateError, type AppConfig, type ErrorCode } from '@sparks/core';
 import {
   AccountsRepository,
+  BillingRepository,
   ConversationsRepository,
-  DocumentsRepository,
   IntegrationsRepository,
   ObjectivesRepository,
+  SearchRepository,
   SparksRepository,
   toWireMessage,
   UnansweredRepository,
@@ -19,7 +20,7 @@ import { UnrecoverableError, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { uuidv7 } from 'uuidv7';
 import { flowPorts } from '../flows/flow-ports';
-import { PlanGates, SparkRules, SparkTestRules } from '@sparks/domain';
+import { DocumentIntake, PlanGates, SparkRules, SparkTestRules } from '@sparks/domain';
 import type { MicrosoftGraph } from '@sparks/knowledge';
 import { CONFIG, DB, LLM, REDIS } from '../infra/tokens';
 import { INGEST_PRODUCER } from '../ingestion/tokens';
@@ -48,11 +49,13 @@ export class ReplyJob {
     @Inject(CONFIG) private readonly config: AppConfig,
     @Inject(LLM) private readonly llm: LlmProvider | null,
     private readonly integrations: IntegrationsRepository,
-    private readonly documents: DocumentsRepository,
+    private readonly intake: DocumentIntake,
     private readonly plans: PlanGates,
     @Inject(MICROSOFT) private readonly microsoft: MicrosoftGraph,
     @Inject(INGEST_PRODUCER) private readonly producer: JobProducer,
     private readonly unanswered: UnansweredRepository,
+    private readonly search: SearchRepository,
+    private readonly billing: BillingRepository,
   ) {}
 
   private publish(conversationId: string, event: ConversationEvent): Promise<void> {
@@ -115,12 +118,13 @@ export class ReplyJob {
         objectives: this.objectives,
         sparkRules: this.sparkRules,
         testRules: this.testRules,
+        help: { plans: () => this.billing.plans(), search: this.search },
         llm: this.llm ?? undefined,
         onLlmError: (err) =>
           this.logger.warn(`language model failed, the rules or the template stand in: ${String(err)}`),
         sharing: {
           integrations: this.integrations,
-          documents: this.documents,
+          intake: this.intake,
           plans: this.plans,
           microsoft: this.microsoft,
           producer: this.producer,

@@ -6,10 +6,9 @@
  * the question's language and, for a question in the other language, in words of the documents'
  * language as well; the rows that hold business facts come with it when the question asks for one.
  */
-import type { Database } from '@sparks/db';
-import { sql } from 'drizzle-orm';
 import { RANKING } from '../ranking';
 import { retrieve, type Passage } from '../retrieval';
+import type { ChunkRecord, KnowledgeSearch } from '../search-port';
 import { asksForFacts } from './question';
 import { translate } from './translate';
 import { buildKnowledge, type Knowledge } from './units';
@@ -20,27 +19,16 @@ const SMALL_SPARK = 150;
 /** Small Sparks kept per process (least recently used first out). */
 const CACHED_SPARKS = 200;
 
-type ChunkRow = {
-  id: string;
-  document_id: string;
-  name: string;
-  page: number;
-  content: string;
-  config: string;
-  facts: object[] | null;
-  origin: 'file' | 'owner';
-};
-
 const langOf = (config: string): Lang => (config === 'spanish' ? 'es' : 'en');
 
 /** Rows holding business facts a large Spark's answer reads at most (the first ones, in reading order). */
 const FACT_CHUNKS = 60;
 
-function toPassage(r: ChunkRow): Passage {
+function toPassage(r: ChunkRecord): Passage {
   return {
     chunkId: r.id,
-    documentId: r.document_id,
-    documentName: r.name,
+    documentId: r.documentId,
+    documentName: r.documentName,
     page: Number(r.page),
     content: r.content,
     excerpt: '',
@@ -57,7 +45,7 @@ function toPassage(r: ChunkRow): Passage {
   };
 }
 
-function knowledgeOf(rows: ChunkRow[]): Knowledge {
+function knowledgeOf(rows: ChunkRecord[]): Knowledge {
   return buildKnowledge(
     rows.map(toPassage),
     rows.map((r) => langOf(r.config)),
@@ -68,17 +56,12 @@ function knowledgeOf(rows: ChunkRow[]): Knowledge {
 const cache = new Map<string, { signature: string; knowledge: Knowledge }>();
 
 export class KnowledgeLoader {
-  constructor(private readonly db: Database) {}
+  constructor(private readonly search: KnowledgeSearch) {}
 
   /** The knowledge to answer `question` from, for a Spark in `language`. */
   async load(sparkId: string, question: string, language: Lang): Promise<Knowledge> {
     // One index-only look: how many chunks, which ones, and when its documents last changed.
-    const probe = await this.db.execute<{ n: number; signature: string | null }>(sql`
-      WITH ids AS (SELECT id FROM document_chunks WHERE spark_id = ${sparkId} ORDER BY id LIMIT ${SMALL_SPARK + 1})
-      SELECT (SELECT count(*) FROM ids)::int AS n,
-             (SELECT md5(string_agg(id::text, ',' ORDER BY id)) FROM ids)
-               || coalesce((SELECT max(updated_at)::text FROM documents WHERE spark_id = ${sparkId}), '') AS signature`);
-    const { n, signature } = probe.rows[0] ?? { n: 0, signature: null };
+    const { count: n, signature } = await this.search.chunkSignature(sparkId, SMALL_SPARK + 1);
     if (n <= SMALL_SPARK) {
       const kept = cache.get(sparkId);
       if (kept && kept.signature === signature) {
@@ -86,16 +69,13 @@ export class KnowledgeLoader {
         cache.set(sparkId, kept);
         return kept.knowledge;
       }
-      const rows = await this.db.execute<ChunkRow>(sql`
-        SELECT c.id, c.document_id, d.name, c.page, c.content, c.config, c.facts, d.origin
-          FROM document_chunks c JOIN documents d ON d.id = c.document_id
-         WHERE c.spark_id = ${sparkId} ORDER BY c.id`);
-      const knowledge = knowledgeOf(rows.rows);
+      const rows = await this.search.sparkChunks(sparkId);
+      const knowledge = knowledgeOf(rows);
       cache.set(sparkId, { signature: signature ?? '', knowledge });
       while (cache.size > CACHED_SPARKS) cache.delete(cache.keys().next().value!);
       return knowledge;
     }
-    return this.search(sparkId, question, language);
+    return this.searchLarge(sparkId, question, language);
   }
 
   /**
@@ -103,21 +83,17 @@ export class KnowledgeLoader {
    * other language that found nothing), and, for a question that asks for a business fact, the rows that
    * hold facts.
    */
-  private async search(sparkId: string, question: string, language: Lang): Promise<Knowledge> {
+  private async searchLarge(sparkId: string, question: string, language: Lang): Promise<Knowledge> {
     const asked = questionLanguage(question, language);
-    const found = await retrieve(this.db, { sparkId, question, language, k: 12 });
+    const found = await retrieve(this.search, { sparkId, question, language, k: 12 });
     if (asked !== language && !found.some((p) => p.coverage >= RANKING.MIN_COVERAGE)) {
       const translated = translate(question, asked, language);
-      if (translated) found.push(...(await retrieve(this.db, { sparkId, question: translated, language, k: 12 })));
+      if (translated) found.push(...(await retrieve(this.search, { sparkId, question: translated, language, k: 12 })));
     }
     const passages = new Map(found.map((p) => [p.chunkId, p]));
     if (asksForFacts(question, asked)) {
-      const rows = await this.db.execute<ChunkRow>(sql`
-        SELECT c.id, c.document_id, d.name, c.page, c.content, c.config, c.facts, d.origin
-          FROM (SELECT f.id FROM document_chunks f
-                 WHERE f.spark_id = ${sparkId} AND f.facts IS NOT NULL ORDER BY f.id LIMIT ${FACT_CHUNKS}) x
-          JOIN document_chunks c ON c.id = x.id JOIN documents d ON d.id = c.document_id`);
-      for (const r of rows.rows) if (!passages.has(r.id)) passages.set(r.id, toPassage(r));
+      const rows = await this.search.factChunks(sparkId, FACT_CHUNKS);
+      for (const r of rows) if (!passages.has(r.id)) passages.set(r.id, toPassage(r));
     }
     const all = [...passages.values()];
     return buildKnowledge(

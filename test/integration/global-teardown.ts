@@ -3,6 +3,7 @@ import IORedis from 'ioredis';
 import fs from 'node:fs';
 import path from 'node:path';
 import { formatScoreboard, readScoreboard } from '../security/scoreboard';
+import { contractsReport } from './support/contract-check';
 import type { Slot } from './paths';
 
 async function stopWorker(pid: number): Promise<void> {
@@ -45,6 +46,8 @@ async function removeSlot(slot: Partial<Slot>): Promise<void> {
  * security scoreboard when security cases ran. Safe to run twice (integration and security in one run).
  */
 export default async function globalTeardown(): Promise<void> {
+  const contracts = contractsReport();
+  if (contracts) process.stdout.write(`\n${contracts.text}\n`);
   const results = readScoreboard();
   if (results.length > 0) process.stdout.write(`\nSecurity scoreboard\n${formatScoreboard(results)}\n\n`);
   const holder = globalThis as { __sparksDns?: { close(): Promise<void> } };
@@ -56,4 +59,7 @@ export default async function globalTeardown(): Promise<void> {
   await Promise.all(all.map((slot) => stopWorker(Number(slot.SPARKS_IT_WORKER_PID))));
   for (const slot of all) await removeSlot(slot);
   process.env.SPARKS_IT_SLOTS = '[]';
+  if (contracts && contracts.unchecked.length > 0 && process.env.CONTRACTS_ALL === '1') {
+    throw new Error(`${contracts.unchecked.length} documented answers were not received by any test (listed above)`);
+  }
 }

@@ -1,7 +1,9 @@
 import type { INestApplication } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
+import type { Server } from 'node:http';
 import request from 'supertest';
 import { createApp } from '../../api/src/app.factory';
+import { ContractCheck } from './support/contract-check';
 
 export interface TestApp {
   app: INestApplication;
@@ -23,7 +25,9 @@ export async function startApp(overrides: Record<string, string> = {}): Promise<
   try {
     const app = await createApp();
     await app.init();
-    const server = app.getHttpServer() as Parameters<typeof request>[0];
+    const server = app.getHttpServer() as Parameters<typeof request>[0] & Server;
+    const contracts = new ContractCheck();
+    contracts.attach(server);
     let base: string | undefined;
     const url = async () => {
       if (!base) {
@@ -32,7 +36,11 @@ export async function startApp(overrides: Record<string, string> = {}): Promise<
       }
       return base;
     };
-    return { app, http: () => request(server), url, close: () => app.close() };
+    const close = async () => {
+      await app.close();
+      contracts.finish(); // every answer this app gave in the file's tests, against the OpenAPI document
+    };
+    return { app, http: () => request(server), url, close };
   } finally {
     for (const [k, v] of Object.entries(saved)) {
       if (v === undefined) delete process.env[k];

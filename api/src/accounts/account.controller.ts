@@ -18,7 +18,7 @@ import type { z } from 'zod';
 import { AllowInactive, CurrentUser, Public, type AuthUser } from '../auth/public.decorator';
 import { RateLimiter } from '../auth/rate-limiter.service';
 import { RawResponse } from '../common/envelope.interceptor';
-import { ApiZodBody, ApiZodQuery, ApiZodResponse, ZodPipe } from '../common/zod';
+import { ApiZodBody, ApiZodQuery, ApiZodResponse, ApiZodWrittenResponse, ZodPipe } from '../common/zod';
 import { CONFIG } from '../infra/tokens';
 import { AccountDeletionService } from './account-deletion.service';
 import { AccountExportService } from './account-export.service';
@@ -73,7 +73,7 @@ export class AccountController {
   })
   @ApiProduces('application/zip', 'application/json')
   @ApiZipFile()
-  @ApiZodResponse(accountExportQueuedSchema, { status: 202 })
+  @ApiZodWrittenResponse(accountExportQueuedSchema, { status: 202 })
   async export(@CurrentUser() user: AuthUser, @Req() req: Request, @Res() res: Response) {
     await this.limits.perMinute('account-export', [
       { name: 'user', key: user.id, max: 5 },

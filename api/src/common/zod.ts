@@ -3,6 +3,7 @@ import { ApiBody, ApiProduces, ApiQuery, ApiResponse } from '@nestjs/swagger';
 import type { SchemaObject } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
 import { DomainError, type ErrorDetail } from '@sparks/core';
 import { z } from 'zod';
+import type { Paged } from './paged';
 
 function toDetails(error: z.ZodError): ErrorDetail[] {
   return error.issues.map((issue) => {
@@ -51,17 +52,36 @@ function responseJsonSchema(schema: z.ZodType): SchemaObject {
 export interface ZodResponseOptions {
   /** The success status: 200 unless the route says otherwise (a POST without @HttpCode(200) answers 201). */
   status?: number;
-  /** The `meta` beside `data` of a list answered with `Paged`. */
-  meta?: z.ZodType;
   description?: string;
 }
 
+/** What a handler may return for a route that answers `T`: the value itself or its promise. */
+type Handler<T> = (...args: never[]) => T | Promise<T>;
+
+/**
+ * A method decorator that only fits a handler returning `T`: the compiler checks that what the handler
+ * returns is what the route documents (a field missing, renamed or of another type fails `tsc`).
+ */
+type Answers<T> = <F extends Handler<T>>(target: object, key: string | symbol, descriptor: TypedPropertyDescriptor<F>) => void;
+
+/** The items of a list schema (`z.array(item)`), as a handler produces them. */
+type ItemOf<S extends z.ZodType> = z.output<S> extends readonly (infer I)[] ? I : never;
+
 /**
  * Documents what a route answers on success: its zod schema from `@sparks/contracts` inside the
- * envelope, `{ data }` (or `{ data, meta }` for a `Paged` list). Every JSON route declares one; the
- * integration test contracts.it.ts checks real answers against the document.
+ * envelope, `{ data }` (or `{ data, meta }` for a `Paged` list, with `meta`). Every JSON route declares one;
+ * the handler must return that type (checked by the compiler), and the integration tests check every
+ * real answer against the document (test/integration/support/contract-check.ts).
  */
-export const ApiZodResponse = (schema: z.ZodType, options: ZodResponseOptions = {}) => {
+export function ApiZodResponse<S extends z.ZodType>(schema: S, options?: ZodResponseOptions): Answers<z.output<S>>;
+export function ApiZodResponse<S extends z.ZodType, M extends z.ZodType>(
+  schema: S,
+  options: ZodResponseOptions & { meta: M },
+): Answers<Paged<ItemOf<S>, z.output<M> & object>>;
+export function ApiZodResponse(
+  schema: z.ZodType,
+  options: ZodResponseOptions & { meta?: z.ZodType } = {},
+): Answers<unknown> {
   const properties: Record<string, SchemaObject> = { data: responseJsonSchema(schema) };
   if (options.meta) properties.meta = responseJsonSchema(options.meta);
   return ApiResponse({
@@ -69,7 +89,14 @@ export const ApiZodResponse = (schema: z.ZodType, options: ZodResponseOptions = 
     description: options.description ?? 'Success',
     schema: { type: 'object', required: Object.keys(properties), properties },
   });
-};
+}
+
+/**
+ * Documents the JSON answer of a handler that writes its response itself through `@Res()` (it returns
+ * nothing, so the compiler cannot check it here: the code that writes the answer types it instead).
+ */
+export const ApiZodWrittenResponse = (schema: z.ZodType, options: ZodResponseOptions = {}): MethodDecorator =>
+  ApiZodResponse(schema, options) as MethodDecorator;
 
 /** Documents an event stream: one JSON object of `schema` per `data:` line (not wrapped in the envelope). */
 export const ApiZodEventStream = (schema: z.ZodType, description: string) =>

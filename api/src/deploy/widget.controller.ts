@@ -228,7 +228,7 @@ export class WidgetController {
     const { ctx, visitorId } = await this.visitor(req);
     await this.limit('contact', req, ctx, visitorId);
     await this.widgets.leaveContact(ctx, visitorId, body.email);
-    return { saved: true };
+    return { saved: true as const };
   }
 }
 

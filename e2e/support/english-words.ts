@@ -12,7 +12,7 @@ import path from 'node:path';
  */
 
 const ROOT = path.resolve(__dirname, '..', '..');
-const CATALOGUES = ['web/public/locales', 'libs/engine/src/locales', 'libs/core/src/locales'];
+const CATALOGUES = ['web/public/locales', 'libs/core/src/locales'];
 
 /** The spec's own words and names that stay as they are in Spanish (docs/decisions.md, issue 18 item 14). */
 const ALLOWED = new Set([

@@ -4,7 +4,6 @@ import {
   objectivesScope,
   type ObjectiveGroupView,
   type ObjectivesMeta,
-  type ObjectivesPage,
   type ObjectivesScope,
 } from '@sparks/contracts';
 import { DomainError, texts, type Language } from '@sparks/core';

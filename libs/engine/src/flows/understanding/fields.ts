@@ -1,3 +1,4 @@
+import { texts } from '@sparks/core';
 /**
  * The values of a Spark an owner may change from any step of its chat ("change the name to Espiga", "mejor verde",
  * "el segundo color"), and the choices of those that are chosen from a list.
@@ -13,17 +14,17 @@ export type Field = 'name' | 'greeting' | 'description' | 'palette' | 'icon' | '
 export const TONE_CHOICES: Choice[] = [
   {
     value: 'friendly',
-    label: { es: 'Cercano', en: 'Friendly' },
+    label: texts('assistants.toneChoices.friendly.label'),
     synonyms: ['amable', 'cercano', 'friendly', 'warm', 'calido', 'amigable', 'cordial'],
   },
   {
     value: 'professional',
-    label: { es: 'Profesional', en: 'Professional' },
+    label: texts('assistants.toneChoices.professional.label'),
     synonyms: ['formal', 'serio', 'professional', 'serious', 'profesional', 'corporate', 'corporativo', 'elegant'],
   },
   {
     value: 'fun',
-    label: { es: 'Divertido', en: 'Fun' },
+    label: texts('assistants.toneChoices.fun.label'),
     synonyms: [
       'divertido',
       'informal',

@@ -1,6 +1,6 @@
 import { escapeMarkdown, isStartKeyword } from '@sparks/contracts';
-import type { Passage } from './retrieval';
 import { t } from '@sparks/core';
+import type { Passage } from './retrieval';
 import type { Lang } from './texts';
 
 /** docs/product.md §4: the start keywords a client sends to open a chat; hidden in the history (`@sparks/contracts`). */

@@ -1,10 +1,10 @@
 import OpenAI from 'openai';
+import { t } from '@sparks/core';
 import { businessFactsSchema, businessJsonSchema, cleanFacts, type BusinessFacts } from './flows/business';
 import type { SparkInfo } from './flows/ports';
 import { replyJsonSchema, replyReadingSchema, type ModelReading } from './flows/understanding';
 import { cleanInstructions, instructionFacts } from './flows/prompt';
 import type { Passage } from './retrieval';
-import { t } from '@sparks/core';
 import type { Lang } from './texts';
 
 export interface LlmSettings {

@@ -1,4 +1,3 @@
-import { t } from '@sparks/core';
 /**
  * The offline answer to a customer's question from a Spark's knowledge (issue 29; docs/decisions.md,
  * "Answers from business documents"): honest first — a question whose subject the documents never
@@ -7,7 +6,7 @@ import { t } from '@sparks/core';
  * reply's own words are in the question's language; what it quotes stays as the document writes it.
  */
 import { escapeMarkdown } from '@sparks/contracts';
-import type { PriceFact } from '@sparks/core';
+import { type PriceFact, t } from '@sparks/core';
 import { citeLabel, smallTalk, type Composition } from '../composer';
 import type { Passage } from '../retrieval';
 import { contactAnswer, hoursAnswer, paymentAnswer, type FactAnswer } from './from-facts';

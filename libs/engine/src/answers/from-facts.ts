@@ -1,4 +1,3 @@
-import { t } from '@sparks/core';
 /**
  * Answers reasoned from a Spark's business facts (issue 29 item 3): the opening hours of the day asked
  * ("What time do you close on Monday?" against "Monday to Friday: 7:30 to 20:30" → "On Mondays we close at
@@ -6,7 +5,7 @@ import { t } from '@sparks/core';
  * accepted. Each answer leads with what the customer asked, in the question's language, and quotes the
  * document's line it comes from, whole.
  */
-import type { ContactFact, HoursFact, PaymentFact } from '@sparks/core';
+import { type ContactFact, type HoursFact, type PaymentFact, t } from '@sparks/core';
 import { isSubject, type Match } from './match';
 import type { Unit } from './units';
 import { fold, type Lang } from './words';

@@ -1,4 +1,3 @@
-import { t } from '@sparks/core';
 /**
  * The Spark's instructions (system prompt), written from what the owner told the builder. With a language
  * model, the model writes the part about the business (`writeInstructions` of the flows' ports, checked by
@@ -6,6 +5,7 @@ import { t } from '@sparks/core';
  * model cannot drop them. Without a model, or when what it wrote does not pass, the template writes it all.
  */
 
+import { t } from '@sparks/core';
 import { label, msg, type FlowTextKey } from './texts';
 import type { SparkInfo } from './ports';
 

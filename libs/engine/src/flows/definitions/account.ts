@@ -1,5 +1,4 @@
-import { texts } from '@sparks/core';
-import { BILLING_STEPS } from '@sparks/core';
+import { BILLING_STEPS, texts } from '@sparks/core';
 import type { Flow, Step } from '../types';
 
 /** /profile: the user card, names and language. */

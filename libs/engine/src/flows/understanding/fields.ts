@@ -1,9 +1,9 @@
-import { texts } from '@sparks/core';
 /**
  * The values of a Spark an owner may change from any step of its chat ("change the name to Espiga", "mejor verde",
  * "el segundo color"), and the choices of those that are chosen from a list.
  */
 
+import { texts } from '@sparks/core';
 import { ICONS, PALETTES } from '../theme';
 import type { Choice } from '../types';
 import { LANGUAGE_CHOICES } from '../understand';

@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 
-import enFlows from '../libs/engine/src/locales/en/flows.json';
-import esFlows from '../libs/engine/src/locales/es/flows.json';
+import enFlows from '../libs/core/src/locales/en/flows.json';
+import esFlows from '../libs/core/src/locales/es/flows.json';
 import enChat from '../web/public/locales/en/chat.json';
 import enDeploy from '../web/public/locales/en/deploy.json';
 import esChat from '../web/public/locales/es/chat.json';

@@ -3,8 +3,8 @@ import PDFDocument from 'pdfkit';
 
 import enChat from '../web/public/locales/en/chat.json';
 import esChat from '../web/public/locales/es/chat.json';
-import enEngine from '../libs/engine/src/locales/en/engine.json';
-import esEngine from '../libs/engine/src/locales/es/engine.json';
+import enEngine from '../libs/core/src/locales/en/engine.json';
+import esEngine from '../libs/core/src/locales/es/engine.json';
 import { signUp, useSession, type Account } from './support/account';
 import { sendInComposer } from './support/composer';
 import { shotInto } from './support/shots';

@@ -1,10 +1,10 @@
 import { expect as baseExpect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { Pool } from 'pg';
 
-import enFlows from '../libs/engine/src/locales/en/flows.json';
+import enFlows from '../libs/core/src/locales/en/flows.json';
 import enChat from '../web/public/locales/en/chat.json';
 import esChat from '../web/public/locales/es/chat.json';
-import esFlows from '../libs/engine/src/locales/es/flows.json';
+import esFlows from '../libs/core/src/locales/es/flows.json';
 import enDeploy from '../web/public/locales/en/deploy.json';
 import esDeploy from '../web/public/locales/es/deploy.json';
 import { signUp, useSession, type Account } from './support/account';

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 
-import enFlows from '../libs/engine/src/locales/en/flows.json';
-import esFlows from '../libs/engine/src/locales/es/flows.json';
+import enFlows from '../libs/core/src/locales/en/flows.json';
+import esFlows from '../libs/core/src/locales/es/flows.json';
 import { graphPort } from '../playwright.config';
 import { GraphServer } from '../test/integration/support/graph-server';
 import enChat from '../web/public/locales/en/chat.json';

@@ -1,9 +1,9 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 
-import enFlows from '../libs/engine/src/locales/en/flows.json';
-import esFlows from '../libs/engine/src/locales/es/flows.json';
-import enEngine from '../libs/engine/src/locales/en/engine.json';
-import esEngine from '../libs/engine/src/locales/es/engine.json';
+import enFlows from '../libs/core/src/locales/en/flows.json';
+import esFlows from '../libs/core/src/locales/es/flows.json';
+import enEngine from '../libs/core/src/locales/en/engine.json';
+import esEngine from '../libs/core/src/locales/es/engine.json';
 import enChat from '../web/public/locales/en/chat.json';
 import esChat from '../web/public/locales/es/chat.json';
 import enOnboarding from '../web/public/locales/en/onboarding.json';

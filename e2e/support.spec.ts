@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 
-import enFlows from '../libs/engine/src/locales/en/flows.json';
-import esFlows from '../libs/engine/src/locales/es/flows.json';
+import enFlows from '../libs/core/src/locales/en/flows.json';
+import esFlows from '../libs/core/src/locales/es/flows.json';
 import enLayout from '../web/public/locales/en/layout.json';
 import esLayout from '../web/public/locales/es/layout.json';
 import { signUp, useSession } from './support/account';

@@ -8,8 +8,8 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 
 import { WIDGET_ICON_PATHS } from '../libs/contracts/src/icons';
-import enFlows from '../libs/engine/src/locales/en/flows.json';
-import esFlows from '../libs/engine/src/locales/es/flows.json';
+import enFlows from '../libs/core/src/locales/en/flows.json';
+import esFlows from '../libs/core/src/locales/es/flows.json';
 import enDeploy from '../web/public/locales/en/deploy.json';
 import esDeploy from '../web/public/locales/es/deploy.json';
 import { TEXTS } from '../web/src/widget/texts';

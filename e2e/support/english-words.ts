@@ -12,7 +12,7 @@ import path from 'node:path';
  */
 
 const ROOT = path.resolve(__dirname, '..', '..');
-const CATALOGUES = ['web/public/locales', 'libs/engine/src/locales', 'libs/core/src/locales'];
+const CATALOGUES = ['web/public/locales', 'libs/core/src/locales'];
 
 /** The spec's own words and names that stay as they are in Spanish (docs/decisions.md, issue 18 item 14). */
 const ALLOWED = new Set([
@@ -95,6 +95,31 @@ const SHARED = new Set([
   'widget',
   'worker',
   'zip',
+  // Reviewed when the server's inline texts moved into the catalogues (issue 36 item 4): the word typed to delete a
+  // Spark in every language ("Borrar"), Spanish words and names the English texts use too (the "Sol Bakery" and
+  // "Espiga" examples, Salamanca, the "Robot" icon, the paper clip, a formal tone, euros, extra, editor), loanwords
+  // Spanish uses as they are (prompt, token, shortcode), formats (ISO, UTF), and the values of the export's JSON its
+  // README quotes as they are written (human, ai, action, "content").
+  'action',
+  'ai',
+  'borrar',
+  'clip',
+  'content',
+  'editor',
+  'espiga',
+  'euros',
+  'extra',
+  'formal',
+  'human',
+  'iso',
+  'prompt',
+  'robot',
+  'salamanca',
+  'shortcode',
+  'sol',
+  'token',
+  'tokens',
+  'utf',
 ]);
 
 /** Every string of a catalogue but the instructions written for a language model (keys `llm…`), never shown. */
@@ -115,12 +140,17 @@ function catalogueText(lang: 'en' | 'es'): string[] {
   return texts;
 }
 
-/** Lower-case words of letters (accents and ñ included), two letters or more; placeholders and markup left out. */
+/**
+ * Lower-case words of letters (accents and ñ included), two letters or more; placeholders, markup, the targets of
+ * markdown links (`[Planes](/billing?showPlans=true)`) and file paths (`documents/files/`, `README.txt`) left out.
+ */
 function wordsOf(text: string): string[] {
   const plain = text
     .replace(/\{\{[^}]*\}\}|\{[^}]*\}/g, ' ')
+    .replace(/\]\([^)\s]*\)/g, '] ')
     .replace(/[\w.+-]+@[\w-]+(\.[\w-]+)+/g, ' ')
     .replace(/https?:\/\/\S+/g, ' ')
+    .replace(/[\w*.-]*\/[\w*./-]*|[\w*-]+\.(?:txt|json|zip|pdf|docx)\b/g, ' ')
     .replace(/<[^>]+>/g, ' ');
   return (plain.toLowerCase().match(/\p{L}[\p{L}'’-]*\p{L}/gu) ?? []).map((word) => word.replace(/['’].*$/, ''));
 }

@@ -3,7 +3,14 @@ import { join } from 'node:path';
 
 import { SUPPORTED_LANGUAGES } from './i18n';
 
-const LOCALES_DIR = join(__dirname, '..', 'public', 'locales');
+/**
+ * Every catalogue of the product: the web's (i18next, `{{name}}` placeholders) and the server's (api, worker and libs,
+ * read through `t` of `@sparks/core`, `{name}` placeholders).
+ */
+const CATALOGUES = [
+  { name: 'web', dir: join(__dirname, '..', 'public', 'locales') },
+  { name: 'server', dir: join(__dirname, '..', '..', 'libs', 'core', 'src', 'locales') },
+];
 
 /** Dotted paths of every leaf of a catalogue: { a: { b: 'x' } } → ['a.b']. */
 function leafKeys(value: unknown, prefix = ''): string[] {
@@ -13,19 +20,30 @@ function leafKeys(value: unknown, prefix = ''): string[] {
   );
 }
 
-function readCatalogue(lng: string, file: string): unknown {
-  return JSON.parse(readFileSync(join(LOCALES_DIR, lng, file), 'utf8'));
+/** The value at a dotted path. */
+function valueAt(catalogue: unknown, key: string): unknown {
+  return key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], catalogue);
 }
 
-function namespaceFiles(lng: string): string[] {
-  return readdirSync(join(LOCALES_DIR, lng))
-    .filter((file) => file.endsWith('.json'))
-    .sort();
+/** The placeholders of a text, `{name}` or `{{name}}`, sorted and without repeats. */
+function placeholders(text: unknown): string[] {
+  if (typeof text !== 'string') return [];
+  return [...new Set([...text.matchAll(/\{\{?\s*(\w+)\s*\}?\}/g)].map((m) => m[1]))].sort();
 }
 
-describe('translation catalogues', () => {
+describe.each(CATALOGUES)('$name translation catalogues', ({ dir }) => {
+  function readCatalogue(lng: string, file: string): unknown {
+    return JSON.parse(readFileSync(join(dir, lng, file), 'utf8'));
+  }
+
+  function namespaceFiles(lng: string): string[] {
+    return readdirSync(join(dir, lng))
+      .filter((file) => file.endsWith('.json'))
+      .sort();
+  }
+
   it('has a folder for every supported language and nothing else', () => {
-    const folders = readdirSync(LOCALES_DIR).sort();
+    const folders = readdirSync(dir).sort();
     expect(folders).toEqual([...SUPPORTED_LANGUAGES].sort());
   });
 
@@ -53,14 +71,31 @@ describe('translation catalogues', () => {
       const catalogue = readCatalogue(lng, file);
       return leafKeys(catalogue)
         .filter((key) => {
-          const value = key
-            .split('.')
-            .reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], catalogue);
+          const value = valueAt(catalogue, key);
           return typeof value !== 'string' || value.trim() === '';
         })
         .map((key) => `${lng}/${file}: ${key}`);
     });
     expect(empty).toEqual([]);
+  });
+
+  it.each(files)('%s has the same placeholders in every language', (file) => {
+    const [reference, ...others] = SUPPORTED_LANGUAGES;
+    const english = readCatalogue(reference, file);
+    const different = others.flatMap((lng) => {
+      const catalogue = readCatalogue(lng, file);
+      return leafKeys(english)
+        .filter((key) => placeholders(valueAt(catalogue, key)).join() !== placeholders(valueAt(english, key)).join())
+        .map((key) => `${lng}/${file}: ${key}`);
+    });
+    expect(different).toEqual([]);
+  });
+});
+
+describe('placeholders', () => {
+  it("reads i18next's and the server's placeholders alike", () => {
+    expect(placeholders('Hi {{name}}, {count} new for {name}')).toEqual(['count', 'name']);
+    expect(placeholders('no placeholders')).toEqual([]);
   });
 });
 

@@ -1,11 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type {
-  CheckoutSessionView,
-  CreditItemView,
-  LocalizedNames,
-  OverageView,
-  PriceView,
-  SubscriptionView,
+import {
+  LANGUAGES,
+  type CheckoutSessionView,
+  type CreditItemView,
+  type LocalizedNames,
+  type OverageView,
+  type PriceView,
+  type SubscriptionView,
 } from '@sparks/contracts';
 import { BILLING_OBJECTIVES_KEY, BILLING_STEPS, DomainError } from '@sparks/core';
 import {
@@ -46,8 +47,11 @@ const CHECKOUT_TTL_MS = 24 * 3600 * 1000;
 const isExpired = (session: CheckoutSessionRow) => Date.now() - session.createdAt.getTime() > CHECKOUT_TTL_MS;
 
 /** A pack's name in each language: the catalogue's translation, else its (English) name. */
+/** A product's name in every language: its own for a language, else the one name (product names are data). */
 function packNames(pack: Pick<CreditPackRow, 'name' | 'names'>): LocalizedNames {
-  return { en: pack.names.en ?? pack.name, es: pack.names.es ?? pack.name };
+  return Object.fromEntries(
+    LANGUAGES.map((language) => [language, pack.names[language] ?? pack.name]),
+  ) as LocalizedNames;
 }
 
 /**
@@ -202,7 +206,7 @@ export class BillingService {
       provider: session.provider,
       priceId: session.priceId,
       productName: plan?.productName ?? pack?.name ?? '',
-      names: plan ? { en: plan.productName, es: plan.productName } : pack ? packNames(pack) : { en: '', es: '' },
+      names: packNames(pack && !plan ? pack : { name: plan?.productName ?? '', names: {} }),
       unit_amount: plan?.unitAmount ?? pack?.unitAmount ?? 0,
       currency: plan?.currency ?? pack?.currency ?? 'eur',
       interactions: plan?.limitInteractions ?? pack?.interactions ?? null,

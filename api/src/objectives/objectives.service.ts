@@ -4,19 +4,12 @@ import {
   objectivesScope,
   type ObjectiveGroupView,
   type ObjectivesMeta,
-  type ObjectivesPage,
   type ObjectivesScope,
 } from '@sparks/contracts';
-import { DomainError, type Language } from '@sparks/core';
+import { DomainError, texts, type Language } from '@sparks/core';
 import { DeployRepository, ObjectivesRepository } from '@sparks/db';
 import { FLOWS, objectivesOf, withSparkState, type Flow, type StepStatus } from '@sparks/engine';
 import { SparksService } from '../sparks/sparks.service';
-
-const PAGE_TITLES: Record<ObjectivesPage, Record<Language, string>> = {
-  deploy: { es: 'Despliegue', en: 'Deploy' },
-  profile: { es: 'Perfil', en: 'Profile' },
-  billing: { es: 'Facturación', en: 'Billing' },
-};
 
 /** The objectives panel: the flows define the groups and steps; the database holds the statuses. */
 @Injectable()
@@ -42,7 +35,7 @@ export class ObjectivesService {
   private async resolve(userId: string, rawKey: string) {
     const scope = objectivesScope(rawKey);
     const key = objectivesKey(scope);
-    if (scope.kind === 'page') return { scope, key, title: PAGE_TITLES[scope.page] };
+    if (scope.kind === 'page') return { scope, key, title: texts(`objectives.pageTitles.${scope.page}`) };
     const spark = await this.sparks.owned(userId, scope.sparkId);
     return { scope, key, title: { es: spark.name, en: spark.name } };
   }

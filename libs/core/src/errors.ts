@@ -1,6 +1,6 @@
 import { FALLBACK_LANGUAGE, isLanguage, type Language } from '@sparks/contracts';
 import en from './locales/en/errors.json';
-import es from './locales/es/errors.json';
+import { t } from './texts';
 
 /** The languages are declared once, in `@sparks/contracts` (rules.ts). */
 export { FALLBACK_LANGUAGE, isLanguage, type Language };
@@ -8,8 +8,6 @@ export { FALLBACK_LANGUAGE, isLanguage, type Language };
 export type ErrorCode = keyof typeof en;
 /** Every error code, in the order of the English catalogue. */
 export const ERROR_CODES = Object.keys(en) as ErrorCode[];
-
-const catalogues: Record<Language, Record<ErrorCode, string>> = { en, es };
 
 /** Picks the first supported language out of an Accept-Language header or a stored value. */
 export function pickLanguage(...candidates: Array<string | undefined | null>): Language {
@@ -28,8 +26,7 @@ export function translateError(
   language: Language,
   params: Record<string, string | number> = {},
 ): string {
-  const template = catalogues[language][code] ?? catalogues[FALLBACK_LANGUAGE][code] ?? code;
-  return template.replace(/\{(\w+)\}/g, (m, key: string) => (params[key] !== undefined ? String(params[key]) : m));
+  return t(language, `errors.${code}`, params);
 }
 
 export interface ErrorDetail {

@@ -7,4 +7,5 @@ export * from './knowledge';
 export * from './sparks';
 export * from './rules';
 export * from './sentences';
+export * from './texts';
 export * from './business/index';

@@ -1,10 +1,9 @@
 import { escapeMarkdown } from '@sparks/contracts';
 import en from './locales/en/knowledge.json';
-import es from './locales/es/knowledge.json';
 import type { Language } from './errors';
+import { t } from './texts';
 
 type Catalogue = typeof en;
-const catalogues: Record<Language, Catalogue> = { en, es };
 
 /** Why a document could not be read: stored on the document, explained to its owner. */
 export type IngestionErrorCode = keyof Catalogue['reasons'];
@@ -14,15 +13,12 @@ export function isIngestionErrorCode(value: unknown): value is IngestionErrorCod
   return typeof value === 'string' && Object.prototype.hasOwnProperty.call(en.reasons, value);
 }
 
+/** The BCP 47 tag numbers and plurals are formatted with: data of each language, not a text (docs/decisions.md). */
 const LOCALES: Record<Language, string> = { en: 'en-US', es: 'es-ES' };
-
-const fill = (template: string, params: Record<string, string | number>) =>
-  template.replace(/\{(\w+)\}/g, (m, key: string) => (params[key] !== undefined ? String(params[key]) : m));
 
 function counted(language: Language, key: 'pages' | 'chars' | 'emptyPages', count: number): string {
   const form = new Intl.PluralRules(LOCALES[language]).select(count) === 'one' ? 'one' : 'other';
-  const template = catalogues[language][`${key}_${form}`];
-  return fill(template, { count: new Intl.NumberFormat(LOCALES[language]).format(count) });
+  return t(language, `knowledge.${key}_${form}`, { count: new Intl.NumberFormat(LOCALES[language]).format(count) });
 }
 
 /** The reason a document could not be read, in the owner's language. */
@@ -37,7 +33,7 @@ export function ingestionReason(
       typeof v === 'number' ? new Intl.NumberFormat(LOCALES[language]).format(v) : v,
     ]),
   );
-  return fill(catalogues[language].reasons[code], formatted);
+  return t(language, `knowledge.reasons.${code}`, formatted);
 }
 
 /** The chat message posted when a document has been read (docs/product.md §4: the document message). */
@@ -45,15 +41,14 @@ export function documentReadMessage(
   language: Language,
   doc: { name: string; pages: number; chars: number; emptyPages: number; topics?: string[] },
 ): string {
-  const t = catalogues[language];
-  const read = fill(t.read, {
+  const read = t(language, 'knowledge.read', {
     name: escapeMarkdown(doc.name),
     pages: counted(language, 'pages', doc.pages),
     chars: counted(language, 'chars', doc.chars),
   });
   const topics = (doc.topics ?? []).filter(Boolean);
   const covers = topics.length
-    ? ` ${fill(t.covers, { topics: topics.map((topic) => `“${escapeMarkdown(topic)}”`).join('; ') })}`
+    ? ` ${t(language, 'knowledge.covers', { topics: topics.map((topic) => `“${escapeMarkdown(topic)}”`).join('; ') })}`
     : '';
   return (doc.emptyPages > 0 ? `${read} ${counted(language, 'emptyPages', doc.emptyPages)}` : read) + covers;
 }
@@ -80,7 +75,7 @@ export function documentFailedMessage(
   language: Language,
   doc: { name: string; code: IngestionErrorCode; params?: Record<string, string | number> },
 ): string {
-  return fill(catalogues[language].failed, {
+  return t(language, 'knowledge.failed', {
     name: escapeMarkdown(doc.name),
     reason: ingestionReason(language, doc.code, doc.params),
   });
@@ -100,9 +95,7 @@ export function documentSyncMessage(
     { event: 'skipped'; reason: SyncSkipReason; maxMb: number } | { event: 'deleted' }
   ),
 ): string {
-  const t = catalogues[language].sync;
-  const template = doc.event === 'deleted' ? t.deleted : t[doc.reason];
-  return fill(template, {
+  return t(language, doc.event === 'deleted' ? 'knowledge.sync.deleted' : `knowledge.sync.${doc.reason}`, {
     name: escapeMarkdown(doc.name),
     service: doc.service,
     max: doc.event === 'skipped' ? new Intl.NumberFormat(LOCALES[language]).format(doc.maxMb) : '',
@@ -119,8 +112,10 @@ export function isImportSkipCode(value: unknown): value is ImportSkipCode {
 
 /** "from SharePoint: Sites/Bakery/Menu.pdf": where an imported document came from, in the reader's language. */
 export function documentSourceText(language: Language, source: { service: DocumentSharingService; path: string }) {
-  const t = catalogues[language].imports;
-  return fill(t.source, { service: t.sources[source.service], path: source.path });
+  return t(language, 'knowledge.imports.source', {
+    service: serviceName(language, source.service),
+    path: source.path,
+  });
 }
 
 /** The chat message posted when a picked or changed file was not imported, with the reason. */
@@ -128,20 +123,19 @@ export function importSkippedMessage(
   language: Language,
   v: { name: string; service: DocumentSharingService; code: ImportSkipCode; params?: Record<string, string | number> },
 ): string {
-  const t = catalogues[language].imports;
-  const service = t.sources[v.service];
-  const reason = fill(t.skipReasons[v.code], { service, ...(v.params ?? {}) });
-  return fill(t.skipped, { name: escapeMarkdown(v.name), service, reason });
+  const service = serviceName(language, v.service);
+  const reason = t(language, `knowledge.imports.skipReasons.${v.code}`, { service, ...(v.params ?? {}) });
+  return t(language, 'knowledge.imports.skipped', { name: escapeMarkdown(v.name), service, reason });
 }
 
 export type PickerTextKey = keyof Catalogue['picker'];
 
 /** A text of the document-sharing file picker in the builder chat (issue 20), in the owner's language. */
 export function pickerText(language: Language, key: PickerTextKey, params: Record<string, string | number> = {}) {
-  return fill(catalogues[language].picker[key], params);
+  return t(language, `knowledge.picker.${key}`, params);
 }
 
 /** The service's name as people read it (SharePoint, OneDrive). */
 export function serviceName(language: Language, service: DocumentSharingService): string {
-  return catalogues[language].imports.sources[service];
+  return t(language, `knowledge.imports.sources.${service}`);
 }

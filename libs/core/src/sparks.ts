@@ -1,17 +1,16 @@
-import en from './locales/en/sparks.json';
-import es from './locales/es/sparks.json';
 import type { Language } from './errors';
-
-const catalogues = { en, es };
+import { t } from './texts';
 
 /** What a new Spark starts with (docs/product.md §3), in its owner's language. */
 export function sparkDefaults(language: Language, name?: string) {
-  const t = catalogues[language];
-  const finalName = name ?? t.defaultName;
+  const finalName = name ?? t(language, 'sparks.defaultName');
   return {
     name: finalName,
-    initialMessage: t.defaultInitialMessage,
-    sysPrompt: t.defaultSysPrompt.replace('{name}', finalName).replace('{language}', t.languageName),
+    initialMessage: t(language, 'sparks.defaultInitialMessage'),
+    sysPrompt: t(language, 'sparks.defaultSysPrompt', {
+      name: finalName,
+      language: t(language, 'sparks.languageName'),
+    }),
   };
 }
 
@@ -44,5 +43,5 @@ export function renamedPrompt(prompt: string, from: string, to: string, language
   const word = (n: string) => new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(n)}(?![\\p{L}\\p{N}])`, 'gu');
   const renamed = old && old !== name ? prompt.replace(word(old), () => name) : prompt;
   if (word(name).test(renamed)) return renamed;
-  return `${catalogues[language].namePrompt.replace('{name}', name)} ${renamed.trimStart()}`;
+  return `${t(language, 'sparks.namePrompt', { name })} ${renamed.trimStart()}`;
 }

@@ -1,5 +1,5 @@
 import { MAX_TESTS_PER_SPARK } from '@sparks/contracts';
-import { DomainError, type Language } from '@sparks/core';
+import { DomainError, t, type Language } from '@sparks/core';
 import type { DocumentsRepository, SparkTestRow, SparksRepository } from '@sparks/db';
 
 /**
@@ -14,7 +14,7 @@ export class SparkTestRules {
 
   /** The name the builder gives a new test: "Prueba 3", "Test 3". */
   static defaultName(language: Language, existing: number): string {
-    return `${language === 'es' ? 'Prueba' : 'Test'} ${existing + 1}`;
+    return t(language, 'sparks.testName', { number: existing + 1 });
   }
 
   async create(

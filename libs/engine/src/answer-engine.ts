@@ -1,10 +1,11 @@
+import { t } from '@sparks/core';
 import { answerFromKnowledge, type KnowledgeAnswer } from './answers/answer';
 import { KnowledgeLoader } from './answers/load';
 import { citeLabel, smallTalk } from './composer';
 import { LlmProvider, type LlmSettings, type LlmTurn } from './llm';
 import { ownerAnswer, type Passage } from './retrieval';
 import type { KnowledgeSearch } from './search-port';
-import { t, type Lang } from './texts';
+import type { Lang } from './texts';
 
 export interface AnswerInput {
   sparkId: string;
@@ -100,7 +101,7 @@ export class AnswerEngine {
         },
       });
       if (reply.notCovered) {
-        const text = t(offline.lang, 'notCovered');
+        const text = t(offline.lang, 'engine.notCovered');
         await input.onToken(text);
         return { kind: 'notCovered', text, sources: [], engine: 'llm' };
       }

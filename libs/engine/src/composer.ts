@@ -1,6 +1,7 @@
 import { escapeMarkdown, isStartKeyword } from '@sparks/contracts';
+import { t } from '@sparks/core';
 import type { Passage } from './retrieval';
-import { t, type Lang } from './texts';
+import type { Lang } from './texts';
 
 /** docs/product.md §4: the start keywords a client sends to open a chat; hidden in the history (`@sparks/contracts`). */
 export { isStartKeyword };
@@ -100,6 +101,6 @@ export interface Composition {
  * to an unanswered question, "added by you" in the owner's tests and "answered by our team" to visitors.
  */
 export function citeLabel(p: Passage, language: Lang, audience?: 'owner' | 'visitor'): string {
-  if (p.origin === 'owner') return t(language, audience === 'visitor' ? 'addedByTeam' : 'addedByYou');
-  return t(language, 'source', { document: escapeMarkdown(p.documentName), page: p.page });
+  if (p.origin === 'owner') return t(language, audience === 'visitor' ? 'engine.addedByTeam' : 'engine.addedByYou');
+  return t(language, 'engine.source', { document: escapeMarkdown(p.documentName), page: p.page });
 }

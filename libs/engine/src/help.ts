@@ -1,5 +1,5 @@
 import { textSearchConfig } from '@sparks/contracts';
-import { TRIAL_DAYS } from '@sparks/core';
+import { interpolate, t, TRIAL_DAYS } from '@sparks/core';
 import { HELP } from './help-articles';
 import { normalize } from './flows/understand';
 import type { KnowledgeSearch } from './search-port';
@@ -27,41 +27,35 @@ export interface HelpSources {
 /** The plans article's figures, from the catalogue (`plans`): the trial's and each plan on sale. */
 async function plansText(sources: HelpSources, language: Lang): Promise<{ trial: string; plans: string }> {
   const rows = await sources.plans();
+  // The figures' format: data of each language (docs/decisions.md, "One way to translate").
   const n = (value: number) => new Intl.NumberFormat(language === 'es' ? 'es-ES' : 'en-GB').format(value);
   const money = (cents: number, currency: string) =>
-    `${n(cents / 100)} ${currency.toLowerCase() === 'eur' ? 'euros' : currency.toUpperCase()}`;
+    `${n(cents / 100)} ${currency.toLowerCase() === 'eur' ? t(language, 'help.plans.euros') : currency.toUpperCase()}`;
   const free = rows.find((p) => !p.purchasable);
-  const es = language === 'es';
   const published = (count: number) =>
-    es
-      ? `${n(count)} ${count === 1 ? 'Spark publicado' : 'Sparks publicados'}`
-      : `${n(count)} published Spark${count === 1 ? '' : 's'}`;
+    t(language, count === 1 ? 'help.plans.published_one' : 'help.plans.published_other', { count: n(count) });
   const trial = free
-    ? es
-      ? `Los nuevos usuarios tienen una prueba gratuita de ${TRIAL_DAYS} días con ${n(free.limitInteractions)} interacciones y ${published(free.limitDeployments)}${free.limitDeployments > 0 ? ': pueden probarlo todo, también publicar.' : '.'}`
-      : `New users get a ${TRIAL_DAYS}-day free trial with ${n(free.limitInteractions)} interactions and ${published(free.limitDeployments)}${free.limitDeployments > 0 ? ': they can try everything, publishing too.' : '.'}`
+    ? t(language, free.limitDeployments > 0 ? 'help.plans.trialPublishing' : 'help.plans.trial', {
+        days: TRIAL_DAYS,
+        interactions: n(free.limitInteractions),
+        published: published(free.limitDeployments),
+      })
     : '';
   const plans = rows
     .filter((p) => p.purchasable)
     .map((p) =>
-      es
-        ? `${p.productName} cuesta ${money(p.unitAmount, p.currency)} al mes con ${n(p.limitInteractions)} interacciones, ${published(p.limitDeployments)}, hasta ${n(p.limitSparks)} Sparks y ${n(p.limitDocuments)} documentos${p.documentSharing ? ', y documentos de SharePoint y OneDrive' : ''}.`
-        : `${p.productName} costs ${money(p.unitAmount, p.currency)} per month with ${n(p.limitInteractions)} interactions, ${published(p.limitDeployments)}, up to ${n(p.limitSparks)} Sparks and ${n(p.limitDocuments)} documents${p.documentSharing ? ', and documents from SharePoint and OneDrive' : ''}.`,
+      t(language, p.documentSharing ? 'help.plans.planWithSharing' : 'help.plans.plan', {
+        name: p.productName,
+        price: money(p.unitAmount, p.currency),
+        interactions: n(p.limitInteractions),
+        published: published(p.limitDeployments),
+        sparks: n(p.limitSparks),
+        documents: n(p.limitDocuments),
+      }),
     )
     .join(' ');
   return { trial, plans };
 }
-
-const FALLBACK: Record<Lang, string> = {
-  es: 'No tengo una respuesta para eso. Prueba a preguntarme por cómo crear un Spark, subir documentos, probarlo, publicarlo o los planes.',
-  en: "I don't have an answer for that. Try asking me how to create a Spark, upload documents, test it, publish it, or about the plans.",
-};
-
-/** What the assistant says to a bare call for help ("help", "ayuda", "what can you do?"): what to ask it about. */
-const OVERVIEW: Record<Lang, string> = {
-  es: 'Te ayudo con todo lo de Sparks: cómo crear un Spark, subir sus documentos, probarlo, publicarlo en tu web y los planes. Pregúntame por cualquiera de esas cosas.',
-  en: 'I can help with anything about Sparks: how to create a Spark, upload its documents, test it, publish it on your website, and the plans. Ask me about any of those.',
-};
 
 /** A message that only asks for help, in either language (accents, case and punctuation aside; a lone "?" too). */
 const BARE_HELP =
@@ -97,10 +91,10 @@ function best(question: string[], articles: Array<{ topic: string[]; body: strin
 
 /** Answers a product question with the help article that matches it best (Postgres full-text search). */
 export async function helpAnswer(sources: HelpSources, question: string, language: Lang): Promise<string> {
-  if (BARE_HELP.test(normalize(question))) return OVERVIEW[language];
+  if (BARE_HELP.test(normalize(question))) return t(language, 'help.overview');
   const config = textSearchConfig(language);
   const figures = await plansText(sources, language);
-  const texts = HELP.map((a) => a[language].replace('{trial}', figures.trial).replace('{plans}', figures.plans));
+  const texts = HELP.map((a) => interpolate(a[language], figures));
   const topics = HELP.map((a) => a.topic[language]);
   const all = [question, ...topics, ...texts].map(plain);
   const [asked, ...rest] = await sources.search.lexemes(
@@ -111,5 +105,5 @@ export async function helpAnswer(sources: HelpSources, question: string, languag
     asked,
     texts.map((_, i) => ({ topic: rest[i], body: rest[topics.length + i] })),
   );
-  return at === undefined ? FALLBACK[language] : texts[at];
+  return at === undefined ? t(language, 'help.fallback') : texts[at];
 }

@@ -1,10 +1,11 @@
 import OpenAI from 'openai';
+import { t } from '@sparks/core';
 import { businessFactsSchema, businessJsonSchema, cleanFacts, type BusinessFacts } from './flows/business';
 import type { SparkInfo } from './flows/ports';
 import { replyJsonSchema, replyReadingSchema, type ModelReading } from './flows/understanding';
 import { cleanInstructions, instructionFacts } from './flows/prompt';
 import type { Passage } from './retrieval';
-import { t, type Lang } from './texts';
+import type { Lang } from './texts';
 
 export interface LlmSettings {
   baseURL?: string;
@@ -65,9 +66,9 @@ export function plainTurns(history: LlmTurn[]): LlmTurn[] {
  */
 export function passageLabel(language: Lang, p: Passage): string {
   if (p.origin === 'owner') {
-    return t(language, 'llmOwnerAnswer', { question: p.documentName.replace(/\s+/g, ' ').trim() });
+    return t(language, 'engine.llmOwnerAnswer', { question: p.documentName.replace(/\s+/g, ' ').trim() });
   }
-  return t(language, 'source', { document: p.documentName, page: p.page });
+  return t(language, 'engine.source', { document: p.documentName, page: p.page });
 }
 
 /** The passages as the prompt numbers them: `[n] label` (see `passageLabel`), then the text. */
@@ -118,8 +119,8 @@ export class LlmProvider {
     question: string;
     onToken: (text: string) => void | Promise<void>;
   }): Promise<GroundedReply> {
-    const instructions = t(input.language, 'llmInstructions', {
-      language: t(input.language, 'languageName'),
+    const instructions = t(input.language, 'engine.llmInstructions', {
+      language: t(input.language, 'engine.languageName'),
       none: NOT_COVERED_MARK,
     });
     const system = [input.sysPrompt.trim(), instructions, numberedPassages(input.language, input.passages)]
@@ -182,7 +183,7 @@ export class LlmProvider {
             json_schema: { name: 'business', strict: true, schema: businessJsonSchema() },
           },
           messages: [
-            { role: 'system', content: t(language, 'llmReadBusiness') },
+            { role: 'system', content: t(language, 'engine.llmReadBusiness') },
             { role: 'user', content: text },
           ],
         },
@@ -249,7 +250,7 @@ export class LlmProvider {
           messages: [
             {
               role: 'system',
-              content: t(spark.language, 'llmWriteInstructions', {
+              content: t(spark.language, 'engine.llmWriteInstructions', {
                 language: facts.language,
                 max: WRITE_ASKED_CHARS,
               }),

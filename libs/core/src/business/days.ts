@@ -97,8 +97,3 @@ export function daysIn(text: string, strict = false): DaySet {
   }
   return { days, holiday: HOLIDAY.test(f) };
 }
-
-export const DAY_NAMES: Record<'en' | 'es', string[]> = {
-  en: ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'],
-  es: ['domingo', 'lunes', 'martes', 'miércoles', 'jueves', 'viernes', 'sábado'],
-};

@@ -6,9 +6,8 @@
  * reply's own words are in the question's language; what it quotes stays as the document writes it.
  */
 import { escapeMarkdown } from '@sparks/contracts';
-import type { PriceFact } from '@sparks/core';
+import { type PriceFact, t } from '@sparks/core';
 import { citeLabel, smallTalk, type Composition } from '../composer';
-import { t } from '../texts';
 import type { Passage } from '../retrieval';
 import { contactAnswer, hoursAnswer, paymentAnswer, type FactAnswer } from './from-facts';
 import { isSubject, matchQuestion, scoreUnits, type Match, type UnitScore } from './match';
@@ -109,7 +108,7 @@ function compose(input: AnswerInput, lang: Lang, found: FactAnswer, scores: Unit
   // Each passage once, with the language of its units; a source in the other language says so.
   const quoted = new Map<number, Lang>(found.units.map((u) => [u.passage, u.lang]));
   const passages = [...quoted.keys()].map((i) => knowledge.passages[i]);
-  const other = ` (${t(lang, 'inLanguage', { language: t(lang, 'otherLanguageName') })})`;
+  const other = ` (${t(lang, 'engine.inLanguage', { language: t(lang, 'engine.otherLanguageName') })})`;
   const cite = [
     ...new Set(
       [...quoted].map(([i, docLang]) => {
@@ -151,7 +150,7 @@ export function answerFromKnowledge(input: AnswerInput): KnowledgeAnswer {
   if (talk)
     return {
       kind: 'greeting',
-      text: t(lang, talk === 'thanks' ? 'welcome' : 'goodbye'),
+      text: t(lang, talk === 'thanks' ? 'engine.welcome' : 'engine.goodbye'),
       sources: [],
       lang,
       units: [],
@@ -160,7 +159,7 @@ export function answerFromKnowledge(input: AnswerInput): KnowledgeAnswer {
     };
   const notCovered = (scores: UnitScore[] = [], reason?: KnowledgeAnswer['reason']): KnowledgeAnswer => ({
     kind: 'notCovered',
-    text: t(lang, input.hasDocuments ? 'notCovered' : 'noDocuments'),
+    text: t(lang, input.hasDocuments ? 'engine.notCovered' : 'engine.noDocuments'),
     sources: [],
     lang,
     units: [],

@@ -5,8 +5,7 @@
  * accepted. Each answer leads with what the customer asked, in the question's language, and quotes the
  * document's line it comes from, whole.
  */
-import type { ContactFact, HoursFact, PaymentFact } from '@sparks/core';
-import { t } from '../texts';
+import { type ContactFact, type HoursFact, type PaymentFact, t } from '@sparks/core';
 import { isSubject, type Match } from './match';
 import type { Unit } from './units';
 import { fold, type Lang } from './words';
@@ -24,11 +23,11 @@ const capitalize = (s: string) => (s ? s[0].toUpperCase() + s.slice(1) : s);
 /** "on Mondays", "los sábados", "entre semana": the days the question asked about. */
 function whenText(lang: Lang, days: number[], question: Match['question']): string {
   const f = fold(question.text);
-  if (/\b(weekdays?|workdays?|entre ?semana|laborables)\b/.test(f)) return t(lang, 'onWeekdays');
-  if (/\b(weekends?|fin(es)? de semana|findes?)\b/.test(f)) return t(lang, 'atWeekends');
-  if (days.length === 0) return question.days.holiday ? t(lang, 'onHolidays') : '';
-  const names = t(lang, 'dayNames').split(',');
-  return t(lang, 'onDay', { day: days.map((d) => names[d]).join(lang === 'es' ? ' y los ' : ' and ') });
+  if (/\b(weekdays?|workdays?|entre ?semana|laborables)\b/.test(f)) return t(lang, 'engine.onWeekdays');
+  if (/\b(weekends?|fin(es)? de semana|findes?)\b/.test(f)) return t(lang, 'engine.atWeekends');
+  if (days.length === 0) return question.days.holiday ? t(lang, 'engine.onHolidays') : '';
+  const names = t(lang, 'engine.dayNames').split(',');
+  return t(lang, 'engine.onDay', { day: days.map((d) => names[d]).join(t(lang, 'engine.dayJoin')) });
 }
 
 const hoursOf = (u: Unit) => u.facts.find((f): f is HoursFact => f.kind === 'hours');
@@ -64,7 +63,7 @@ export function hoursAnswer(match: Match): FactAnswer | undefined {
     // "What are your opening hours?": every row of the week.
     if (subjects.length === 0 && !q.part && weekly.length > 0) {
       if (q.intents.has('time') && !q.intents.has('hours')) return undefined;
-      return { lead: t(lang, 'hoursAll'), units: usual };
+      return { lead: t(lang, 'engine.hoursAll'), units: usual };
     }
     if (subjects.length > 0 || weekly.length === 0) return undefined;
     // "¿A qué hora abrís por la tarde?", "¿Cerráis a mediodía?": the weekday rows.
@@ -80,7 +79,7 @@ export function hoursAnswer(match: Match): FactAnswer | undefined {
   const covering = plain.length > 0 ? plain : all;
   if (covering.length === 0) {
     // No row for that day: every row, so that the customer sees what the document says.
-    return weekly.length && subjects.length === 0 ? { lead: t(lang, 'hoursAll'), units: usual } : undefined;
+    return weekly.length && subjects.length === 0 ? { lead: t(lang, 'engine.hoursAll'), units: usual } : undefined;
   }
   if (subjects.length > 0) {
     const held = covering.filter(heldBy);
@@ -88,7 +87,7 @@ export function hoursAnswer(match: Match): FactAnswer | undefined {
   }
   const full = covering.filter((u) => asked.every((d) => hoursOf(u)!.days.includes(d)));
   if (full.length === 1 && covering.length === 1) return answerForRow(match, full[0], asked, lang);
-  return { lead: capitalize(t(lang, 'hoursWhen', { when: whenText(lang, asked, q) })), units: covering };
+  return { lead: capitalize(t(lang, 'engine.hoursWhen', { when: whenText(lang, asked, q) })), units: covering };
 }
 
 /** A lead whose day part was left empty ("Sí,  cerramos…") put back together. */
@@ -115,29 +114,33 @@ function leadForRow(match: Match, row: Unit, days: number[], lang: Lang): FactAn
   const when = whenText(lang, days, q);
   const first = f.intervals[0];
   const last = f.intervals.at(-1);
-  if (f.closed) return { lead: t(lang, 'hoursClosed', { when }), units: [row] };
+  if (f.closed) return { lead: t(lang, 'engine.hoursClosed', { when }), units: [row] };
   if (q.part === 'midday') {
     const lead =
       f.intervals.length > 1
-        ? t(lang, 'hoursBreak', { when, from: f.intervals[0][1].text, to: f.intervals[1][0].text })
-        : t(lang, 'hoursNoBreak', { when });
+        ? t(lang, 'engine.hoursBreak', { when, from: f.intervals[0][1].text, to: f.intervals[1][0].text })
+        : t(lang, 'engine.hoursNoBreak', { when });
     return { lead, units: [row] };
   }
   const part = intervalFor(f, q.part);
   const whenPart =
-    q.part === 'afternoon' ? t(lang, 'inTheAfternoon') : q.part === 'morning' ? t(lang, 'inTheMorning') : '';
+    q.part === 'afternoon'
+      ? t(lang, 'engine.inTheAfternoon')
+      : q.part === 'morning'
+        ? t(lang, 'engine.inTheMorning')
+        : '';
   const whenAll = [when, whenPart].filter(Boolean).join(' ');
   const asksTime = q.intents.has('time') || q.intents.has('hours');
   if (q.intents.has('close') && !q.intents.has('open') && last) {
     const time = (part ?? last)[1].text;
-    return { lead: capitalize(t(lang, 'hoursCloseAt', { when: whenAll, time })), units: [row] };
+    return { lead: capitalize(t(lang, 'engine.hoursCloseAt', { when: whenAll, time })), units: [row] };
   }
   if (q.intents.has('open') && asksTime && first) {
     const time = (part ?? first)[0].text;
-    return { lead: capitalize(t(lang, 'hoursOpenAt', { when: whenAll, time })), units: [row] };
+    return { lead: capitalize(t(lang, 'engine.hoursOpenAt', { when: whenAll, time })), units: [row] };
   }
-  if (q.intents.has('open')) return { lead: t(lang, 'hoursOpen', { when: whenAll }), units: [row] };
-  return { lead: capitalize(t(lang, 'hoursWhen', { when: whenAll })), units: [row] };
+  if (q.intents.has('open')) return { lead: t(lang, 'engine.hoursOpen', { when: whenAll }), units: [row] };
+  return { lead: capitalize(t(lang, 'engine.hoursWhen', { when: whenAll })), units: [row] };
 }
 
 const contactOf = (u: Unit, type: ContactFact['type']) =>
@@ -170,10 +173,10 @@ export function contactAnswer(match: Match): FactAnswer | undefined {
         .slice(0, 3)
         .map((x) => (x.fact.label ? `${x.fact.label}: ${x.fact.value}` : x.fact.value))
         .join('; ');
-      return { lead: `${t(lang, 'phones')}: ${list}`, units: [distinct[0].u] };
+      return { lead: `${t(lang, 'engine.phones')}: ${list}`, units: [distinct[0].u] };
     }
     const { u, fact } = distinct[0];
-    return { lead: t(lang, type, { value: fact.value }), units: [u] };
+    return { lead: t(lang, `engine.${type}`, { value: fact.value }), units: [u] };
   }
   return undefined;
 }
@@ -191,7 +194,7 @@ export function paymentAnswer(match: Match): FactAnswer | undefined {
     .filter((x): x is { u: Unit; fact: PaymentFact } => x.fact !== undefined);
   if (lines.length === 0) return undefined;
   const list = (): FactAnswer => ({
-    lead: t(lang, 'payList'),
+    lead: t(lang, 'engine.payList'),
     units: lines
       .filter((l) => !l.fact.refused)
       .map((l) => l.u)
@@ -209,7 +212,7 @@ export function paymentAnswer(match: Match): FactAnswer | undefined {
   const holding = lines.filter(({ u }) => asked.every(({ i }) => match.weights[i][u.id] > 0));
   const method = asked.map(({ term }) => term.text).join(' ');
   const accepted = holding.find((l) => !l.fact.refused);
-  if (accepted) return { lead: t(lang, 'payYes', { method }), units: [accepted.u] };
-  if (holding.length > 0) return { lead: t(lang, 'payNo', { method }), units: [holding[0].u] };
+  if (accepted) return { lead: t(lang, 'engine.payYes', { method }), units: [accepted.u] };
+  if (holding.length > 0) return { lead: t(lang, 'engine.payNo', { method }), units: [holding[0].u] };
   return list();
 }

@@ -83,10 +83,8 @@ export async function answer(turn: Turn, step: Step, raw: string): Promise<void>
   const spec = step.answer;
   const vars = await turn.vars();
   const choices = await visible(choicesFor(spec), vars, turn.ports);
-  const reading: Reading = await turn.read(
-    askOf(step, choices),
-    turn.label(step.say.at(-1) ?? { es: '', en: '' }, vars),
-  );
+  const asked = step.say.at(-1);
+  const reading: Reading = await turn.read(askOf(step, choices), asked ? turn.label(asked, vars) : '');
   if (reading.kind === 'change' && (await applyChange(turn, reading))) return;
   if ((reading.kind === 'value' || reading.kind === 'other') && (await offerFacts(turn, step, text))) return;
   if (reading.kind === 'question' && spec.kind !== 'help' && spec.kind !== 'none')

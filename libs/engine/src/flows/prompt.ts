@@ -5,7 +5,7 @@
  * model cannot drop them. Without a model, or when what it wrote does not pass, the template writes it all.
  */
 
-import { t } from '../texts';
+import { t } from '@sparks/core';
 import { label, msg, type FlowTextKey } from './texts';
 import type { SparkInfo } from './ports';
 
@@ -41,7 +41,7 @@ function purposeOf(s: SparkInfo): string {
 }
 
 export function instructionFacts(s: SparkInfo): InstructionFacts {
-  const facts: InstructionFacts = { name: s.name, tone: toneOf(s), language: t(s.language, 'languageName') };
+  const facts: InstructionFacts = { name: s.name, tone: toneOf(s), language: t(s.language, 'engine.languageName') };
   if (s.business && s.business !== s.name) facts.business = s.business;
   if (s.description) facts.description = s.description;
   const goal = purposeOf(s);

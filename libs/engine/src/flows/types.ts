@@ -9,10 +9,8 @@ import type { IntentName } from './handlers';
 import type { Field } from './understanding';
 
 export type { Lang };
-export interface I18n {
-  es: string;
-  en: string;
-}
+/** A text in every language (`texts(key)` of `@sparks/core` makes one from the catalogues). */
+export type I18n = Record<Lang, string>;
 
 export type StepStatus = 'pending' | 'completed' | 'error';
 

@@ -1,3 +1,4 @@
+import { texts } from '@sparks/core';
 import type { Choice, Lang } from './types';
 
 /** Lower case, no accents, no punctuation, single spaces. */
@@ -100,8 +101,12 @@ export function matchChoice<C extends { value: string; label: { es: string; en: 
 }
 
 export const LANGUAGE_CHOICES: Choice[] = [
-  { value: 'es', label: { es: 'Español', en: 'Spanish' }, synonyms: ['castellano', 'espanol', 'spanish', 'espagnol'] },
-  { value: 'en', label: { es: 'Inglés', en: 'English' }, synonyms: ['ingles', 'english', 'anglais'] },
+  {
+    value: 'es',
+    label: texts('assistants.languageChoices.es.label'),
+    synonyms: ['castellano', 'espanol', 'spanish', 'espagnol'],
+  },
+  { value: 'en', label: texts('assistants.languageChoices.en.label'), synonyms: ['ingles', 'english', 'anglais'] },
 ];
 
 export function language(text: string): Lang | undefined {

@@ -1,43 +1,38 @@
-import { BILLING_STEPS } from '@sparks/core';
+import { BILLING_STEPS, texts } from '@sparks/core';
 import type { Flow, Step } from '../types';
 
 /** /profile: the user card, names and language. */
 export const profileFlow: Flow = {
   name: 'profile',
   objectivesKey: 'profile',
-  objectives: [{ id: 'profile', title: { es: 'Completa tu perfil', en: 'Complete your profile' } }],
+  objectives: [{ id: 'profile', title: texts('assistants.profile.objectives.profile.title') }],
   start: 'card',
   steps: [
     {
       id: 'card',
-      say: [
-        {
-          es: 'Estos son tus datos. ¿Qué quieres cambiar?',
-          en: 'These are your details. What would you like to change?',
-        },
-      ],
+      say: [texts('assistants.profile.card.say.0')],
       show: 'userCard',
       answer: {
         kind: 'choice',
         choices: [
           {
             value: 'firstname',
-            label: { es: 'Mi nombre', en: 'My first name' },
+            label: texts('assistants.profile.card.firstname.label'),
             synonyms: ['nombre', 'first name', 'name'],
           },
           {
             value: 'lastname',
-            label: { es: 'Mis apellidos', en: 'My last name' },
+            label: texts('assistants.profile.card.lastname.label'),
             synonyms: ['apellidos', 'apellido', 'last name', 'surname'],
           },
           {
             value: 'language',
-            label: { es: 'Mi idioma', en: 'My language' },
+            label: texts('assistants.profile.card.language.label'),
             synonyms: ['idioma', 'language', 'lengua'],
           },
           {
             value: 'done',
-            label: { es: 'Nada, está bien así', en: "Nothing, it's fine" },
+            label: texts('assistants.profile.card.done.label'),
             synonyms: ['nada', 'nothing', 'ninguno', 'none'],
           },
         ],
@@ -47,41 +42,36 @@ export const profileFlow: Flow = {
     {
       id: 'firstname',
       objective: 'profile',
-      title: { es: 'Nombre', en: 'First name' },
-      say: [{ es: '¿Cuál es tu nombre?', en: 'What is your first name?' }],
+      title: texts('assistants.profile.firstname.title'),
+      say: [texts('assistants.profile.firstname.say.0')],
       answer: { kind: 'text', min: 1, max: 80 },
       effects: [{ set: 'profile.firstname' }],
-      confirm: { es: 'Hecho, {firstname}.', en: 'Done, {firstname}.' },
+      confirm: texts('assistants.profile.firstname.confirm'),
       next: 'card',
     },
     {
       id: 'lastname',
       objective: 'profile',
-      title: { es: 'Apellidos', en: 'Last name' },
-      say: [{ es: '¿Cuáles son tus apellidos?', en: 'What is your last name?' }],
+      title: texts('assistants.profile.lastname.title'),
+      say: [texts('assistants.profile.lastname.say.0')],
       answer: { kind: 'text', min: 1, max: 80 },
       effects: [{ set: 'profile.lastname' }],
-      confirm: { es: 'Apellidos guardados.', en: 'Last name saved.' },
+      confirm: texts('assistants.profile.lastname.confirm'),
       next: 'card',
     },
     {
       id: 'language',
       objective: 'profile',
-      title: { es: 'Idioma', en: 'Language' },
-      say: [{ es: '¿En qué idioma quieres usar Sparks?', en: 'Which language do you want to use Sparks in?' }],
+      title: texts('assistants.profile.language.title'),
+      say: [texts('assistants.profile.language.say.0')],
       answer: { kind: 'language' },
       effects: [{ set: 'profile.language' }],
-      confirm: { es: 'Idioma cambiado a español.', en: 'Language changed to English.' },
+      confirm: texts('assistants.profile.language.confirm'),
       next: 'card',
     },
     {
       id: 'bye',
-      say: [
-        {
-          es: 'Perfecto. Vuelve cuando quieras cambiar algo.',
-          en: 'Perfect. Come back whenever you want to change something.',
-        },
-      ],
+      say: [texts('assistants.profile.bye.say.0')],
       answer: { kind: 'none' },
       next: null,
     },
@@ -95,19 +85,19 @@ export const settingsFlow: Flow = {
   steps: [
     {
       id: 'menu',
-      say: [{ es: 'Ajustes: ¿qué quieres hacer?', en: 'Settings: what would you like to do?' }],
+      say: [texts('assistants.settings.menu.say.0')],
       answer: {
         kind: 'choice',
         choices: [
           {
             value: 'language',
-            label: { es: 'Cambiar el idioma', en: 'Change the language' },
+            label: texts('assistants.settings.menu.language.label'),
             synonyms: ['idioma', 'language'],
           },
-          { value: 'profile', label: { es: 'Editar mi perfil', en: 'Edit my profile' }, goto: '/profile' },
+          { value: 'profile', label: texts('assistants.settings.menu.profile.label'), goto: '/profile' },
           {
             value: 'deactivate',
-            label: { es: 'Desactivar mi cuenta', en: 'Deactivate my account' },
+            label: texts('assistants.settings.menu.deactivate.label'),
             synonyms: ['desactivar', 'deactivate', 'borrar cuenta', 'delete account', 'disable'],
           },
         ],
@@ -116,33 +106,28 @@ export const settingsFlow: Flow = {
     },
     {
       id: 'language',
-      say: [{ es: '¿En qué idioma quieres usar Sparks?', en: 'Which language do you want to use Sparks in?' }],
+      say: [texts('assistants.settings.language.say.0')],
       answer: { kind: 'language' },
       effects: [{ set: 'profile.language' }],
-      confirm: { es: 'Idioma cambiado a español.', en: 'Language changed to English.' },
+      confirm: texts('assistants.settings.language.confirm'),
       next: 'menu',
     },
     {
       id: 'deactivate',
-      say: [
-        {
-          es: '¿Seguro que quieres desactivar tu cuenta? Tus Sparks dejarán de responder y no podrás usar Sparks hasta que se reactive.',
-          en: "Are you sure you want to deactivate your account? Your Sparks will stop answering and you won't be able to use Sparks until it is reactivated.",
-        },
-      ],
+      say: [texts('assistants.settings.deactivate.say.0')],
       answer: { kind: 'yesno' },
       effects: [{ do: 'deactivateAccount' }],
       next: { yes: 'deactivated', no: 'kept' },
     },
     {
       id: 'kept',
-      say: [{ es: 'De acuerdo, tu cuenta sigue activa.', en: 'All right, your account stays active.' }],
+      say: [texts('assistants.settings.kept.say.0')],
       answer: { kind: 'none' },
       next: 'menu',
     },
     {
       id: 'deactivated',
-      say: [{ es: 'Tu cuenta está desactivada.', en: 'Your account is deactivated.' }],
+      say: [texts('assistants.settings.deactivated.say.0')],
       answer: { kind: 'none' },
       next: null,
     },
@@ -156,50 +141,40 @@ export const onboardingFlow: Flow = {
   steps: [
     {
       id: 'welcome',
-      say: [
-        {
-          es: 'Te damos la bienvenida a Sparks. Te ayudo a empezar en un minuto.',
-          en: "Welcome to Sparks! I'll get you started in a minute.",
-        },
-      ],
+      say: [texts('assistants.onboarding.welcome.say.0')],
       answer: { kind: 'none' },
       next: 'name',
     },
     {
       id: 'name',
-      say: [{ es: '¿Cómo te llamas?', en: 'What is your name?' }],
+      say: [texts('assistants.onboarding.name.say.0')],
       answer: { kind: 'text', min: 1, max: 80 },
       effects: [{ set: 'profile.firstname' }],
       next: 'language',
     },
     {
       id: 'language',
-      say: [
-        {
-          es: 'Encantado, {firstname}. ¿En qué idioma prefieres usar Sparks?',
-          en: 'Nice to meet you, {firstname}. Which language do you prefer for Sparks?',
-        },
-      ],
+      say: [texts('assistants.onboarding.language.say.0')],
       answer: { kind: 'language' },
       effects: [{ set: 'profile.language' }],
       next: 'explain',
     },
     {
       id: 'explain',
-      say: [{ es: 'Así funciona Sparks:', en: 'This is how Sparks works:' }],
+      say: [texts('assistants.onboarding.explain.say.0')],
       show: 'explainSparks',
       answer: { kind: 'none' },
       next: 'offer',
     },
     {
       id: 'offer',
-      say: [{ es: '¿Creamos tu primer Spark?', en: 'Shall we create your first Spark?' }],
+      say: [texts('assistants.onboarding.offer.say.0')],
       answer: {
         kind: 'choice',
         widget: 'onboarding',
         choices: [
-          { value: 'create', label: { es: 'Crear mi primer Spark', en: 'Create my first Spark' }, goto: '/new-spark' },
-          { value: 'skip', label: { es: 'Ahora no', en: 'Not now' }, goto: '/' },
+          { value: 'create', label: texts('assistants.onboarding.offer.create.label'), goto: '/new-spark' },
+          { value: 'skip', label: texts('assistants.onboarding.offer.skip.label'), goto: '/' },
         ],
       },
       next: 'offer',
@@ -232,20 +207,15 @@ export const billingFlow: Flow = {
   name: 'billing',
   objectivesKey: 'billing',
   objectives: [
-    { id: 'plan', title: { es: 'Conoce tu plan', en: 'Know your plan' } },
-    { id: 'subscribe', title: { es: 'Empieza un plan', en: 'Start a plan' } },
-    { id: 'credits', title: { es: 'Más interacciones', en: 'More interactions' } },
+    { id: 'plan', title: texts('assistants.billing.objectives.plan.title') },
+    { id: 'subscribe', title: texts('assistants.billing.objectives.subscribe.title') },
+    { id: 'credits', title: texts('assistants.billing.objectives.credits.title') },
   ],
   start: 'overview',
   steps: [
     {
       id: 'overview',
-      say: [
-        {
-          es: 'Esta es tu situación: tu plan, lo que llevas usado en este periodo y las interacciones compradas que te quedan.',
-          en: 'Here is where you stand: your plan, what you have used this period and the purchased interactions you have left.',
-        },
-      ],
+      say: [texts('assistants.billing.overview.say.0')],
       show: 'usageCard',
       answer: { kind: 'none' },
       next: BILLING_STEPS.usage,
@@ -254,38 +224,33 @@ export const billingFlow: Flow = {
       // Passed through right after the card: seeing it completes the first objective.
       id: BILLING_STEPS.usage,
       objective: 'plan',
-      title: { es: 'Mira tu plan y tu consumo', en: 'See your plan and usage' },
+      title: texts('assistants.billing.usage.title'),
       say: [],
       answer: { kind: 'none' },
       next: 'plans',
     },
     {
       id: 'plans',
-      say: [
-        {
-          es: 'Estos son los planes. Elige uno y lo pagas en la página de pago; si solo te faltan interacciones, compra un paquete (ITx): se gastan después de las de tu plan y no caducan.',
-          en: 'These are the plans. Choose one and pay for it on the checkout page; if you only need more interactions, buy a pack (ITx): they are spent after your plan’s and do not expire.',
-        },
-      ],
+      say: [texts('assistants.billing.plans.say.0')],
       show: 'plansCard',
       answer: {
         kind: 'help',
         choices: [
           {
             value: 'plans',
-            label: { es: 'Elegir un plan', en: 'Choose a plan' },
+            label: texts('assistants.billing.plans.plans.label'),
             synonyms: ['start a plan', 'empezar un plan', 'planes', 'plans', 'upgrade', 'mejorar mi plan'],
             goto: '/billing?showPlans=true',
           },
           {
             value: 'credits',
-            label: { es: 'Comprar interacciones', en: 'Buy interactions' },
+            label: texts('assistants.billing.plans.credits.label'),
             synonyms: ['buy more interactions', 'comprar mas interacciones', 'credits', 'creditos'],
             goto: '/billing?showCredits=true',
           },
           {
             value: 'usage',
-            label: { es: 'Ver mi consumo', en: 'See my usage' },
+            label: texts('assistants.billing.plans.usage.label'),
             synonyms: [
               'just bought',
               'acabo de comprar',
@@ -301,11 +266,8 @@ export const billingFlow: Flow = {
       },
       next: { usage: 'overview', '*': 'plans' },
     },
-    doneElsewhere(BILLING_STEPS.choose, 'subscribe', { es: 'Elige un plan', en: 'Choose a plan' }),
-    doneElsewhere(BILLING_STEPS.pay, 'subscribe', { es: 'Págalo en la página de pago', en: 'Pay for it at checkout' }),
-    doneElsewhere(BILLING_STEPS.credits, 'credits', {
-      es: 'Compra un paquete de interacciones',
-      en: 'Buy an interaction pack',
-    }),
+    doneElsewhere(BILLING_STEPS.choose, 'subscribe', texts('assistants.billing.choose.title')),
+    doneElsewhere(BILLING_STEPS.pay, 'subscribe', texts('assistants.billing.pay.title')),
+    doneElsewhere(BILLING_STEPS.credits, 'credits', texts('assistants.billing.credits.title')),
   ],
 };

@@ -1,24 +1,16 @@
+import { texts } from '@sparks/core';
 import type { Flow } from '../types';
 import { TONE_CHOICES } from '../understanding/fields';
 
-const PALETTE_HINT = {
-  es: 'Son los colores del botón y la ventana del chat en tu web. Puedes decir el nombre o el color: «verde», «el azul», «el segundo».',
-  en: 'They are the colours of the chat button and window on your website. Say the name or the colour: “green”, “the blue one”, “the second”.',
-};
-const ICON_HINT = {
-  es: 'Es el dibujo del botón que abre el chat en tu web. Elige uno de la lista; puedes cambiarlo cuando quieras.',
-  en: 'It is the picture on the button that opens the chat on your website. Pick one from the list; you can change it at any time.',
-};
-const GREETING_HINT = {
-  es: 'Es lo primero que leen tus visitantes al abrir el chat. Escríbelo tal cual, por ejemplo: «¡Hola! Soy el asistente de Panadería Sol, ¿en qué te ayudo?».',
-  en: "It is the first thing visitors read when they open the chat. Write it as they will read it, for example: “Hi! I'm the Sol Bakery assistant, how can I help?”.",
-};
+const PALETTE_HINT = texts('assistants.paletteHint');
+const ICON_HINT = texts('assistants.iconHint');
+const GREETING_HINT = texts('assistants.greetingHint');
 /** The welcome message: typed, or kept with a button or by agreeing ("déjalo igual", "looks good"). */
 const GREETING_ANSWER = {
   kind: 'text',
   min: 2,
   max: 300,
-  keep: { es: 'Mantener el mensaje', en: 'Keep this message' },
+  keep: texts('assistants.greetingAnswer.keep'),
 } as const;
 
 /** A Spark's own chat: five objectives from a description to a published widget. */
@@ -26,11 +18,11 @@ export const builderFlow: Flow = {
   name: 'builder',
   objectivesKey: 'spark',
   objectives: [
-    { id: 'business', title: { es: 'Describe tu negocio', en: 'Describe your business' } },
-    { id: 'knowledge', title: { es: 'Añade conocimiento', en: 'Add knowledge' } },
-    { id: 'look', title: { es: 'Dale estilo', en: 'Look and feel' } },
-    { id: 'test', title: { es: 'Pruébalo', en: 'Test it' } },
-    { id: 'deploy', title: { es: 'Publícalo', en: 'Deploy it' } },
+    { id: 'business', title: texts('assistants.builder.objectives.business.title') },
+    { id: 'knowledge', title: texts('assistants.builder.objectives.knowledge.title') },
+    { id: 'look', title: texts('assistants.builder.objectives.look.title') },
+    { id: 'test', title: texts('assistants.builder.objectives.test.title') },
+    { id: 'deploy', title: texts('assistants.builder.objectives.deploy.title') },
   ],
   start: 'intro',
   intents: [
@@ -104,115 +96,80 @@ export const builderFlow: Flow = {
   steps: [
     {
       id: 'intro',
-      say: [
-        {
-          es: 'Vamos a preparar «{sparkName}». Te guiaré por cinco objetivos: describir tu negocio, añadir conocimiento, darle estilo, probarlo y publicarlo. Puedes escribir «ver instrucciones» en cualquier momento.',
-          en: "Let's get “{sparkName}” ready. I'll guide you through five objectives: describe your business, add knowledge, give it a style, test it and publish it. You can type “show instructions” at any time.",
-        },
-      ],
+      say: [texts('assistants.builder.intro.say.0')],
       answer: { kind: 'none' },
       next: 'business.name',
     },
     {
       id: 'business.name',
       objective: 'business',
-      title: { es: 'Nombre', en: 'Name' },
-      say: [
-        {
-          es: '¿Qué nombre verán tus clientes? Ahora se llama «{sparkName}».',
-          en: 'Which name will your customers see? It is called “{sparkName}” now.',
-        },
-      ],
+      title: texts('assistants.builder.businessName.title'),
+      say: [texts('assistants.builder.businessName.say.0')],
       // The name given in /new-spark is kept with a button, or by agreeing ("está bien así").
       answer: {
         kind: 'text',
         min: 2,
         max: 80,
-        keep: { es: 'Mantener «{sparkName}»', en: 'Keep “{sparkName}”' },
+        keep: texts('assistants.builder.businessName.keep'),
         name: true,
       },
       // Named in /new-spark already: done without asking (issue 18 item 2).
       givenBy: 'business',
       fact: 'name',
       field: 'name',
-      hint: {
-        es: 'Es el nombre que verán tus clientes en el chat de tu web, por ejemplo «Panadería Sol». Puedes cambiarlo cuando quieras.',
-        en: 'It is the name your customers see in the chat on your website, for example “Sol Bakery”. You can change it at any time.',
-      },
+      hint: texts('assistants.builder.businessName.hint'),
       effects: [{ set: 'spark.name' }],
-      confirm: { es: 'Nombre guardado: {sparkName}.', en: 'Name saved: {sparkName}.' },
+      confirm: texts('assistants.builder.businessName.confirm'),
       next: 'business.description',
     },
     {
       id: 'business.description',
       objective: 'business',
-      title: { es: 'Descripción', en: 'Description' },
-      say: [
-        {
-          es: 'Describe tu negocio en una o dos frases: qué ofreces y a quién.',
-          en: 'Describe your business in a sentence or two: what you offer and to whom.',
-        },
-      ],
+      title: texts('assistants.builder.businessDescription.title'),
+      say: [texts('assistants.builder.businessDescription.say.0')],
       answer: { kind: 'text', min: 10, max: 800 },
       // Described in /new-spark already: done without asking (issue 18 item 2).
       givenBy: 'description',
       fact: 'description',
       field: 'description',
-      hint: {
-        es: 'Cuéntalo como se lo contarías a un cliente nuevo: qué vendes o haces, para quién y dónde. Por ejemplo: «Panadería de barrio en Salamanca con pan de masa madre y bollería».',
-        en: 'Say it as you would to a new customer: what you sell or do, for whom and where. For example: “Neighbourhood bakery in Salamanca with sourdough bread and pastries”.',
-      },
+      hint: texts('assistants.builder.businessDescription.hint'),
       effects: [{ set: 'spark.option', key: 'description' }],
       next: 'business.tone',
     },
     {
       id: 'business.tone',
       objective: 'business',
-      title: { es: 'Tono', en: 'Tone' },
-      say: [{ es: '¿Qué tono debe usar con tus clientes?', en: 'Which tone should it use with your customers?' }],
+      title: texts('assistants.builder.businessTone.title'),
+      say: [texts('assistants.builder.businessTone.say.0')],
       answer: { kind: 'choice', choices: TONE_CHOICES },
       // Told in /new-spark already, with the rest of the business in one message.
       givenBy: 'tone',
       fact: 'tone',
       field: 'tone',
-      hint: {
-        es: 'Es cómo hablará tu Spark: cercano (amable y cálido), profesional (preciso y formal) o divertido (desenfadado).',
-        en: 'It is how your Spark will talk: friendly (warm and kind), professional (precise and formal) or fun (light-hearted).',
-      },
+      hint: texts('assistants.builder.businessTone.hint'),
       effects: [{ set: 'spark.option', key: 'tone' }, { do: 'buildSysPrompt' }],
-      confirm: {
-        es: 'He escrito las instrucciones de tu Spark con lo que me has contado. Escribe «ver instrucciones» para leerlas o «cambiar instrucciones» para reescribirlas.',
-        en: "I've written your Spark's instructions from what you told me. Type “show instructions” to read them or “change instructions” to rewrite them.",
-      },
+      confirm: texts('assistants.builder.businessTone.confirm'),
       next: 'knowledge.upload',
     },
     {
       id: 'knowledge.upload',
       objective: 'knowledge',
-      title: { es: 'Sube tus documentos', en: 'Upload your documents' },
-      say: [
-        {
-          es: 'Ahora sube tus documentos en PDF (hasta 10 MB cada uno) con el botón de adjuntar. Te diré qué he leído de cada uno.',
-          en: "Now upload your documents as PDF (up to 10 MB each) with the attach button. I'll tell you what I read from each one.",
-        },
-      ],
+      title: texts('assistants.builder.knowledgeUpload.title'),
+      say: [texts('assistants.builder.knowledgeUpload.say.0')],
       answer: {
         kind: 'event',
         event: 'document.completed',
         skippable: true,
-        choices: [{ value: 'skip', label: { es: 'Saltar por ahora', en: 'Skip for now' } }],
+        choices: [{ value: 'skip', label: texts('assistants.builder.knowledgeUpload.skip.label') }],
       },
-      hint: {
-        es: 'Pulsa el clip junto al cuadro de mensaje y elige un PDF con texto (la carta, precios, horarios, preguntas frecuentes), de hasta 10 MB. Tu Spark responderá con lo que diga.',
-        en: 'Press the paper clip next to the message box and choose a PDF with text (your menu, prices, opening hours, FAQs) of up to 10 MB. Your Spark answers from what it says.',
-      },
+      hint: texts('assistants.builder.knowledgeUpload.hint'),
       next: 'look.language',
     },
     {
       id: 'look.language',
       objective: 'look',
-      title: { es: 'Idioma', en: 'Language' },
-      say: [{ es: '¿En qué idioma responderá tu Spark?', en: 'Which language will your Spark answer in?' }],
+      title: texts('assistants.builder.lookLanguage.title'),
+      say: [texts('assistants.builder.lookLanguage.say.0')],
       answer: { kind: 'language' },
       // Chosen in /new-spark already (it asks the language after the business).
       givenBy: 'business',
@@ -223,8 +180,8 @@ export const builderFlow: Flow = {
     {
       id: 'look.palette',
       objective: 'look',
-      title: { es: 'Colores', en: 'Colours' },
-      say: [{ es: 'Elige una paleta de colores para el widget.', en: 'Pick a colour palette for the widget.' }],
+      title: texts('assistants.builder.lookPalette.title'),
+      say: [texts('assistants.builder.lookPalette.say.0')],
       answer: { kind: 'palette' },
       field: 'palette',
       hint: PALETTE_HINT,
@@ -234,8 +191,8 @@ export const builderFlow: Flow = {
     {
       id: 'look.icon',
       objective: 'look',
-      title: { es: 'Icono', en: 'Icon' },
-      say: [{ es: 'Elige un icono.', en: 'Pick an icon.' }],
+      title: texts('assistants.builder.lookIcon.title'),
+      say: [texts('assistants.builder.lookIcon.say.0')],
       answer: { kind: 'icon' },
       field: 'icon',
       hint: ICON_HINT,
@@ -245,13 +202,8 @@ export const builderFlow: Flow = {
     {
       id: 'look.initialMessage',
       objective: 'look',
-      title: { es: 'Mensaje de bienvenida', en: 'Welcome message' },
-      say: [
-        {
-          es: '¿Con qué mensaje saludará a tus visitantes? Ahora dice: «{initialMessage}».',
-          en: 'Which message will greet your visitors? Now it says: “{initialMessage}”.',
-        },
-      ],
+      title: texts('assistants.builder.lookInitialMessage.title'),
+      say: [texts('assistants.builder.lookInitialMessage.say.0')],
       answer: GREETING_ANSWER,
       field: 'greeting',
       hint: GREETING_HINT,
@@ -261,9 +213,9 @@ export const builderFlow: Flow = {
     {
       id: 'look.preview',
       objective: 'look',
-      title: { es: 'Vista previa', en: 'Preview' },
+      title: texts('assistants.builder.lookPreview.title'),
       // The preview's own caption says what it is; the message only asks (issue 18 item 6).
-      say: [{ es: '¿Te gusta cómo queda?', en: 'Do you like how it looks?' }],
+      say: [texts('assistants.builder.lookPreview.say.0')],
       show: 'widgetPreview',
       answer: { kind: 'yesno' },
       // "No": what to change, and the preview again after it (not the palette, the icon and the greeting again).
@@ -271,23 +223,23 @@ export const builderFlow: Flow = {
     },
     {
       id: 'look.change',
-      say: [{ es: '¿Qué quieres cambiar?', en: 'What would you like to change?' }],
+      say: [texts('assistants.builder.lookChange.say.0')],
       answer: {
         kind: 'choice',
         widget: 'buttons',
         choices: [
           {
             value: 'palette',
-            label: { es: 'Los colores', en: 'The colours' },
+            label: texts('assistants.builder.lookChange.palette.label'),
             synonyms: ['colores', 'colours', 'colors', 'color', 'colour', 'paleta', 'palette'],
           },
-          { value: 'icon', label: { es: 'El icono', en: 'The icon' }, synonyms: ['icono', 'icon'] },
+          { value: 'icon', label: texts('assistants.builder.lookChange.icon.label'), synonyms: ['icono', 'icon'] },
           {
             value: 'greeting',
-            label: { es: 'El mensaje de bienvenida', en: 'The welcome message' },
+            label: texts('assistants.builder.lookChange.greeting.label'),
             synonyms: ['saludo', 'mensaje', 'bienvenida', 'greeting', 'message', 'welcome'],
           },
-          { value: 'done', label: { es: 'Nada, me gusta', en: 'Nothing, I like it' }, synonyms: ['nada', 'nothing'] },
+          { value: 'done', label: texts('assistants.builder.lookChange.done.label'), synonyms: ['nada', 'nothing'] },
         ],
       },
       next: {
@@ -299,7 +251,7 @@ export const builderFlow: Flow = {
     },
     {
       id: 'look.palette.again',
-      say: [{ es: 'Elige otra paleta de colores.', en: 'Pick another colour palette.' }],
+      say: [texts('assistants.builder.lookPaletteAgain.say.0')],
       answer: { kind: 'palette' },
       hint: PALETTE_HINT,
       effects: [{ set: 'spark.palette' }],
@@ -307,7 +259,7 @@ export const builderFlow: Flow = {
     },
     {
       id: 'look.icon.again',
-      say: [{ es: 'Elige otro icono.', en: 'Pick another icon.' }],
+      say: [texts('assistants.builder.lookIconAgain.say.0')],
       answer: { kind: 'icon' },
       hint: ICON_HINT,
       effects: [{ set: 'spark.icon' }],
@@ -315,12 +267,7 @@ export const builderFlow: Flow = {
     },
     {
       id: 'look.greeting.again',
-      say: [
-        {
-          es: 'Escribe el nuevo mensaje de bienvenida. Ahora dice: «{initialMessage}».',
-          en: 'Write the new welcome message. Now it says: “{initialMessage}”.',
-        },
-      ],
+      say: [texts('assistants.builder.lookGreetingAgain.say.0')],
       answer: GREETING_ANSWER,
       hint: GREETING_HINT,
       effects: [{ set: 'spark.initialMessage' }],
@@ -329,23 +276,18 @@ export const builderFlow: Flow = {
     {
       id: 'test.create',
       objective: 'test',
-      title: { es: 'Crea una prueba', en: 'Create a test' },
-      say: [
-        {
-          es: 'Es hora de probarlo. Crearé una prueba para que le hagas preguntas como lo haría un cliente.',
-          en: "Time to test it. I'll create a test so you can ask it questions the way a customer would.",
-        },
-      ],
+      title: texts('assistants.builder.testCreate.title'),
+      say: [texts('assistants.builder.testCreate.say.0')],
       answer: {
         kind: 'choice',
         widget: 'buttons',
         choices: [
           {
             value: 'create',
-            label: { es: 'Crear una prueba', en: 'Create a test' },
+            label: texts('assistants.builder.testCreate.create.label'),
             synonyms: ['crear', 'create', 'si', 'yes'],
           },
-          { value: 'skip', label: { es: 'Saltar', en: 'Skip' }, synonyms: ['saltar', 'skip'] },
+          { value: 'skip', label: texts('assistants.builder.testCreate.skip.label'), synonyms: ['saltar', 'skip'] },
         ],
       },
       effects: [{ do: 'createTest' }],
@@ -354,13 +296,8 @@ export const builderFlow: Flow = {
     {
       id: 'test.judge',
       objective: 'test',
-      title: { es: 'Valora la prueba', en: 'Judge the test' },
-      say: [
-        {
-          es: 'Abre la prueba, haz tus preguntas y, al terminar, dime si ha ido bien.',
-          en: 'Open the test, ask your questions and, when you are done, tell me whether it went well.',
-        },
-      ],
+      title: texts('assistants.builder.testJudge.title'),
+      say: [texts('assistants.builder.testJudge.say.0')],
       answer: {
         kind: 'event',
         event: 'test.satisfactory',
@@ -368,11 +305,11 @@ export const builderFlow: Flow = {
         choices: [
           {
             value: 'open',
-            label: { es: 'Abrir la prueba', en: 'Open the test' },
+            label: texts('assistants.builder.testJudge.open.label'),
             goto: '/spark/{sparkId}/test/{testId}',
             when: 'hasTests',
           },
-          { value: 'skip', label: { es: 'Saltar', en: 'Skip' } },
+          { value: 'skip', label: texts('assistants.builder.testJudge.skip.label') },
         ],
       },
       next: 'deploy.publish',
@@ -380,23 +317,20 @@ export const builderFlow: Flow = {
     {
       id: 'deploy.publish',
       objective: 'deploy',
-      title: { es: 'Publica tu Spark', en: 'Publish your Spark' },
+      title: texts('assistants.builder.deployPublish.title'),
       // Publish is offered only when the plan allows it; otherwise why, and the plans (issue 31).
       say: [
         {
           when: 'canPublish',
-          es: '¡«{sparkName}» está listo para publicarse en tu web!',
-          en: '“{sparkName}” is ready to be published on your website!',
+          ...texts('assistants.builder.deployPublish.say.0'),
         },
         {
           when: 'publishNotIncluded',
-          es: '«{sparkName}» está listo, pero tu plan no incluye Sparks publicados. Elige un plan para publicarlo en tu web.',
-          en: '“{sparkName}” is ready, but your plan does not include published Sparks. Choose a plan to publish it on your website.',
+          ...texts('assistants.builder.deployPublish.say.1'),
         },
         {
           when: 'publishFull',
-          es: '«{sparkName}» está listo, pero ya tienes publicados todos los Sparks que permite tu plan. Despublica alguno en Desplegar o mejora tu plan para publicar este.',
-          en: '“{sparkName}” is ready, but all the published Sparks your plan allows are in use. Unpublish one on Deploy or upgrade your plan to publish this one.',
+          ...texts('assistants.builder.deployPublish.say.2'),
         },
       ],
       answer: {
@@ -406,19 +340,19 @@ export const builderFlow: Flow = {
         choices: [
           {
             value: 'deploy',
-            label: { es: 'Publicar {sparkName}', en: 'Publish {sparkName}' },
+            label: texts('assistants.builder.deployPublish.deploy.label'),
             goto: '/deploy?q={sparkName}',
             when: 'canPublish',
           },
           {
             value: 'plans',
-            label: { es: 'Ver los planes', en: 'See the plans' },
+            label: texts('assistants.builder.deployPublish.plans.label'),
             goto: '/billing?showPlans=true',
             when: 'cannotPublish',
           },
           {
             value: 'manage',
-            label: { es: 'Ir a Desplegar', en: 'Go to Deploy' },
+            label: texts('assistants.builder.deployPublish.manage.label'),
             goto: '/deploy',
             when: 'publishFull',
           },
@@ -428,12 +362,7 @@ export const builderFlow: Flow = {
     },
     {
       id: 'done',
-      say: [
-        {
-          es: '¡Todo listo! Tu Spark ya atiende a tus clientes.',
-          en: 'All set! Your Spark is now serving your customers.',
-        },
-      ],
+      say: [texts('assistants.builder.done.say.0')],
       answer: { kind: 'none' },
       next: null,
     },

@@ -1,3 +1,4 @@
+import { texts } from '@sparks/core';
 import { msg, say } from '../texts';
 import type { Flow, Lang, Step } from '../types';
 
@@ -19,9 +20,9 @@ export const deployFlow: Flow = {
   name: 'deploy',
   objectivesKey: 'deploy',
   objectives: [
-    { id: 'choose', title: { es: 'Elige qué y dónde', en: 'Choose what and where' } },
-    { id: 'sites', title: { es: 'Tus sitios y el aspecto', en: 'Your sites and the look' } },
-    { id: 'publish', title: { es: 'Publica y comprueba', en: 'Publish and check' } },
+    { id: 'choose', title: texts('assistants.deploy.objectives.choose.title') },
+    { id: 'sites', title: texts('assistants.deploy.objectives.sites.title') },
+    { id: 'publish', title: texts('assistants.deploy.objectives.publish.title') },
   ],
   start: 'welcome',
   intents: [
@@ -48,24 +49,19 @@ export const deployFlow: Flow = {
   steps: [
     {
       id: 'welcome',
-      say: [
-        {
-          es: 'Vamos a publicar tu Spark. En el panel tienes los pasos: 1) elige el Spark y dónde (un widget para tu web o el Pulse para WordPress); 2) añade las direcciones de los sitios que pueden mostrarlo y mira la vista previa en vivo; 3) publica, copia el código en tu web y te diré cuándo se vea por primera vez. Desde aquí también puedes despublicarlo o sustituir el código.',
-          en: "Let's publish your Spark. The steps are in the panel: 1) choose the Spark and where (a widget for your website or the Pulse for WordPress); 2) add the addresses of the sites allowed to show it and look at the live preview; 3) publish, copy the code into your website and I'll tell you when it is first seen there. You can also unpublish it or replace the code from here.",
-        },
-      ],
+      say: [texts('assistants.deploy.welcome.say.0')],
       // Unpublishing and a new code are asked for here (the buttons, or in words), and always confirmed.
       answer: {
         kind: 'help',
         choices: [
           {
             value: 'unpublish',
-            label: { es: 'Despublicar un Spark', en: 'Unpublish a Spark' },
+            label: texts('assistants.deploy.welcome.unpublish.label'),
             when: 'hasDeployments',
           },
           {
             value: 'new code',
-            label: { es: 'Sustituir el código', en: 'Replace the code' },
+            label: texts('assistants.deploy.welcome.newCode.label'),
             when: 'hasDeployments',
           },
         ],
@@ -75,38 +71,38 @@ export const deployFlow: Flow = {
     panelStep(
       'deploy.spark',
       'choose',
-      { es: 'Elige el Spark', en: 'Choose the Spark' },
-      { es: 'Elige el Spark que quieres publicar.', en: 'Choose the Spark you want to publish.' },
+      texts('assistants.deploy.deploySpark.title'),
+      texts('assistants.deploy.deploySpark.say'),
     ),
     panelStep(
       'deploy.channel',
       'choose',
-      { es: 'Elige dónde publicarlo', en: 'Choose where to publish it' },
-      { es: 'Widget para tu web o Pulse para WordPress.', en: 'A website widget or the Pulse for WordPress.' },
+      texts('assistants.deploy.deployChannel.title'),
+      texts('assistants.deploy.deployChannel.say'),
     ),
     panelStep(
       'deploy.sites',
       'sites',
-      { es: 'Añade tus sitios web', en: 'Add your websites' },
-      { es: 'Solo los sitios de la lista pueden mostrarlo.', en: 'Only the listed sites can show it.' },
+      texts('assistants.deploy.deploySites.title'),
+      texts('assistants.deploy.deploySites.say'),
     ),
     panelStep(
       'deploy.preview',
       'sites',
-      { es: 'Mira la vista previa', en: 'Look at the preview' },
-      { es: 'El widget real, con tus colores y tu saludo.', en: 'The real widget, with your colours and greeting.' },
+      texts('assistants.deploy.deployPreview.title'),
+      texts('assistants.deploy.deployPreview.say'),
     ),
     panelStep(
       'deploy.publish',
       'publish',
-      { es: 'Publica y copia el código', en: 'Publish and copy the code' },
-      { es: 'Pega el código en tu web.', en: 'Paste the code into your website.' },
+      texts('assistants.deploy.deployPublish.title'),
+      texts('assistants.deploy.deployPublish.say'),
     ),
     panelStep(
       'deploy.verify',
       'publish',
-      { es: 'Comprueba que se ve en tu web', en: 'Check that it shows on your site' },
-      { es: 'Te aviso cuando se vea por primera vez.', en: 'I tell you when it is first seen.' },
+      texts('assistants.deploy.deployVerify.title'),
+      texts('assistants.deploy.deployVerify.say'),
     ),
   ],
 };

@@ -1,22 +1,23 @@
+import { texts } from '@sparks/core';
 import type { Choice, Flow } from '../types';
 
 const actions: Choice[] = [
   {
     value: 'create',
-    label: { es: 'Crear un Spark', en: 'Create a Spark' },
+    label: texts('assistants.actions.create.label'),
     goto: '/new-spark',
     synonyms: ['crear spark', 'nuevo spark', 'new spark', 'crear asistente', 'create assistant'],
   },
   {
     value: 'open',
-    label: { es: 'Abrir {newestSparkName}', en: 'Open {newestSparkName}' },
+    label: texts('assistants.actions.open.label'),
     goto: '/spark/{newestSparkId}',
     when: 'hasSparks',
     synonyms: ['cambiar spark', 'change spark', 'abrir spark', 'open spark', 'mi spark', 'my spark'],
   },
   {
     value: 'profile',
-    label: { es: 'Cambiar mis datos', en: 'Change my info' },
+    label: texts('assistants.actions.profile.label'),
     goto: '/profile',
     synonyms: ['mi perfil', 'my profile', 'perfil', 'profile'],
   },
@@ -30,12 +31,7 @@ export const mainFlow: Flow = {
     {
       id: 'home',
       // The chat home's welcome bubble greets the user; this first reply does not greet again (issue 18 item 13).
-      say: [
-        {
-          es: 'Puedo ayudarte con todo lo de Sparks: elige una opción o escríbeme tu pregunta.',
-          en: 'I can help with anything about Sparks: pick an option or type your question.',
-        },
-      ],
+      say: [texts('assistants.main.home.say.0')],
       // The welcome bubble right above offers these actions: not a second time here (issue 18 walk: the phone
       // showed the same three buttons twice), only again after a help answer, when the bubble is far above.
       answer: {
@@ -45,7 +41,7 @@ export const mainFlow: Flow = {
           ...actions,
           {
             value: 'question',
-            label: { es: 'Tengo una pregunta', en: 'I have a question' },
+            label: texts('assistants.main.home.question.label'),
             synonyms: ['pregunta', 'question', 'tengo una duda', 'i have a doubt'],
           },
         ],
@@ -54,12 +50,7 @@ export const mainFlow: Flow = {
     },
     {
       id: 'question',
-      say: [
-        {
-          es: 'Claro, pregúntame lo que quieras sobre Sparks: cómo crear un asistente, subir documentos, probarlo, publicarlo o los planes.',
-          en: 'Sure, ask me anything about Sparks: how to create an assistant, upload documents, test it, publish it, or the plans.',
-        },
-      ],
+      say: [texts('assistants.main.question.say.0')],
       answer: { kind: 'help', choices: actions },
       next: 'question',
     },

@@ -1,3 +1,4 @@
+import { texts } from '@sparks/core';
 import type { Flow } from '../types';
 
 /** Creates a Spark from a short conversation, then hands over to its builder chat. */
@@ -7,12 +8,7 @@ export const newSparkFlow: Flow = {
   steps: [
     {
       id: 'business',
-      say: [
-        {
-          es: '¡Vamos a crear tu Spark! ¿Cómo se llama tu negocio?',
-          en: "Let's create your Spark! What is your business called?",
-        },
-      ],
+      say: [texts('assistants.newSpark.business.say.0')],
       answer: { kind: 'text', min: 2, max: 80 },
       fact: 'name',
       field: 'name',
@@ -21,12 +17,7 @@ export const newSparkFlow: Flow = {
     },
     {
       id: 'description',
-      say: [
-        {
-          es: '¿A qué se dedica {business}? Cuéntamelo en una o dos frases.',
-          en: 'What does {business} do? Tell me in a sentence or two.',
-        },
-      ],
+      say: [texts('assistants.newSpark.description.say.0')],
       answer: { kind: 'text', min: 10, max: 800 },
       fact: 'description',
       field: 'description',
@@ -35,28 +26,28 @@ export const newSparkFlow: Flow = {
     },
     {
       id: 'purpose',
-      say: [{ es: '¿Para qué quieres tu asistente?', en: 'What do you want your assistant for?' }],
+      say: [texts('assistants.newSpark.purpose.say.0')],
       answer: {
         kind: 'choice',
         choices: [
           {
             value: 'questions',
-            label: { es: 'Responder preguntas de clientes', en: 'Answer customer questions' },
+            label: texts('assistants.newSpark.purpose.questions.label'),
             synonyms: ['preguntas', 'questions', 'faq', 'dudas'],
           },
           {
             value: 'sell',
-            label: { es: 'Vender productos', en: 'Sell products' },
+            label: texts('assistants.newSpark.purpose.sell.label'),
             synonyms: ['vender', 'ventas', 'sell', 'sales', 'shop', 'tienda'],
           },
           {
             value: 'bookings',
-            label: { es: 'Gestionar reservas', en: 'Handle bookings' },
+            label: texts('assistants.newSpark.purpose.bookings.label'),
             synonyms: ['reservas', 'citas', 'bookings', 'appointments', 'reservations'],
           },
           {
             value: 'support',
-            label: { es: 'Atención al cliente', en: 'Customer support' },
+            label: texts('assistants.newSpark.purpose.support.label'),
             synonyms: ['soporte', 'atención al cliente', 'support', 'ayuda', 'help desk'],
           },
         ],
@@ -66,9 +57,7 @@ export const newSparkFlow: Flow = {
     },
     {
       id: 'language',
-      say: [
-        { es: '¿En qué idioma hablará con tus clientes?', en: 'Which language will it speak with your customers?' },
-      ],
+      say: [texts('assistants.newSpark.language.say.0')],
       answer: { kind: 'language' },
       field: 'language',
       effects: [{ set: 'var', key: 'language' }],
@@ -76,24 +65,19 @@ export const newSparkFlow: Flow = {
     },
     {
       id: 'create',
-      say: [{ es: 'Perfecto. Creando «{business}»…', en: 'Perfect. Creating “{business}”…' }],
+      say: [texts('assistants.newSpark.create.say.0')],
       answer: { kind: 'none' },
       effects: [{ do: 'createSpark' }],
       next: 'created',
     },
     {
       id: 'created',
-      say: [
-        {
-          es: '¡Listo! Tu Spark «{createdSparkName}» está creado. Sigamos en su chat: allí le añadiremos tus documentos, su estilo y lo probaremos.',
-          en: "Done! Your Spark “{createdSparkName}” is created. Let's continue in its chat: there we'll add your documents and its style, and test it.",
-        },
-      ],
+      say: [texts('assistants.newSpark.created.say.0')],
       answer: {
         kind: 'choice',
         widget: 'buttons',
         choices: [
-          { value: 'open', label: { es: 'Ir a mi Spark', en: 'Go to my Spark' }, goto: '/spark/{createdSparkId}' },
+          { value: 'open', label: texts('assistants.newSpark.created.open.label'), goto: '/spark/{createdSparkId}' },
         ],
       },
       next: 'created',

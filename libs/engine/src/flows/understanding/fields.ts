@@ -3,6 +3,7 @@
  * "el segundo color"), and the choices of those that are chosen from a list.
  */
 
+import { texts } from '@sparks/core';
 import { ICONS, PALETTES } from '../theme';
 import type { Choice } from '../types';
 import { LANGUAGE_CHOICES } from '../understand';
@@ -13,17 +14,17 @@ export type Field = 'name' | 'greeting' | 'description' | 'palette' | 'icon' | '
 export const TONE_CHOICES: Choice[] = [
   {
     value: 'friendly',
-    label: { es: 'Cercano', en: 'Friendly' },
+    label: texts('assistants.toneChoices.friendly.label'),
     synonyms: ['amable', 'cercano', 'friendly', 'warm', 'calido', 'amigable', 'cordial'],
   },
   {
     value: 'professional',
-    label: { es: 'Profesional', en: 'Professional' },
+    label: texts('assistants.toneChoices.professional.label'),
     synonyms: ['formal', 'serio', 'professional', 'serious', 'profesional', 'corporate', 'corporativo', 'elegant'],
   },
   {
     value: 'fun',
-    label: { es: 'Divertido', en: 'Fun' },
+    label: texts('assistants.toneChoices.fun.label'),
     synonyms: [
       'divertido',
       'informal',

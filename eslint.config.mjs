@@ -31,6 +31,7 @@ export default tseslint.config(
         project: [
           './tsconfig.tests.json',
           './libs/*/tsconfig.json',
+          './libs/domain/src/billing/tsconfig.json',
           './api/tsconfig.json',
           './worker/tsconfig.json',
           './web/tsconfig.json',

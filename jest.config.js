@@ -24,6 +24,7 @@ const swc = [
 ];
 const moduleNameMapper = {
   '^@sparks/contracts/(\\w+)$': '<rootDir>/libs/contracts/src/$1',
+  '^@sparks/domain/billing$': '<rootDir>/libs/domain/src/billing',
   '^@sparks/(contracts|core|db|queues|engine|knowledge|nest|domain)$': '<rootDir>/libs/$1/src',
 };
 

@@ -38,6 +38,24 @@ function serverWorkspaces(): string[] {
   return [...libs, 'api', 'worker'].filter((dir) => fs.existsSync(path.join(ROOT, dir, 'tsconfig.json')));
 }
 
+/**
+ * Projects inside a library's sources with a tsconfig of their own (`libs/domain/src/billing`, which `libs/db` builds
+ * on while `libs/domain` builds on `libs/db`): their sources are at their root.
+ */
+function nestedProjects(): string[] {
+  return fs
+    .readdirSync(path.join(ROOT, 'libs'))
+    .flatMap((lib) => {
+      const src = path.join(ROOT, 'libs', lib, 'src');
+      if (!fs.existsSync(src)) return [];
+      return fs
+        .readdirSync(src, { withFileTypes: true })
+        .filter((d) => d.isDirectory())
+        .map((d) => `libs/${lib}/src/${d.name}`);
+    })
+    .filter((dir) => fs.existsSync(path.join(ROOT, dir, 'tsconfig.json')));
+}
+
 describe('nest-cli.json', () => {
   const projects = Object.entries(cli.projects);
 
@@ -48,12 +66,13 @@ describe('nest-cli.json', () => {
     expect(cli.compilerOptions.tsConfigPath).toBe('api/tsconfig.json');
   });
 
-  it('lists every server workspace once, with the tsconfig, entry file and type it has', () => {
-    expect(projects.map(([, p]) => p.root).sort()).toEqual(serverWorkspaces().sort());
+  it('lists every server workspace (and project nested in one) once, with the tsconfig, entry file and type it has', () => {
+    const nested = nestedProjects();
+    expect(projects.map(([, p]) => p.root).sort()).toEqual([...serverWorkspaces(), ...nested].sort());
     for (const [name, p] of projects) {
       expect(path.basename(p.root)).toBe(name);
       expect(p.compilerOptions.tsConfigPath).toBe(`${p.root}/tsconfig.json`);
-      expect(p.sourceRoot).toBe(`${p.root}/src`);
+      expect(p.sourceRoot).toBe(nested.includes(p.root) ? p.root : `${p.root}/src`);
       expect(p.type).toBe(p.root.startsWith('libs/') ? 'library' : 'application');
       expect(fs.existsSync(path.join(ROOT, p.sourceRoot, `${p.entryFile}.ts`))).toBe(true);
     }

@@ -1,4 +1,4 @@
-import { BillingRepository } from '@sparks/db';
+import { UsageRepository } from '@sparks/db';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { randomUUID } from 'node:crypto';
@@ -708,14 +708,14 @@ describe('holds given back', () => {
     );
     expect((await send(c).expect(402)).body.errors[0].code).toBe('OUT_OF_INTERACTIONS');
 
-    const released = await t.app.get(BillingRepository).releaseStale(new Date(Date.now() - 60_000));
+    const released = await t.app.get(UsageRepository).releaseStale(new Date(Date.now() - 60_000));
     expect(released).toBeGreaterThanOrEqual(1);
     const left = await sql.query('SELECT id FROM usage_reservations WHERE tenant_id = $1 ORDER BY created_at', [
       c.tenantId,
     ]);
     expect(left.rows.map((r) => r.id)).toEqual([done, fresh]);
     // Once more changes nothing of this tenant's.
-    await t.app.get(BillingRepository).releaseStale(new Date(Date.now() - 60_000));
+    await t.app.get(UsageRepository).releaseStale(new Date(Date.now() - 60_000));
     expect(
       (await sql.query('SELECT count(*)::int AS n FROM usage_reservations WHERE tenant_id = $1', [c.tenantId])).rows[0]
         .n,

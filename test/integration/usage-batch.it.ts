@@ -1,4 +1,4 @@
-import { BillingRepository, createDb, type DbHandle } from '@sparks/db';
+import { createDb, UsageRepository, type DbHandle } from '@sparks/db';
 import { createRedis, JobProducer } from '@sparks/queues';
 import { randomUUID } from 'node:crypto';
 import { Pool } from 'pg';
@@ -16,11 +16,11 @@ afterAll(() => sql.end());
 
 let t: TestApp;
 let handle: DbHandle;
-let billing: BillingRepository;
+let billing: UsageRepository;
 beforeAll(async () => {
   t = await startApp();
   handle = createDb(process.env.DATABASE_URL!, 8);
-  billing = new BillingRepository(handle.db);
+  billing = new UsageRepository(handle.db);
 });
 afterAll(async () => {
   await t.close();

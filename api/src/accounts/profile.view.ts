@@ -1,8 +1,6 @@
 import type { UserProfile } from '@sparks/contracts';
 import type { TenantRow, UserRow } from '@sparks/db';
-import { deploymentLimit } from '@sparks/domain';
-
-const DAY = 86_400_000;
+import { deploymentLimit, trialState } from '@sparks/domain';
 
 /** The User shape of docs/product.md §3, as every screen reads it. */
 export function toProfile(user: UserRow, tenants: TenantRow[], now = new Date()): UserProfile {
@@ -28,8 +26,7 @@ export function toProfile(user: UserRow, tenants: TenantRow[], now = new Date())
       trial: {
         startedAt: t.trialStartedAt.toISOString(),
         endsAt: t.trialEndsAt.toISOString(),
-        daysLeft: Math.max(0, Math.ceil((t.trialEndsAt.getTime() - now.getTime()) / DAY)),
-        active: t.trialEndsAt.getTime() > now.getTime(),
+        ...trialState(t.trialEndsAt, now),
       },
     })),
   };

@@ -1,6 +1,6 @@
 import { Global, Module } from '@nestjs/common';
 import type { AppConfig } from '@sparks/core';
-import { BillingRepository, systemClock, type Clock } from '@sparks/db';
+import { BillingRepository, CheckoutRepository, StripeLinkRepository, systemClock, type Clock } from '@sparks/db';
 import { createStripeClient, type Stripe } from '@sparks/nest';
 import { CONFIG } from '../infra/tokens';
 import { LocalPaymentProvider } from './local-payment.provider';
@@ -26,15 +26,29 @@ import { INTERACTION_METER } from '../chat/converse';
     { provide: STRIPE, inject: [CONFIG], useFactory: (config: AppConfig) => createStripeClient(config) },
     {
       provide: PAYMENT_PROVIDER,
-      inject: [STRIPE, BillingRepository, CONFIG, CLOCK],
-      useFactory: (stripe: Stripe | undefined, billing: BillingRepository, config: AppConfig, clock: Clock) =>
-        stripe ? new StripePaymentProvider(stripe, billing, config, clock) : new LocalPaymentProvider(billing, config),
+      inject: [STRIPE, CheckoutRepository, StripeLinkRepository, CONFIG, CLOCK],
+      useFactory: (
+        stripe: Stripe | undefined,
+        checkouts: CheckoutRepository,
+        stripeLink: StripeLinkRepository,
+        config: AppConfig,
+        clock: Clock,
+      ) =>
+        stripe
+          ? new StripePaymentProvider(stripe, checkouts, stripeLink, config, clock)
+          : new LocalPaymentProvider(checkouts, config),
     },
     {
       provide: STRIPE_WEBHOOK,
-      inject: [STRIPE, BillingRepository, CONFIG, CLOCK],
-      useFactory: (stripe: Stripe | undefined, billing: BillingRepository, config: AppConfig, clock: Clock) =>
-        stripe ? new StripeWebhookService(stripe, billing, config, clock) : undefined,
+      inject: [STRIPE, CheckoutRepository, BillingRepository, StripeLinkRepository, CONFIG, CLOCK],
+      useFactory: (
+        stripe: Stripe | undefined,
+        checkouts: CheckoutRepository,
+        billing: BillingRepository,
+        stripeLink: StripeLinkRepository,
+        config: AppConfig,
+        clock: Clock,
+      ) => (stripe ? new StripeWebhookService(stripe, checkouts, billing, stripeLink, config, clock) : undefined),
     },
     BillingService,
     MeterService,

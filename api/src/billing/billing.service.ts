@@ -11,6 +11,7 @@ import {
 import { BILLING_OBJECTIVES_KEY, BILLING_STEPS, DomainError } from '@sparks/core';
 import {
   BillingRepository,
+  CheckoutRepository,
   ObjectivesRepository,
   type Clock,
   type CheckoutSessionRow,
@@ -63,6 +64,7 @@ function packNames(pack: Pick<CreditPackRow, 'name' | 'names'>): LocalizedNames 
 export class BillingService {
   constructor(
     private readonly billing: BillingRepository,
+    private readonly checkouts: CheckoutRepository,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
     private readonly objectives: ObjectivesRepository,
@@ -183,13 +185,13 @@ export class BillingService {
     );
     if (!tenant.subscriptionId || !this.provider.chargesPacksAtOnce)
       return { success: true, status: 'open', sessionUrl };
-    await this.billing.fulfil(sessionId, this.clock.now());
+    await this.checkouts.fulfil(sessionId, this.clock.now());
     return { success: true, status: 'paid' };
   }
 
   private async ownSession(userId: string, sessionId: string): Promise<CheckoutSessionRow> {
     const tenant = await this.tenantOf(userId);
-    const session = await this.billing.checkout(sessionId);
+    const session = await this.checkouts.checkout(sessionId);
     if (!session || session.tenantId !== tenant.id) throw DomainError.notFound();
     return session;
   }
@@ -226,13 +228,13 @@ export class BillingService {
     if (!session.fulfilledAt && session.status === 'open' && isExpired(session)) {
       throw DomainError.of('CHECKOUT_EXPIRED');
     }
-    if ((await this.billing.fulfil(session.id, now)) === 'plan-held') throw DomainError.of('PLAN_ALREADY_HELD');
+    if ((await this.checkouts.fulfil(session.id, now)) === 'plan-held') throw DomainError.of('PLAN_ALREADY_HELD');
     return this.checkout(userId, sessionId);
   }
 
   async cancelLocal(userId: string, sessionId: string): Promise<CheckoutSessionView> {
     const session = await this.ownSession(userId, sessionId);
-    await this.billing.cancelCheckout(session.id);
+    await this.checkouts.cancelCheckout(session.id);
     return this.checkout(userId, sessionId);
   }
 

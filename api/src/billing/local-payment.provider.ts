@@ -1,5 +1,5 @@
 import type { AppConfig } from '@sparks/core';
-import type { BillingRepository, TenantRow } from '@sparks/db';
+import type { CheckoutRepository, TenantRow } from '@sparks/db';
 import { randomUUID } from 'node:crypto';
 import type { CheckoutItem, PaymentProvider } from './payment-provider';
 
@@ -12,14 +12,14 @@ export class LocalPaymentProvider implements PaymentProvider {
   readonly chargesPacksAtOnce = true;
 
   constructor(
-    private readonly billing: BillingRepository,
+    private readonly checkouts: CheckoutRepository,
     private readonly config: AppConfig,
   ) {}
 
   async createCheckout(tenant: TenantRow, item: CheckoutItem): Promise<{ sessionId: string; sessionUrl: string }> {
     const id = `cs_local_${randomUUID().replace(/-/g, '')}`;
     const sessionUrl = `${this.config.APP_URL}/checkout/${id}`;
-    await this.billing.createCheckout({
+    await this.checkouts.createCheckout({
       id,
       tenantId: tenant.id,
       mode: item.mode,
@@ -41,6 +41,6 @@ export class LocalPaymentProvider implements PaymentProvider {
   /** Ends the plan at once (the free plan's terms, no renewal): the local provider's subscription is this row. */
   async cancelForDeletion(tenant: TenantRow): Promise<'local' | null> {
     if (!tenant.subscriptionId) return null;
-    return (await this.billing.endSubscription(tenant.id, new Date(), tenant.subscriptionId)) ? 'local' : null;
+    return (await this.checkouts.endSubscription(tenant.id, new Date(), tenant.subscriptionId)) ? 'local' : null;
   }
 }

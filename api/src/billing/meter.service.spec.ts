@@ -1,4 +1,4 @@
-import type { BillingRepository, MessageRow, SparksRepository } from '@sparks/db';
+import type { MessageRow, SparksRepository, UsageRepository } from '@sparks/db';
 import type { JobProducer } from '@sparks/queues';
 import type { ConversationRow } from '@sparks/db';
 import { MeterService } from './meter.service';
@@ -13,7 +13,7 @@ function setup(outcome: { ok: boolean; code?: string } = { ok: true }) {
   const jobs = { enqueue: jest.fn().mockResolvedValue('job') };
   const sparks = { findById: jest.fn().mockResolvedValue({ userId: 'owner' }) };
   const meter = new MeterService(
-    billing as unknown as BillingRepository,
+    billing as unknown as UsageRepository,
     sparks as unknown as SparksRepository,
     jobs as unknown as JobProducer,
     { now: () => new Date('2026-11-24T12:00:00Z') },

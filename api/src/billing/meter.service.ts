@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DomainError } from '@sparks/core';
-import { BillingRepository, SparksRepository, UsageMeter, type Clock } from '@sparks/db';
+import { SparksRepository, UsageMeter, UsageRepository, type Clock } from '@sparks/db';
 import { isStartKeyword } from '@sparks/engine';
 import { JobProducer } from '@sparks/queues';
 import type { InteractionMeter, MeterContext, TurnAnswer } from '../chat/converse';
@@ -23,12 +23,12 @@ export class MeterService implements InteractionMeter<MeterReservation> {
   private readonly meter: UsageMeter;
 
   constructor(
-    billing: BillingRepository,
+    usage: UsageRepository,
     private readonly sparks: SparksRepository,
     jobs: JobProducer,
     @Inject(CLOCK) clock: Clock,
   ) {
-    this.meter = new UsageMeter(billing, (messageId) => jobs.enqueue('usage.record', { messageId }), clock);
+    this.meter = new UsageMeter(usage, (messageId) => jobs.enqueue('usage.record', { messageId }), clock);
   }
 
   private async ownerOf(context: MeterContext): Promise<string | undefined> {

@@ -5,7 +5,7 @@ export type CheckoutItem = { mode: 'subscription'; plan: PlanRow } | { mode: 'pa
 
 /**
  * Where payments go (issue 15). The local test-payment provider when STRIPE_SECRET_KEY is unset
- * (the embedded default), Stripe otherwise; both end in the same `BillingRepository.fulfil`.
+ * (the embedded default), Stripe otherwise; both end in the same `CheckoutRepository.fulfil`.
  * Prices and amounts always come from our catalogue rows, never from the client.
  */
 export interface PaymentProvider {

@@ -1,10 +1,8 @@
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Language } from '@sparks/core';
+import { FREE_PLAN_SLUG } from '@sparks/domain/billing';
 import type { Executor, Transaction } from './client';
 import { oneTimeTokens, plans, refreshTokens, tenants, users, verificationCodes } from './schema/index';
-
-/** The catalogue's plan every new tenant starts on (the 15-day trial), seeded by migration 0009. */
-export const FREE_PLAN_SLUG = 'free';
 
 /** The text form of a PostgreSQL uuid, as the database writes it. */
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -11,7 +11,7 @@ export * from './wire';
 export * from './objectives.repository';
 export * from './deploy.repository';
 export * from './admin.repository';
-export * from './billing.repository';
+export * from './billing/index';
 export * from './usage-meter';
 export * from './plan-limits';
 export * from './integrations.repository';

@@ -1,7 +1,7 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Executor } from './client';
 import { plans, tenantBilling, tenants } from './schema/index';
-import { FREE_PLAN_SLUG } from './accounts.repository';
+import { FREE_PLAN_SLUG } from '@sparks/domain/billing';
 
 export type PlanOfUser = typeof plans.$inferSelect;
 

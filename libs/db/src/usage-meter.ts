@@ -1,5 +1,5 @@
 import { uuidv7 } from 'uuidv7';
-import type { BillingRepository, ReserveOutcome } from './billing.repository';
+import type { ReserveOutcome, UsageRepository } from './billing/usage.repository';
 
 /** Where "now" comes from: the system clock in production, a movable one in tests. */
 export interface Clock {
@@ -17,7 +17,7 @@ export type Reservation = ReserveOutcome & { id: string };
  */
 export class UsageMeter {
   constructor(
-    private readonly billing: BillingRepository,
+    private readonly usage: UsageRepository,
     /** Enqueues `usage.record` for the message (job id from the message id). */
     private readonly enqueueRecord: (messageId: string) => Promise<unknown>,
     private readonly clock: Clock = systemClock,
@@ -29,20 +29,20 @@ export class UsageMeter {
    */
   async reserve(ownerUserId: string): Promise<Reservation> {
     const id = uuidv7();
-    const tenant = await this.billing.firstTenantOf(ownerUserId);
+    const tenant = await this.usage.firstTenantOf(ownerUserId);
     if (!tenant) return { ok: false, code: 'OUT_OF_INTERACTIONS', id };
-    return { ...(await this.billing.reserve(tenant.id, id, this.clock.now())), id };
+    return { ...(await this.usage.reserve(tenant.id, id, this.clock.now())), id };
   }
 
   /** The answer to `messageId` was given: recorded by the `usage` queue. */
   async settle(reservationId: string, messageId: string): Promise<void> {
-    if (await this.billing.markSettled(reservationId, messageId, this.clock.now())) {
+    if (await this.usage.markSettled(reservationId, messageId, this.clock.now())) {
       await this.enqueueRecord(messageId);
     }
   }
 
   /** The answer failed: the interaction goes back to the balance. */
   async release(reservationId: string): Promise<void> {
-    await this.billing.release(reservationId);
+    await this.usage.release(reservationId);
   }
 }

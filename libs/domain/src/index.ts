@@ -1,5 +1,6 @@
 export * from './sparks';
 export * from './spark-tests';
 export * from './plans';
+export * from './billing/index';
 export * from './account-export/index';
 export * from './document-intake';

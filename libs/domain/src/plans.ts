@@ -1,5 +1,6 @@
 import { DomainError } from '@sparks/core';
 import type { BillingRepository, TenantRow } from '@sparks/db';
+import { trialEnded } from './billing/index';
 
 /** The plan whose `productName` opens the document-sharing integration (docs/product.md §6). */
 export const DOCUMENT_SHARING_PRODUCT = 'zaphire';
@@ -20,7 +21,7 @@ export function deploymentLimit(
   tenant: Pick<TenantRow, 'limitDeployments' | 'subscriptionId' | 'trialEndsAt'>,
   now = new Date(),
 ): number {
-  return !tenant.subscriptionId && tenant.trialEndsAt.getTime() <= now.getTime() ? 0 : tenant.limitDeployments;
+  return trialEnded(tenant, now) ? 0 : tenant.limitDeployments;
 }
 
 /**

@@ -5,6 +5,7 @@ import {
   AccountsRepository,
   AdminRepository,
   BillingRepository,
+  CheckoutRepository,
   ConversationsRepository,
   createDb,
   DeployRepository,
@@ -15,7 +16,9 @@ import {
   PrivacyRepository,
   SearchRepository,
   SparksRepository,
+  StripeLinkRepository,
   UnansweredRepository,
+  UsageRepository,
   type DbHandle,
 } from '@sparks/db';
 import { CONFIG, DB } from './tokens';
@@ -26,6 +29,7 @@ export const REPOSITORIES = [
   AccountsRepository,
   AdminRepository,
   BillingRepository,
+  CheckoutRepository,
   ConversationsRepository,
   DeployRepository,
   DocumentsRepository,
@@ -35,7 +39,9 @@ export const REPOSITORIES = [
   PrivacyRepository,
   SearchRepository,
   SparksRepository,
+  StripeLinkRepository,
   UnansweredRepository,
+  UsageRepository,
 ] as const;
 
 const repositoryProviders: Provider[] = REPOSITORIES.map((Repository) => ({

@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { AppConfig } from '@sparks/core';
-import { BillingRepository, type Clock } from '@sparks/db';
+import { StripeLinkRepository, type Clock } from '@sparks/db';
 import type { Stripe } from '@sparks/nest';
 import type { JobPayloads } from '@sparks/queues';
 import { CONFIG } from '../infra/tokens';
@@ -17,7 +17,7 @@ export class UsageMeterJob {
   private readonly logger = new Logger(UsageMeterJob.name);
 
   constructor(
-    private readonly billing: BillingRepository,
+    private readonly stripeLink: StripeLinkRepository,
     @Inject(STRIPE) private readonly stripe: Stripe | undefined,
     @Inject(CONFIG) private readonly config: AppConfig,
     @Inject(CLOCK) private readonly clock: Clock,
@@ -25,7 +25,7 @@ export class UsageMeterJob {
 
   async handle(payload: JobPayloads['usage.meter']): Promise<void> {
     if (!this.stripe) return;
-    const event = await this.billing.usageEventById(payload.usageEventId);
+    const event = await this.stripeLink.usageEventById(payload.usageEventId);
     if (!event || event.source !== 'overage' || event.meterReportedAt) return;
     if (!event.stripeCustomerId) {
       this.logger.warn(`overage interaction ${event.id} has no Stripe customer: not reported`);
@@ -40,6 +40,6 @@ export class UsageMeterJob {
       },
       { idempotencyKey: `sparks-meter-event-${event.id}` },
     );
-    await this.billing.markMeterReported(event.id, this.clock.now());
+    await this.stripeLink.markMeterReported(event.id, this.clock.now());
   }
 }

@@ -1,5 +1,5 @@
 import type { AppConfig } from '@sparks/core';
-import type { BillingRepository, ComposeAlert, RecordOutcome } from '@sparks/db';
+import type { ComposeAlert, RecordOutcome, StripeLinkRepository, UsageRepository } from '@sparks/db';
 import type { JobProducer } from '@sparks/queues';
 import { usageEvents } from '../metrics';
 import { UsageRecordJob } from './usage-record.job';
@@ -12,7 +12,8 @@ function setup(outcomes: Record<string, RecordOutcome>) {
   };
   const enqueue = jest.fn();
   const job = new UsageRecordJob(
-    billing as unknown as BillingRepository,
+    billing as unknown as UsageRepository,
+    {} as StripeLinkRepository,
     { enqueue } as unknown as JobProducer,
     { now: () => new Date('2026-11-25T12:00:00Z') },
     { STRIPE_ENABLED: false, APP_URL: 'http://localhost:3000' } as AppConfig,

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { renderEmail, type AppConfig } from '@sparks/core';
-import { BillingRepository, type Clock, type RecordOutcome } from '@sparks/db';
+import { StripeLinkRepository, UsageRepository, type Clock, type RecordOutcome } from '@sparks/db';
 import type { JobPayloads, JobProducer } from '@sparks/queues';
 import { INGEST_PRODUCER } from '../ingestion/tokens';
 import { CONFIG } from '../infra/tokens';
@@ -25,7 +25,8 @@ const BATCH_MAX = 1000;
 @Injectable()
 export class UsageRecordJob {
   constructor(
-    private readonly billing: BillingRepository,
+    private readonly usage: UsageRepository,
+    private readonly stripeLink: StripeLinkRepository,
     @Inject(INGEST_PRODUCER) private readonly jobs: JobProducer,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(CONFIG) private readonly config: AppConfig,
@@ -68,7 +69,7 @@ export class UsageRecordJob {
     try {
       const ids = [...new Set(batch.map((b) => b.messageId))];
       // The 80 % / 100 % alert e-mails are written in the recording's transaction (the owner's language).
-      const outcomes = await this.billing.recordMany(ids, this.clock.now(), (alert) =>
+      const outcomes = await this.usage.recordMany(ids, this.clock.now(), (alert) =>
         renderEmail(alert.level === 80 ? 'usage80' : 'usage100', alert.language, {
           used: alert.used,
           limit: alert.limit,
@@ -78,7 +79,7 @@ export class UsageRecordJob {
       );
       // With Stripe, the overage interactions to report, looked up for the whole batch after the commit
       // whether or not this run recorded them: a retry after a failed enqueue still reports them.
-      const unreported = this.config.STRIPE_ENABLED ? await this.billing.unreportedOverageOf(ids) : undefined;
+      const unreported = this.config.STRIPE_ENABLED ? await this.stripeLink.unreportedOverageOf(ids) : undefined;
       // The same message twice in a batch: only the first carries the outcome (and its alerts).
       const seen = new Set<string>();
       for (const b of batch) {

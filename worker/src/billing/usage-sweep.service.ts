@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { AppConfig } from '@sparks/core';
-import { BillingRepository, type Clock } from '@sparks/db';
+import { UsageRepository, type Clock } from '@sparks/db';
 import { PeriodicSweep } from '../infra/periodic';
 import { CONFIG } from '../infra/tokens';
 import { CLOCK } from './tokens';
@@ -17,7 +17,7 @@ export class UsageSweep extends PeriodicSweep {
   private readonly logger = new Logger(UsageSweep.name);
 
   constructor(
-    private readonly billing: BillingRepository,
+    private readonly usage: UsageRepository,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(CONFIG) private readonly config: AppConfig,
   ) {
@@ -27,7 +27,7 @@ export class UsageSweep extends PeriodicSweep {
   async sweep(): Promise<number> {
     const age = Math.max(2 * this.config.REPLY_TIMEOUT_MS, 600_000);
     try {
-      const released = await this.billing.releaseStale(new Date(this.clock.now().getTime() - age));
+      const released = await this.usage.releaseStale(new Date(this.clock.now().getTime() - age));
       if (released > 0) this.logger.warn(`released ${released} interaction hold(s) left open by a stopped api`);
       return released;
     } catch (err) {

@@ -1,4 +1,5 @@
 import { AdminRepository, BillingRepository } from '@sparks/db';
+import { FREE_PLAN_NAME, trialState } from '@sparks/domain';
 import type { AccountPort, BillingSummary, Profile } from '@sparks/engine';
 import type { Scope } from './scope';
 
@@ -15,7 +16,7 @@ export class AccountPortImpl implements AccountPort {
       lastname: user?.lastname ?? '',
       username: user?.username ?? '',
       language: user?.language ?? 'es',
-      plan: tenant?.productName ?? 'Free Plan',
+      plan: tenant?.productName ?? FREE_PLAN_NAME,
     };
   }
 
@@ -33,13 +34,13 @@ export class AccountPortImpl implements AccountPort {
     const { deps, userId } = this.scope;
     const billing = new BillingRepository(deps.db);
     const [tenant] = await deps.accounts.tenantsOf(userId);
-    const now = Date.now();
+    const trial = tenant ? trialState(tenant.trialEndsAt, new Date()) : { active: false, daysLeft: 0 };
     const plans = (await billing.plans()).filter((p) => p.purchasable);
     return {
-      plan: tenant?.productName ?? 'Free Plan',
+      plan: tenant?.productName ?? FREE_PLAN_NAME,
       paid: Boolean(tenant?.subscriptionId),
-      trialActive: tenant ? tenant.trialEndsAt.getTime() > now : false,
-      trialDaysLeft: tenant ? Math.max(0, Math.ceil((tenant.trialEndsAt.getTime() - now) / 86_400_000)) : 0,
+      trialActive: trial.active,
+      trialDaysLeft: trial.daysLeft,
       usage: tenant?.usageInteractions ?? 0,
       limit: tenant?.limitInteractions ?? 0,
       credits: tenant ? await billing.availableCredits(tenant.id) : 0,

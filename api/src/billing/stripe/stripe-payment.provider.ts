@@ -1,6 +1,6 @@
 import { Logger } from '@nestjs/common';
 import { DomainError, type AppConfig } from '@sparks/core';
-import type { BillingRepository, Clock, CreditPackRow, PlanRow, TenantRow } from '@sparks/db';
+import type { CheckoutRepository, Clock, CreditPackRow, PlanRow, StripeLinkRepository, TenantRow } from '@sparks/db';
 import type { Stripe } from '@sparks/nest';
 import { createHash } from 'node:crypto';
 import { isLocalSubscription, type CheckoutItem, type PaymentProvider } from '../payment-provider';
@@ -46,20 +46,21 @@ export class StripePaymentProvider implements PaymentProvider {
 
   constructor(
     private readonly stripe: Stripe,
-    private readonly billing: BillingRepository,
+    private readonly checkouts: CheckoutRepository,
+    private readonly stripeLink: StripeLinkRepository,
     private readonly config: AppConfig,
     private readonly clock: Clock,
   ) {}
 
   /** The tenant's Stripe customer, created once (an idempotency key per tenant makes racing requests share it). */
   async customerOf(tenant: TenantRow): Promise<string> {
-    const known = await this.billing.stripeCustomerOf(tenant.id);
+    const known = await this.stripeLink.stripeCustomerOf(tenant.id);
     if (known) return known;
     const customer = await this.stripe.customers.create(
       { metadata: { tenantId: tenant.id, customerId: tenant.customerId } },
       { idempotencyKey: `sparks-customer-${tenant.id}` },
     );
-    return this.billing.setStripeCustomer(tenant.id, customer.id, this.clock.now());
+    return this.stripeLink.setStripeCustomer(tenant.id, customer.id, this.clock.now());
   }
 
   private priceOf(spec: PriceSpec): Promise<string> {
@@ -177,7 +178,7 @@ export class StripePaymentProvider implements PaymentProvider {
       const metadata = { tenantId: tenant.id, priceId };
       // The same purchase asked again (a double click, a retry, two tabs) gets the same session,
       // until one of this price is paid: the next purchase is a new one.
-      const paid = await this.billing.paidCheckouts(tenant.id, priceId);
+      const paid = await this.checkouts.paidCheckouts(tenant.id, priceId);
       // Back where the checkout was opened (issue 34, item 9), with the result in the query the app reads.
       const back = (result: string) =>
         `${this.config.APP_URL}${returnTo}${returnTo.includes('?') ? '&' : '?'}checkout=${result}`;
@@ -198,7 +199,7 @@ export class StripePaymentProvider implements PaymentProvider {
         { idempotencyKey },
       );
       if (!session.url) throw new Error(`Stripe answered checkout session ${session.id} without a url`);
-      await this.billing.createCheckout({
+      await this.checkouts.createCheckout({
         id: session.id,
         tenantId: tenant.id,
         mode: item.mode,
@@ -230,7 +231,7 @@ export class StripePaymentProvider implements PaymentProvider {
       let canceled: 'stripe' | 'local' | null = null;
       const subscription = tenant.subscriptionId;
       if (subscription && isLocalSubscription(subscription)) {
-        if (await this.billing.endSubscription(tenant.id, this.clock.now(), subscription)) canceled = 'local';
+        if (await this.checkouts.endSubscription(tenant.id, this.clock.now(), subscription)) canceled = 'local';
       } else if (subscription) {
         try {
           const sub = await this.stripe.subscriptions.retrieve(subscription);
@@ -242,7 +243,7 @@ export class StripePaymentProvider implements PaymentProvider {
         }
         canceled = 'stripe';
       }
-      const customer = await this.billing.stripeCustomerOf(tenant.id);
+      const customer = await this.stripeLink.stripeCustomerOf(tenant.id);
       if (customer) {
         try {
           await this.stripe.customers.del(customer);

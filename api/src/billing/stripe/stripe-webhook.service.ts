@@ -1,6 +1,6 @@
 import { Logger } from '@nestjs/common';
 import { DomainError, type AppConfig } from '@sparks/core';
-import type { BillingRepository, Clock } from '@sparks/db';
+import type { BillingRepository, CheckoutRepository, Clock, StripeLinkRepository } from '@sparks/db';
 import type { Stripe } from '@sparks/nest';
 
 type Subscription = Stripe.Subscription;
@@ -16,7 +16,7 @@ const idOf = (x: string | { id: string } | null | undefined): string | undefined
  * recorded once by its id, and its effect is applied from the state re-read from Stripe (never
  * from the event's own copy), so duplicated, shuffled or late deliveries converge on Stripe's
  * truth: a `customer.subscription.updated` that arrives after the cancellation reads a cancelled
- * subscription and cannot bring it back. Fulfilment is `BillingRepository.fulfil`, one effect per
+ * subscription and cannot bring it back. Fulfilment is `CheckoutRepository.fulfil`, one effect per
  * session however often it runs.
  */
 export class StripeWebhookService {
@@ -24,7 +24,9 @@ export class StripeWebhookService {
 
   constructor(
     private readonly stripe: Stripe,
+    private readonly checkouts: CheckoutRepository,
     private readonly billing: BillingRepository,
+    private readonly stripeLink: StripeLinkRepository,
     private readonly config: AppConfig,
     private readonly clock: Clock,
   ) {}
@@ -54,10 +56,10 @@ export class StripeWebhookService {
     ) {
       throw DomainError.of('INVALID_PARAMS');
     }
-    const seen = await this.billing.recordEvent(event.id, event.type, event);
+    const seen = await this.checkouts.recordEvent(event.id, event.type, event);
     if (seen === 'done') return { received: true, duplicate: true };
     await this.apply(event);
-    await this.billing.markEventProcessed(event.id, this.clock.now());
+    await this.checkouts.markEventProcessed(event.id, this.clock.now());
     return { received: true, duplicate: seen !== 'new' };
   }
 
@@ -79,13 +81,13 @@ export class StripeWebhookService {
 
   /** Fulfils one of our checkout sessions from Stripe's current copy of it. */
   async fulfil(sessionId: string): Promise<void> {
-    const ours = await this.billing.checkout(sessionId);
+    const ours = await this.checkouts.checkout(sessionId);
     if (!ours || ours.provider !== 'stripe' || ours.fulfilledAt) return;
     const session = await this.stripe.checkout.sessions.retrieve(sessionId);
     if (session.status !== 'complete' || session.payment_status === 'unpaid') return;
     const now = this.clock.now();
     if (ours.mode === 'payment') {
-      await this.billing.fulfil(sessionId, now);
+      await this.checkouts.fulfil(sessionId, now);
       return;
     }
     const subscriptionId = idOf(session.subscription);
@@ -95,7 +97,7 @@ export class StripeWebhookService {
     if (!LIVE.has(sub.status)) return;
     const before = await this.billing.state(ours.tenantId, now);
     const previous = before?.tenant.subscriptionId;
-    const done = await this.billing.fulfil(sessionId, now, sub.id, periodOf(sub));
+    const done = await this.checkouts.fulfil(sessionId, now, sub.id, periodOf(sub));
     if (done === 'plan-held') {
       // A second checkout for the plan already held, paid late: it grants nothing (usage untouched), and the
       // subscription it made at Stripe is cancelled at once, prorated, so the customer is not charged twice.
@@ -122,17 +124,17 @@ export class StripeWebhookService {
   async syncSubscription(subscriptionId: string, known?: Subscription): Promise<void> {
     const sub = known ?? (await this.stripe.subscriptions.retrieve(subscriptionId));
     const customer = idOf(sub.customer);
-    const tenantId = (customer && (await this.billing.tenantByStripeCustomer(customer))) || sub.metadata?.tenantId;
+    const tenantId = (customer && (await this.stripeLink.tenantByStripeCustomer(customer))) || sub.metadata?.tenantId;
     if (!tenantId) return;
     const now = this.clock.now();
     if (!LIVE.has(sub.status)) {
       // canceled, unpaid, incomplete_expired (and incomplete/paused, which grant nothing): back to the free plan.
       if (sub.status === 'incomplete') return;
-      await this.billing.endSubscription(tenantId, now, sub.id);
+      await this.checkouts.endSubscription(tenantId, now, sub.id);
       return;
     }
     const period = periodOf(sub);
-    await this.billing.applySubscription(
+    await this.checkouts.applySubscription(
       tenantId,
       sub.id,
       { status: sub.status === 'past_due' ? 'past_due' : 'active', periodStart: period.start, periodEnd: period.end },

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgEnum, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { FREE_PLAN_NAME } from '@sparks/domain/billing';
 import { createdAt, id, ts } from './common';
 
 export const languageEnum = pgEnum('language', ['es', 'en']);
@@ -35,7 +36,7 @@ export const tenants = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     customerId: text('customer_id').notNull(),
     status: tenantStatus('status').notNull().default('active'),
-    productName: text('product_name').notNull().default('Free Plan'),
+    productName: text('product_name').notNull().default(FREE_PLAN_NAME),
     subscriptionId: text('subscription_id'),
     limitDeployments: integer('limit_deployments').notNull(),
     limitInteractions: integer('limit_interactions').notNull(),

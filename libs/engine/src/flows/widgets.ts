@@ -2,6 +2,7 @@
  * cards (the user's details, the widget preview, the instructions, the three steps). */
 
 import type { ActionData } from '@sparks/contracts';
+import { FREE_PLAN_NAME } from '@sparks/domain/billing';
 import { ICONS, PALETTES } from './theme';
 import type { FlowPorts } from './ports';
 import { label, msg, route } from './texts';
@@ -149,14 +150,14 @@ export async function renderCard(emit: Emit, lang: Lang, kind: NonNullable<Step[
         // The account's language is the interface's (one setting, web useAccountLanguage): each language's card
         // names its own, so that the card read after a switch (issue 34 item 3) says the language now chosen.
         { type: l('userLanguage'), result: label(lang, msg('ownLanguageName')) },
-        // The default plan's name is a key of the data ('Free Plan'); users read it in their language.
-        { type: l('userPlan'), result: p.plan === 'Free Plan' ? l('freePlanName') : p.plan },
+        // The default plan's name is a key of the data (FREE_PLAN_NAME); users read it in their language.
+        { type: l('userPlan'), result: p.plan === FREE_PLAN_NAME ? l('freePlanName') : p.plan },
       ],
     });
   } else if (kind === 'usageCard') {
     const b = await ports.account.billing();
     const n = (value: number) => new Intl.NumberFormat(lang).format(value);
-    const planName = b.plan === 'Free Plan' ? l('freePlanName') : b.plan;
+    const planName = b.plan === FREE_PLAN_NAME ? l('freePlanName') : b.plan;
     emit('userCard', {
       title: l('usageCardTitle'),
       info: [

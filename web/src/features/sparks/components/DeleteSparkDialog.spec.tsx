@@ -3,11 +3,11 @@ import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { SWRConfig } from 'swr';
 
 import { initTestI18n } from '../../../testing/i18n';
-import { fetchDeployment } from '../../deploy/api';
+import { fetchDeployment } from '../api';
 import DeleteSparkDialog from './DeleteSparkDialog';
 
-jest.mock('../../deploy/api', () => ({
-  ...jest.requireActual<typeof import('../../deploy/api')>('../../deploy/api'),
+jest.mock('../api', () => ({
+  ...jest.requireActual<typeof import('../api')>('../api'),
   fetchDeployment: jest.fn(),
 }));
 const deployment = jest.mocked(fetchDeployment);

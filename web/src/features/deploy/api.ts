@@ -4,7 +4,7 @@ import { api } from '../../api/client';
 
 const base = (sparkId: string) => `/sparks/${encodeURIComponent(sparkId)}/deployment`;
 
-export { deploymentKey, fetchDeployment } from '../sparks/api';
+export { deploymentKey, fetchDeployment } from '../sparks/deployment';
 
 export const publish = (sparkId: string, channel: DeployChannel) =>
   api.post<DeploymentView>(base(sparkId), { channel });

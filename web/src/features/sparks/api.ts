@@ -1,14 +1,6 @@
-import type { DeploymentView, SparkTestView, SparkView } from '@sparks/contracts';
+import type { SparkTestView, SparkView } from '@sparks/contracts';
 
 import { api } from '../../api/client';
-
-/**
- * A Spark's deployment (GET /sparks/:id/deployment) and its SWR key: read by /deploy and by the delete dialog (a
- * published Spark says so before it goes). Here, not in features/deploy, so that sparks does not import deploy.
- */
-export const deploymentKey = (sparkId: string) => ['deployment', sparkId] as const;
-export const fetchDeployment = (sparkId: string) =>
-  api.get<DeploymentView>(`/sparks/${encodeURIComponent(sparkId)}/deployment`);
 
 /** One page of GET /sparks (newest first): the items and the `meta` of the answer. */
 export interface SparkPage {

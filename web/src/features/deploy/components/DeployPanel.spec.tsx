@@ -26,10 +26,7 @@ jest.mock('../api', () => {
     completeStep: jest.fn(),
   };
 });
-jest.mock('../../sparks/api', () => ({
-  ...jest.requireActual<typeof import('../../sparks/api')>('../../sparks/api'),
-  fetchSparks: jest.fn(),
-}));
+jest.mock('../../sparks/api', () => ({ fetchSparks: jest.fn() }));
 // The real widget script is not loaded in jsdom.
 jest.mock('./WidgetPreview', () => ({ LivePreview: () => null }));
 

@@ -10,9 +10,13 @@ import ts from 'typescript';
  * client reads the session tokens from features/auth/tokens.ts.
  */
 const FORBIDDEN: Record<string, readonly string[]> = {
-  features: ['layout', 'routes'],
-  ui: ['features', 'layout', 'routes'],
-  lib: ['features', 'layout', 'routes'],
+  features: ['layout', 'routes', 'widget'],
+  ui: ['features', 'layout', 'routes', 'widget'],
+  lib: ['features', 'layout', 'routes', 'widget'],
+  // The chat's framework-free core, shared by features/chat and the website widget: plain TypeScript.
+  'chat-core': ['features', 'layout', 'routes', 'widget', 'ui', 'lib', 'api', 'i18n'],
+  // The widget runs on customers' sites in its own small bundle: the chat core and nothing of the app.
+  widget: ['features', 'layout', 'routes', 'ui', 'lib', 'api', 'i18n'],
 };
 
 const SRC = __dirname;
@@ -131,6 +135,17 @@ describe('dependency direction of web/src', () => {
 
   it.each(Object.entries(FORBIDDEN))('nothing in %s/ imports from %j', (from, targets) => {
     expect(crossings(from, targets)).toEqual([]);
+  });
+
+  it('chat-core/ takes only types from packages (no React, i18next or zod in the widget)', () => {
+    const values = sourceFiles(join(SRC, 'chat-core'))
+      .filter((file) => !/\.spec\.tsx?$/.test(file))
+      .flatMap((file) =>
+        [...readFileSync(file, 'utf8').matchAll(/^(?:import|export)(?! type )[^;]*?from '([^.][^']*)'/gm)].map(
+          (match) => `${relative(SRC, file)} → ${match[1]}`,
+        ),
+      );
+    expect(values).toEqual([]);
   });
 
   it('finds the cycles of a graph', () => {

@@ -1,7 +1,7 @@
 import { isRecord } from './json';
 
 /** One error of the api's failure envelope (`{ statusCode, errors: [{ code, message }] }`, docs/product.md §7). */
-export interface ErrorItem {
+interface ErrorItem {
   code: string;
   message: string;
 }

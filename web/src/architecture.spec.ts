@@ -10,9 +10,13 @@ import ts from 'typescript';
  * client reads the session tokens from features/auth/tokens.ts.
  */
 const FORBIDDEN: Record<string, readonly string[]> = {
-  features: ['layout', 'routes'],
-  ui: ['features', 'layout', 'routes'],
-  lib: ['features', 'layout', 'routes'],
+  features: ['layout', 'routes', 'widget'],
+  ui: ['features', 'layout', 'routes', 'widget'],
+  lib: ['features', 'layout', 'routes', 'widget'],
+  // The chat's framework-free core, shared by features/chat and the website widget: plain TypeScript.
+  'chat-core': ['features', 'layout', 'routes', 'widget', 'ui', 'lib', 'api', 'i18n'],
+  // The widget runs on customers' sites in its own small bundle: the chat core and nothing of the app.
+  widget: ['features', 'layout', 'routes', 'ui', 'lib', 'api', 'i18n'],
 };
 
 const SRC = __dirname;
@@ -69,6 +73,45 @@ function crossings(from: string, targets: readonly string[]): string[] {
   );
 }
 
+/** The feature a path is in (`features/<name>/…`); null outside `src/features/`. */
+function featureOf(path: string): string | null {
+  const [top, name, ...rest] = relative(SRC, path).split(sep);
+  return top === 'features' && name && rest.length > 0 ? name : null;
+}
+
+/**
+ * Feature → the other features its files import (tests left out: a spec may render a neighbour's page), each edge
+ * with one file that makes it.
+ */
+function featureGraph(): Map<string, Map<string, string>> {
+  const graph = new Map<string, Map<string, string>>();
+  for (const file of sourceFiles(join(SRC, 'features')).filter((f) => !/\.spec\.tsx?$/.test(f))) {
+    const from = featureOf(file);
+    if (!from) continue;
+    const edges = graph.get(from) ?? new Map<string, string>();
+    graph.set(from, edges);
+    for (const specifier of importsOf(file, readFileSync(file, 'utf8'))) {
+      if (!specifier.startsWith('.')) continue;
+      const to = featureOf(resolve(dirname(file), specifier));
+      if (to && to !== from && !edges.has(to)) edges.set(to, `${relative(SRC, file)} → ${specifier}`);
+    }
+  }
+  return graph;
+}
+
+/** Every cycle of a graph, each once (from its smallest node), as `a → b → a`. */
+function cyclesOf(graph: ReadonlyMap<string, ReadonlyMap<string, string>>): string[] {
+  const found: string[] = [];
+  const walk = (start: string, node: string, path: string[]) => {
+    for (const next of graph.get(node)?.keys() ?? []) {
+      if (next === start) found.push([...path, start].join(' → '));
+      else if (next > start && !path.includes(next)) walk(start, next, [...path, next]);
+    }
+  };
+  for (const start of [...graph.keys()].sort()) walk(start, start, [start]);
+  return found;
+}
+
 describe('dependency direction of web/src', () => {
   it('finds static, dynamic, re-exported and mocked imports', () => {
     const text = [
@@ -92,5 +135,39 @@ describe('dependency direction of web/src', () => {
 
   it.each(Object.entries(FORBIDDEN))('nothing in %s/ imports from %j', (from, targets) => {
     expect(crossings(from, targets)).toEqual([]);
+  });
+
+  it('chat-core/ takes only types from packages (no React, i18next or zod in the widget)', () => {
+    const values = sourceFiles(join(SRC, 'chat-core'))
+      .filter((file) => !/\.spec\.tsx?$/.test(file))
+      .flatMap((file) =>
+        [...readFileSync(file, 'utf8').matchAll(/^(?:import|export)(?! type )[^;]*?from '([^.][^']*)'/gm)].map(
+          (match) => `${relative(SRC, file)} → ${match[1]}`,
+        ),
+      );
+    expect(values).toEqual([]);
+  });
+
+  it('finds the cycles of a graph', () => {
+    const graph = new Map([
+      ['a', new Map([['b', '']])],
+      ['b', new Map([['c', '']])],
+      ['c', new Map([['a', ''], ['d', '']])],
+      ['d', new Map<string, string>()],
+    ]);
+    expect(cyclesOf(graph)).toEqual(['a → b → c → a']);
+    expect(cyclesOf(new Map([['a', new Map([['b', '']])], ['b', new Map<string, string>()]]))).toEqual([]);
+    expect(featureOf(resolve(SRC, 'features/chat/hooks/useChat.ts'))).toBe('chat');
+    expect(featureOf(resolve(SRC, 'lib/router.ts'))).toBeNull();
+  });
+
+  it('no feature depends on itself through other features (features/* import one another without a cycle)', () => {
+    const graph = featureGraph();
+    const cycles = cyclesOf(graph).map((cycle) => {
+      const names = cycle.split(' → ');
+      const via = names.slice(0, -1).map((name, i) => graph.get(name)?.get(names[i + 1]));
+      return `${cycle} (${via.join('; ')})`;
+    });
+    expect(cycles).toEqual([]);
   });
 });

@@ -2,7 +2,7 @@ import type { UserProfile } from '@sparks/contracts';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { canDeploy } from '../features/profile/profile';
+import { canDeploy } from '../features/account/profile';
 import { DropdownMenu, type DropdownEntry } from '../ui/DropdownMenu';
 import { BillingIcon, CompassIcon, DeployIcon, MenuIcon, PlusIcon, SettingsIcon } from '../ui/icons';
 import { MAIN_MENU } from './navigation';

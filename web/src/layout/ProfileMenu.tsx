@@ -5,7 +5,7 @@ import { useIsAdmin } from '../features/admin/api';
 import { startLogout } from '../features/auth/startLogout';
 import { billingState } from '../features/billing/billingMessage';
 import { useManageSubscription } from '../features/billing/useManageSubscription';
-import { USERNAME_CUT, displayName, planInfo } from '../features/profile/profile';
+import { USERNAME_CUT, displayName, planInfo } from '../features/account/profile';
 import { useNavigate } from '../lib/router';
 import { DropdownMenu } from '../ui/DropdownMenu';
 import { LogoutIcon, UserIcon } from '../ui/icons';

@@ -2,7 +2,7 @@ import { Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
 
 import { LogoutButton } from '../features/auth/components/LogoutButton';
-import { useAccountLanguage } from '../features/profile/useAccountLanguage';
+import { useAccountLanguage } from '../features/account/useAccountLanguage';
 import { AppFooter } from '../ui/AppFooter';
 import { AppHeader } from '../ui/AppHeader';
 import { PageLoading } from '../ui/PageLoading';

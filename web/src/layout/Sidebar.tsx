@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { SparksNav } from '../features/sparks/components/SparksNav';
-import { useProfile } from '../features/profile/useProfile';
+import { useProfile } from '../features/account/useProfile';
 import { CloseIcon } from '../ui/icons';
 import { MainMenu } from './MainMenu';
 import { ProfileMenu } from './ProfileMenu';

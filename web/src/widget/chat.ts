@@ -9,9 +9,10 @@
  */
 import { MAX_MESSAGE_LENGTH, MESSAGE_LENGTH_SHOWN_FROM } from '@sparks/contracts/rules';
 
-import { EventStreamParser, readEventStream } from '../features/chat/sse';
+import { readErrors } from '../chat-core/errors';
+import { isStreamEvent, readEventStream, readEventText } from '../chat-core/sse';
+import { addToken, type Streamed } from '../chat-core/stream';
 import { renderMarkdown } from './markdown';
-import { addToken, type Streamed } from './stream';
 import { contactItem } from './contact';
 import { el, HttpError, storage } from './dom';
 import { confirmDeletion, DELETE_ICON, noticeItem } from './privacy';
@@ -153,8 +154,8 @@ function mount(o: MountOptions): ChatPanel {
     if (auth && token) headers.Authorization = `Bearer ${token}`;
     const res = await fetch(`${api}${path}`, { ...init, headers });
     if (!res.ok) {
-      const body = (await res.json().catch(() => null)) as { errors?: Array<{ code?: string }> } | null;
-      throw new HttpError(res.status, Number(res.headers.get('Retry-After') ?? 0), body?.errors?.[0]?.code);
+      const errors = await readErrors(res);
+      throw new HttpError(res.status, Number(res.headers.get('Retry-After') ?? 0), errors[0]?.code);
     }
     return res;
   };
@@ -297,8 +298,8 @@ function mount(o: MountOptions): ChatPanel {
       if (typeof ReadableStream === 'function') {
         const res = await request(`/conversations/${id}/stream`, { method: 'POST', body });
         taken = true;
-        const onEvent = (raw: unknown) => {
-          const e = raw as { type: string; text?: string; messageId?: string; messages?: WireMessage[] };
+        const onEvent = (e: unknown) => {
+          if (!isStreamEvent(e)) return;
           if (e.type === 'token' && e.text) {
             streamed = addToken(streamed, e.messageId, e.text);
             reply.body.textContent = streamed.text;
@@ -315,18 +316,7 @@ function mount(o: MountOptions): ChatPanel {
           } catch {
             // Cut while reading: the question was accepted, so the answer is read back below.
           }
-        } else {
-          const parser = new EventStreamParser();
-          for (const payload of [...parser.push(await res.text()), ...parser.flush()]) {
-            let event: unknown;
-            try {
-              event = JSON.parse(payload);
-            } catch {
-              continue; // a line that is not JSON: nothing to show
-            }
-            onEvent(event);
-          }
-        }
+        } else readEventText(await res.text(), onEvent);
       } else {
         const json = await request(`/conversations/${id}/messages`, { method: 'POST', body });
         taken = true;

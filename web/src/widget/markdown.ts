@@ -1,6 +1,6 @@
 import { micromark } from 'micromark';
 import { gfm, gfmHtml } from 'micromark-extension-gfm';
-import { safeUrl } from '../features/chat/urls';
+import { safeUrl } from '../chat-core/urls';
 
 /**
  * A reply's markdown as safe HTML for the widget, with the chat's rules (docs/product.md §5): GitHub flavour, raw

@@ -1,7 +1,6 @@
 import { PRIVACY_TEXTS } from './privacy-texts';
 import { TEXTS, text } from './texts';
 import { renderMarkdown } from './markdown';
-import { addToken } from './stream';
 
 describe('website widget', () => {
   it('has every text in Spanish and English', () => {
@@ -41,16 +40,5 @@ describe('widget markdown (the chat’s link allow-list)', () => {
       'https://app.example/a.png',
     ]);
     expect(div.querySelector('a')?.getAttribute('href')).toBe('https://tracker.example/p.png');
-  });
-});
-
-describe('widget streaming', () => {
-  it("shows a reply handed to another worker once: the new attempt's text replaces the dead one's", () => {
-    let streamed = addToken({ text: '' }, 'r1', 'We open');
-    streamed = addToken(streamed, 'r1', ' at 8');
-    expect(streamed.text).toBe('We open at 8');
-    streamed = addToken(streamed, 'r2', 'We');
-    streamed = addToken(streamed, 'r2', ' open at 8 on weekdays.');
-    expect(streamed).toEqual({ messageId: 'r2', text: 'We open at 8 on weekdays.' });
   });
 });

@@ -1,7 +1,7 @@
 import type { CreditItemView, LocalizedNames, OverageView, PriceView, UserProfile } from '@sparks/contracts';
 import { CREDIT_PACKS_PER_PAGE } from '@sparks/contracts/rules';
 
-import { FREE_PLAN, firstTenant } from '../profile/profile';
+import { FREE_PLAN, firstTenant } from '../account/profile';
 
 /** The plan the user pays for, when there is one (a subscription id and a plan other than the free one). */
 export function heldPlan(profile: UserProfile | undefined): string | null {

@@ -3,8 +3,8 @@ import { useCallback, useState } from 'react';
 import useSWR from 'swr';
 
 import { useNavigate } from '../../lib/router';
-import { firstTenant } from '../profile/profile';
-import { useProfile } from '../profile/useProfile';
+import { firstTenant } from '../account/profile';
+import { useProfile } from '../account/useProfile';
 import { fetchSubscriptions, openPortal, subscriptionsKey } from './api';
 import { heldPlan } from './billing';
 import { leaveTo } from './leave';

@@ -6,8 +6,9 @@ import type {
   UploadResult,
 } from '@sparks/contracts';
 
-import { api, ApiError, unwrapBody, type ApiClient, type ApiErrorItem } from '../../api/client';
-import { readEventStream } from './sse';
+import { api, ApiError, unwrapBody, type ApiClient } from '../../api/client';
+import { readErrors } from '../../chat-core/errors';
+import { isStreamEvent, readEventStream } from '../../chat-core/sse';
 import type { ChatHistory, ChatMessage, ChatStreamEvent, ChatTarget } from './types';
 
 /** The chat's calls (docs/product.md §7): event-stream chats, histories, the upload and what the widgets check. */
@@ -29,30 +30,9 @@ export function chatStreamPath(target: ChatTarget, text: string, sessionId: stri
   }
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null;
-}
-
 /** A non-2xx answer of fetch as an {@link ApiError}, from the server's error list when it sent one. */
 export async function errorOfResponse(response: Response): Promise<ApiError> {
-  let body: unknown = null;
-  try {
-    body = await response.json();
-  } catch {
-    // not JSON (a proxy page, an empty answer)
-  }
-  const errors: ApiErrorItem[] =
-    isRecord(body) && Array.isArray(body.errors)
-      ? body.errors.map((e: unknown) => ({
-          code: isRecord(e) && typeof e.code === 'string' ? e.code : 'HTTP_ERROR',
-          message: isRecord(e) && typeof e.message === 'string' ? e.message : '',
-        }))
-      : [{ code: 'HTTP_ERROR', message: response.statusText || `HTTP ${response.status}` }];
-  return new ApiError(response.status, errors);
-}
-
-function isStreamEvent(value: unknown): value is ChatStreamEvent {
-  return isRecord(value) && typeof value.type === 'string';
+  return new ApiError(response.status, await readErrors(response));
 }
 
 export interface StreamChatOptions {

@@ -4,9 +4,8 @@ import { api } from '../../api/client';
 
 const base = (sparkId: string) => `/sparks/${encodeURIComponent(sparkId)}/deployment`;
 
-export const deploymentKey = (sparkId: string) => ['deployment', sparkId] as const;
+export { deploymentKey, fetchDeployment } from '../sparks/deployment';
 
-export const fetchDeployment = (sparkId: string) => api.get<DeploymentView>(base(sparkId));
 export const publish = (sparkId: string, channel: DeployChannel) =>
   api.post<DeploymentView>(base(sparkId), { channel });
 export const unpublish = (sparkId: string) => api.delete<DeploymentView>(base(sparkId));

@@ -1,17 +1,11 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { CLIENT_ERROR_CODES, isApiError } from '../../api/client';
+import { serverMessage } from '../../api/serverMessage';
 import { Dialog } from '../../ui/Dialog';
 import { exportAccount, type ExportOutcome } from './api';
 import { DeleteAccountForm } from './DeleteAccountForm';
 import './privacy.css';
-
-/** The server's own words when it said why (in the user's language); ours for anything else. */
-export const serverMessage = (error: unknown): string | undefined =>
-  isApiError(error) && error.code && !(Object.values(CLIENT_ERROR_CODES) as string[]).includes(error.code)
-    ? error.message
-    : undefined;
 
 type ExportState = { kind: 'idle' } | { kind: 'busy' } | { kind: 'failed'; message: string } | ExportOutcome;
 

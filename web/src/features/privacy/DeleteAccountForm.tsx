@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 
 import { isApiError } from '../../api/client';
 import { clearSession, EMAIL_FOR_LOGIN_KEY, REMEMBER_ME_KEY } from '../auth/tokens';
-import { serverMessage } from './AccountDataButton';
+import { serverMessage } from '../../api/serverMessage';
 import { deleteAccount, deletionMethod, sendDeletionCode } from './api';
 
 type Method = 'password' | 'code';

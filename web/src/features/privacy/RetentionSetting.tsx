@@ -3,7 +3,7 @@ import { VISITOR_RETENTION_MAX_DAYS, VISITOR_RETENTION_MIN_DAYS } from '@sparks/
 import { useTranslation } from 'react-i18next';
 
 import { api } from '../../api/client';
-import { NumberSetting } from '../deploy/components/NumberSetting';
+import { NumberSetting } from '../../ui/NumberSetting';
 import './privacy.css';
 
 interface RetentionSettingProps {

@@ -1,10 +1,10 @@
 import type { OverageView } from '@sparks/contracts';
 import useSWR from 'swr';
 
-import { useProfile } from '../../profile/useProfile';
+import { useProfile } from '../../account/useProfile';
 import { AVAILABLE_CREDITS_KEY, fetchAvailableCredits, fetchOverage, OVERAGE_KEY } from '../api';
 import { heldPlan, outOfInteractions, overageHasRoom, planUsedUp, trialEnded } from '../billing';
-import { billingDialogs, useBillingDialogs } from '../dialogs';
+import { billingDialogs, useBillingDialogs } from '../../account/billingDialogs';
 import CreditPacksDialog from './CreditPacksDialog';
 import OutOfInteractionsDialog from './OutOfInteractionsDialog';
 import PlansDialog from './PlansDialog';

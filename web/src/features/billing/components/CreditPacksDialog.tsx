@@ -7,7 +7,7 @@ import useSWR, { mutate } from 'swr';
 import { isApiError } from '../../../api/client';
 import { useNavigate } from '../../../lib/router';
 import { Dialog } from '../../../ui/Dialog';
-import { PROFILE_KEY } from '../../profile/useProfile';
+import { PROFILE_KEY } from '../../account/useProfile';
 import { CREDITS_KEY, fetchCreditCatalog, purchaseCredits } from '../api';
 import { canBuyPack, formatCount, formatPrice, localName, pageCount, pageOf, returnPath, sortPacks } from '../billing';
 import { billingState } from '../billingMessage';

@@ -6,8 +6,8 @@ import useSWR from 'swr';
 
 import { isApiError } from '../../../api/client';
 import { Dialog } from '../../../ui/Dialog';
-import { firstTenant } from '../../profile/profile';
-import { useProfile } from '../../profile/useProfile';
+import { firstTenant } from '../../account/profile';
+import { useProfile } from '../../account/useProfile';
 import { PRICES_KEY, fetchPrices, startCheckout } from '../api';
 import { formatCount, formatPrice, plansClosable, returnPath, visiblePlans } from '../billing';
 import { useGoToCheckout } from '../useGoToCheckout';

@@ -7,7 +7,7 @@ import useSWR, { mutate } from 'swr';
 import { isApiError } from '../../../api/client';
 import { useNavigate } from '../../../lib/router';
 import { PageLoading } from '../../../ui/PageLoading';
-import { PROFILE_KEY } from '../../profile/useProfile';
+import { PROFILE_KEY } from '../../account/useProfile';
 import { cancelCheckout, checkoutKey, fetchCheckout, payCheckout } from '../api';
 import { formatCount, formatPrice, localName, safeReturnTo } from '../billing';
 import { billingState, type CheckoutResult } from '../billingMessage';

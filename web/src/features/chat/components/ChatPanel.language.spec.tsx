@@ -9,7 +9,7 @@ import type { ChatMessage, ChatStreamEvent, ChatTarget } from '../types';
 import { ChatPanel } from './ChatPanel';
 
 jest.mock('../api');
-jest.mock('../../profile/useProfile', () => ({
+jest.mock('../../account/useProfile', () => ({
   useProfile: () => ({ data: { tenants: [{ subscription: { productName: 'Free Plan' } }] } }),
 }));
 

@@ -3,7 +3,7 @@ import type { i18n as I18n } from 'i18next';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 
 import { ApiError } from '../../../api/client';
-import { billingDialogs } from '../../billing/dialogs';
+import { billingDialogs } from '../../account/billingDialogs';
 import * as chatApi from '../api';
 import { SYSTEM_CONVERSATIONS_KEY } from '../storage';
 import { initChatTestI18n } from '../testing';
@@ -12,7 +12,7 @@ import { ChatPanel } from './ChatPanel';
 import { useChatActions } from './chatActions';
 
 jest.mock('../api');
-jest.mock('../../profile/useProfile', () => ({
+jest.mock('../../account/useProfile', () => ({
   useProfile: () => ({ data: { tenants: [{ subscription: { productName: mockPlan.name } }] } }),
 }));
 const mockPlan = { name: 'Free Plan' };

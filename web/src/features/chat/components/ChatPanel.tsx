@@ -4,9 +4,9 @@ import useSWR, { useSWRConfig } from 'swr';
 
 import { useNavigate } from '../../../lib/router';
 import { lazyComponent, whenIdle } from '../../../ui/lazyComponent';
-import { billingDialogs } from '../../billing/dialogs';
-import { useOpenPlans } from '../../billing/useOpenPlans';
-import { PROFILE_KEY, useProfile } from '../../profile/useProfile';
+import { billingDialogs } from '../../account/billingDialogs';
+import { useOpenPlans } from '../../account/useOpenPlans';
+import { PROFILE_KEY, useProfile } from '../../account/useProfile';
 import { testsKey } from '../../sparks/keys';
 import { isApiError } from '../../../api/client';
 import { toLanguage } from '../../../i18n';

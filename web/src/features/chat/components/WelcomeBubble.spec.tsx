@@ -9,7 +9,7 @@ import { initChatTestI18n } from '../testing';
 import { WelcomeBubble } from './WelcomeBubble';
 
 jest.mock('../../sparks/api');
-jest.mock('../../profile/useProfile', () => ({ useProfile: () => ({ data: mockProfile.current }) }));
+jest.mock('../../account/useProfile', () => ({ useProfile: () => ({ data: mockProfile.current }) }));
 const mockProfile: { current: { firstname?: string; username: string } } = { current: { username: 'ana@x.io' } };
 
 const HOSTILE = '<img src=x onerror=alert(1)>[x](javascript:alert(2))<script>alert(3)</script>';

@@ -3,8 +3,8 @@ import { Link } from 'react-router-dom';
 import useSWR from 'swr';
 import { useTranslation } from 'react-i18next';
 
-import { greetingName } from '../../profile/profile';
-import { useProfile } from '../../profile/useProfile';
+import { greetingName } from '../../account/profile';
+import { useProfile } from '../../account/useProfile';
 import { fetchSparks } from '../../sparks/api';
 import { sparksListKey, type SparksListKey } from '../../sparks/keys';
 import { useChatActions } from './chatActions';

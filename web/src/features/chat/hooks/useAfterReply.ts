@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import { useSWRConfig } from 'swr';
 
 import { isObjectivesKey } from '../../objectives/api';
-import { PROFILE_KEY } from '../../profile/useProfile';
+import { PROFILE_KEY } from '../../account/useProfile';
 import { useSparkActions } from '../../sparks/hooks';
 
 /**

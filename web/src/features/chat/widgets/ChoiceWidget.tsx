@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { CheckIcon } from '../../../ui/icons';
 import { ExternalIcon } from '../components/UiIcons';
 import type { Choice } from '../types';
-import { safeUrl } from '../urls';
+import { safeUrl } from '../../../chat-core/urls';
 import { isChosen } from './chosen';
 
 export interface ChoiceWidgetProps {

@@ -3,7 +3,7 @@ import { DEPLOYMENT_DAILY_LIMIT_MAX, DEPLOYMENT_DAILY_LIMIT_MIN } from '@sparks/
 import { useTranslation } from 'react-i18next';
 
 import { api } from '../../../api/client';
-import { NumberSetting } from './NumberSetting';
+import { NumberSetting } from '../../../ui/NumberSetting';
 
 interface DailyLimitSettingProps {
   sparkId: string;

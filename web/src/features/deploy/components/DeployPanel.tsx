@@ -5,7 +5,7 @@ import useSWR, { useSWRConfig } from 'swr';
 
 import { isApiError } from '../../../api/client';
 import { copyText } from '../../../lib/copy';
-import { useOpenPlans } from '../../billing/useOpenPlans';
+import { useOpenPlans } from '../../account/useOpenPlans';
 import { isObjectivesKey } from '../../objectives/api';
 import { fetchSparks } from '../../sparks/api';
 import * as deployApi from '../api';

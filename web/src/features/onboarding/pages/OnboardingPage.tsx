@@ -3,8 +3,8 @@ import { Link } from 'react-router-dom';
 
 import { useNavigate } from '../../../lib/router';
 import { MOBILE_QUERY, useMediaQuery } from '../../../ui/useMediaQuery';
-import { greetingName } from '../../profile/profile';
-import { useProfile } from '../../profile/useProfile';
+import { greetingName } from '../../account/profile';
+import { useProfile } from '../../account/useProfile';
 import '../onboarding.css';
 
 /**

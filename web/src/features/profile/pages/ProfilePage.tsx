@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 
 import { SystemChatPage } from '../../chat/components/SystemChatPage';
 import { AccountDataButton } from '../../privacy/AccountDataButton';
-import { useProfile } from '../useProfile';
+import { useProfile } from '../../account/useProfile';
 
 /** /profile: the profile assistant's chat and the profile objectives; "Your data" (export, deletion) in its header. */
 export default function ProfilePage() {

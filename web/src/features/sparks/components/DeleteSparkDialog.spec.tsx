@@ -3,11 +3,11 @@ import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { SWRConfig } from 'swr';
 
 import { initTestI18n } from '../../../testing/i18n';
-import { fetchDeployment } from '../../deploy/api';
+import { fetchDeployment } from '../deployment';
 import DeleteSparkDialog from './DeleteSparkDialog';
 
-jest.mock('../../deploy/api', () => ({
-  ...jest.requireActual<typeof import('../../deploy/api')>('../../deploy/api'),
+jest.mock('../deployment', () => ({
+  ...jest.requireActual<typeof import('../deployment')>('../deployment'),
   fetchDeployment: jest.fn(),
 }));
 const deployment = jest.mocked(fetchDeployment);

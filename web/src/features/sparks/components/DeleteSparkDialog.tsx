@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import useSWR from 'swr';
 
 import { ConfirmDialog } from '../../../ui/ConfirmDialog';
-import { deploymentKey, fetchDeployment } from '../../deploy/api';
+import { deploymentKey, fetchDeployment } from '../deployment';
 
 /** docs/product.md §5: deleting a Spark needs the word typed exactly, whatever the language. */
 export const DELETE_WORD = 'Borrar';

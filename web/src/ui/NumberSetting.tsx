@@ -1,8 +1,8 @@
 import type { DeploymentView } from '@sparks/contracts';
 import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
 
-import { isApiError } from '../../../api/client';
-import { serverMessage } from '../../privacy/AccountDataButton';
+import { isApiError } from '../api/client';
+import { serverMessage } from '../api/serverMessage';
 
 export interface NumberSettingProps {
   /** A change of Spark shows its own number and drops the last one's message. */

@@ -1,3 +1,7 @@
+import type { ChatStreamEvent } from '@sparks/contracts';
+
+import { isRecord } from './json';
+
 /**
  * An incremental reader of `text/event-stream` text: feed it the chunks as they arrive and it answers
  * the `data:` payloads of every complete event (lines joined by '\n'); comments (`: keep-alive`) and
@@ -37,6 +41,19 @@ function dataOf(block: string): string | null {
   return lines.length > 0 ? lines.join('\n') : null;
 }
 
+/** Answers each JSON payload to `onEvent`; a payload that is not JSON is skipped. */
+function emitPayloads(payloads: string[], onEvent: (event: unknown) => void): void {
+  for (const payload of payloads) {
+    if (!payload) continue;
+    try {
+      onEvent(JSON.parse(payload));
+    } catch (error) {
+      if (error instanceof SyntaxError) continue; // a line that is not JSON: nothing we can show
+      throw error;
+    }
+  }
+}
+
 /** Reads a fetch body as text chunks and answers each JSON payload to `onEvent`. */
 export async function readEventStream(
   body: ReadableStream<Uint8Array>,
@@ -45,26 +62,29 @@ export async function readEventStream(
   const reader = body.getReader();
   const decoder = new TextDecoder();
   const parser = new EventStreamParser();
-  const emit = (payloads: string[]) => {
-    for (const payload of payloads) {
-      if (!payload) continue;
-      try {
-        onEvent(JSON.parse(payload));
-      } catch (error) {
-        if (error instanceof SyntaxError) continue; // a line that is not JSON: nothing we can show
-        throw error;
-      }
-    }
-  };
   try {
     for (;;) {
       const { value, done } = await reader.read();
       if (done) break;
-      emit(parser.push(decoder.decode(value, { stream: true })));
+      emitPayloads(parser.push(decoder.decode(value, { stream: true })), onEvent);
     }
-    emit(parser.push(decoder.decode()));
-    emit(parser.flush());
+    emitPayloads(parser.push(decoder.decode()), onEvent);
+    emitPayloads(parser.flush(), onEvent);
   } finally {
     reader.releaseLock();
   }
+}
+
+/**
+ * The same for a stream answered whole (a browser without readable response bodies, the widget's fallback): every
+ * JSON payload of the text, the last one even without its blank line.
+ */
+export function readEventText(text: string, onEvent: (event: unknown) => void): void {
+  const parser = new EventStreamParser();
+  emitPayloads([...parser.push(text), ...parser.flush()], onEvent);
+}
+
+/** An event of a chat's stream (the app's and the widget's): a JSON object with its `type`. */
+export function isStreamEvent(value: unknown): value is ChatStreamEvent {
+  return isRecord(value) && typeof value.type === 'string';
 }

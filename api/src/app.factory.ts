@@ -4,7 +4,6 @@ import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { createLogger, loadConfig, type AppConfig } from '@sparks/core';
 import { PinoNestLogger } from '@sparks/nest';
 import express, { type NextFunction, type Request, type Response } from 'express';
-import helmet from 'helmet';
 import fs from 'node:fs';
 import path from 'node:path';
 import { mountQueuesBoard, QUEUES_BOARD_PATH } from './admin/queues-board';
@@ -13,6 +12,7 @@ import { httpMetrics, metricsEndpoint } from './metrics/metrics';
 import { JobProducer } from '@sparks/queues';
 import { simpleEnvelope } from './common/error-envelope';
 import { accessLog } from './common/access-log';
+import { securityHeaders } from './common/security-headers';
 import { isUtf8 } from './common/text-input';
 import { APP_VERSION } from './version';
 import { STRIPE_WEBHOOK_PATH, type RawBodyRequest } from './billing/stripe/raw-body';
@@ -144,7 +144,7 @@ export async function createApp(): Promise<NestExpressApplication> {
   app.use(httpMetrics());
   app.use(metricsEndpoint(config, app.get(JobProducer)));
   // Plain-HTTP deployments (a LAN address) must keep working: no forced upgrade of asset requests.
-  app.use(helmet({ contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } } }));
+  app.use(securityHeaders({ contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } } }));
   app.use(express.json({ limit: config.JSON_BODY_LIMIT, verify: verifyUtf8 }));
   app.use(bodyErrorHandler);
   app.setGlobalPrefix(API_PREFIX);

@@ -3,7 +3,7 @@
 // their count) on a pool of the same size — and nothing else (no framework, no validation, no ORM).
 //
 //   DATABASE_URL=… JWT_SECRET=… PORT=… node bench/lib/bare-api.mjs
-import { createHmac, createSecretKey, timingSafeEqual } from 'node:crypto';
+import { createHmac, createSecretKey, hkdfSync, timingSafeEqual } from 'node:crypto';
 import http from 'node:http';
 import { pathToFileURL } from 'node:url';
 import { rootRequire } from './common.mjs';
@@ -11,7 +11,10 @@ import { rootRequire } from './common.mjs';
 const { Pool } = rootRequire('pg');
 /** bench/lib/nest-floor.mjs does the same work through NestJS: it imports what follows. */
 const pool = new Pool({ connectionString: process.env.DATABASE_URL, max: Number(process.env.DATABASE_POOL_MAX ?? 10) });
-const key = createSecretKey(Buffer.from(process.env.JWT_SECRET));
+// The access tokens' key, derived from JWT_SECRET as the api derives it (api/src/auth/jwt-options.ts `tokenKey`).
+const key = createSecretKey(
+  Buffer.from(hkdfSync('sha256', process.env.JWT_SECRET, 'sparks jwt', 'sparks jwt access', 32)),
+);
 /** BARE_PREPARED=true: named (prepared) statements, planned once per connection. */
 const prepared = process.env.BARE_PREPARED === 'true';
 const query = (name, text, values) => pool.query(prepared ? { name, text, values } : { text, values });
@@ -26,7 +29,8 @@ export function verify(token) {
   const given = Buffer.from(sig, 'base64url');
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
   const claims = JSON.parse(Buffer.from(body, 'base64url').toString());
-  if (typeof claims.exp === 'number' && claims.exp * 1000 <= Date.now()) return undefined;
+  // Every token the api signs expires: one without `exp` is refused, as the api does (verifyExpiring).
+  if (typeof claims.exp !== 'number' || claims.exp * 1000 <= Date.now()) return undefined;
   return claims;
 }
 

@@ -92,14 +92,7 @@ function sameSecret(given: string, expected: string): boolean {
  * not exist (404), so a deployment that did not choose a token exposes nothing.
  */
 export function metricsEndpoint(config: AppConfig, producer: JobProducer) {
-  return async (req: Request, res: Response, next: NextFunction): Promise<void> => {
-    if (req.path !== '/metrics' || (req.method !== 'GET' && req.method !== 'HEAD')) return next();
-    if (!config.METRICS_TOKEN) return next();
-    const given = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '')?.[1] ?? '';
-    if (!sameSecret(given, config.METRICS_TOKEN)) {
-      res.status(401).setHeader('WWW-Authenticate', 'Bearer').end();
-      return;
-    }
+  const answer = async (res: Response, next: NextFunction): Promise<void> => {
     try {
       const queues = await Promise.all(QUEUE_NAMES.map((name) => producer.queue(name).exportPrometheusMetrics()));
       res.setHeader('Content-Type', registry.contentType);
@@ -108,5 +101,16 @@ export function metricsEndpoint(config: AppConfig, producer: JobProducer) {
     } catch (err) {
       next(err);
     }
+  };
+  // Not async itself: every other request passes straight on, without a promise made for it.
+  return (req: Request, res: Response, next: NextFunction): void => {
+    if (req.path !== '/metrics' || (req.method !== 'GET' && req.method !== 'HEAD')) return next();
+    if (!config.METRICS_TOKEN) return next();
+    const given = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '')?.[1] ?? '';
+    if (!sameSecret(given, config.METRICS_TOKEN)) {
+      res.status(401).setHeader('WWW-Authenticate', 'Bearer').end();
+      return;
+    }
+    void answer(res, next);
   };
 }

@@ -1,3 +1,4 @@
+import { CONFIG, REDIS } from '@sparks/nest';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import type { AppConfig } from '@sparks/core';
 import { startConsumers, type JobHandlers } from '@sparks/queues';
@@ -13,7 +14,6 @@ import { ReplyJob } from './reply/reply.job';
 import { ExportAccountJob } from './privacy/export-account.job';
 import { PurgeAccountJob } from './privacy/purge-account.job';
 import { RetentionSweepJob } from './privacy/retention-sweep.job';
-import { CONFIG, REDIS } from './infra/tokens';
 import { timeJobs } from './metrics';
 
 /** Wires every declared job to its handler and runs the BullMQ workers. */

@@ -1,3 +1,4 @@
+import { CONFIG, REDIS } from '@sparks/nest';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import {
   CODE_LENGTH,
@@ -16,7 +17,6 @@ import { verifyPassword } from '../auth/passwords';
 import { RateLimiter } from '../auth/rate-limiter.service';
 import { newCode, sha256 } from '../auth/secrets';
 import { PAYMENT_PROVIDER, type PaymentProvider } from '../billing/payment-provider';
-import { CONFIG, REDIS } from '../infra/tokens';
 import { MailService } from '../mail/mail.service';
 
 const CODE_TTL_SECONDS = 10 * 60;

@@ -1,3 +1,4 @@
+import { CONFIG, STORAGE } from '@sparks/nest';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { EXPORT_LINK_DAYS, type AccountExportQueued } from '@sparks/contracts';
 import { DomainError, type AppConfig } from '@sparks/core';
@@ -8,8 +9,6 @@ import { JobProducer } from '@sparks/queues';
 import type { Response } from 'express';
 import { pipeline } from 'node:stream/promises';
 import { sha256 } from '../auth/secrets';
-import { CONFIG } from '../infra/tokens';
-import { STORAGE } from '../knowledge/tokens';
 
 /** `sparks-data-2026-11-28.zip`: what the browser saves the export as. */
 const fileName = (now: Date) => `sparks-data-${now.toISOString().slice(0, 10)}.zip`;

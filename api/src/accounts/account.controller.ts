@@ -1,3 +1,4 @@
+import { CONFIG } from '@sparks/nest';
 import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Patch, Post, Query, Req, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiProduces, ApiResponse, ApiTags } from '@nestjs/swagger';
 import {
@@ -19,7 +20,6 @@ import { AllowInactive, CurrentUser, Public, type AuthUser } from '../auth/publi
 import { RateLimiter } from '../auth/rate-limiter.service';
 import { RawResponse } from '../common/envelope.interceptor';
 import { ApiZodBody, ApiZodQuery, ApiZodResponse, ApiZodWrittenResponse, ZodPipe } from '../common/zod';
-import { CONFIG } from '../infra/tokens';
 import { AccountDeletionService } from './account-deletion.service';
 import { AccountExportService } from './account-export.service';
 import { AccountsService } from './accounts.service';

@@ -1,3 +1,4 @@
+import { CONFIG } from '@sparks/nest';
 import { Body, Controller, Get, Headers, HttpCode, Inject, Next, Post, Req, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags, ApiResponse } from '@nestjs/swagger';
 import {
@@ -24,7 +25,6 @@ import type { NextFunction, Request, Response } from 'express';
 import { RawResponse } from '../common/envelope.interceptor';
 import { requestLanguage } from '../common/language';
 import { ApiZodBody, ZodPipe, ApiZodResponse } from '../common/zod';
-import { CONFIG } from '../infra/tokens';
 import { AuthService, type GoogleProfile, type RequestMeta } from './auth.service';
 import { GoogleService } from './google.service';
 import { AllowInactive, bearerToken, CurrentUser, Public, type AuthUser } from './public.decorator';

@@ -1,3 +1,4 @@
+import { CLOCK } from '@sparks/nest';
 import { Inject, Injectable } from '@nestjs/common';
 import {
   LANGUAGES,
@@ -19,7 +20,6 @@ import {
   type PlanRow,
 } from '@sparks/db';
 import { PAYMENT_PROVIDER, type CheckoutItem, type PaymentProvider } from './payment-provider';
-import { CLOCK } from './tokens';
 
 function toPriceView(p: PlanRow): PriceView {
   return {

@@ -1,3 +1,4 @@
+import { CONFIG } from '@sparks/nest';
 import { Inject, Injectable } from '@nestjs/common';
 import type { DeployChannel, DeploymentView, SiteKeyView } from '@sparks/contracts';
 import { DomainError, type AppConfig } from '@sparks/core';
@@ -9,7 +10,6 @@ import {
   toWireMessage,
 } from '@sparks/db';
 import { deploymentLimit } from '@sparks/domain';
-import { CONFIG } from '../infra/tokens';
 import { SparksService } from '../sparks/sparks.service';
 import { DeploymentCap } from './deployment-cap';
 import { RefusedSites } from './refused-sites';

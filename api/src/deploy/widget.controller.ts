@@ -1,3 +1,4 @@
+import { CONFIG } from '@sparks/nest';
 import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, Req, Res } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import {
@@ -28,7 +29,6 @@ import type { VisitorCaller } from '../chat/converse';
 import { RawResponse } from '../common/envelope.interceptor';
 import { requestLanguage } from '../common/language';
 import { ApiZodBody, ZodPipe, ApiZodResponse, ApiZodEventStream } from '../common/zod';
-import { CONFIG } from '../infra/tokens';
 import { DeployService } from './deploy.service';
 import type { WidgetRequest } from './widget-cors.middleware';
 import { DeploymentCap } from './deployment-cap';

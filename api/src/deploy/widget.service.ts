@@ -1,3 +1,4 @@
+import { CONFIG, REDIS } from '@sparks/nest';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import { widgetIconPaths, type ConnectView, type VisitorSessionView, type WidgetConfigView } from '@sparks/contracts';
@@ -17,7 +18,6 @@ import { publishMessage } from '@sparks/queues';
 import type { Request } from 'express';
 import type { Redis } from 'ioredis';
 import { verifyExpiring } from '../auth/jwt-options';
-import { CONFIG, REDIS } from '../infra/tokens';
 import { hashToken, normalizeOrigin, openDeployToken, snippetFor, withLiveToken } from './deploy-secrets';
 
 /** What a public token names: a published Spark, or the owner's preview of one (app origin only). */

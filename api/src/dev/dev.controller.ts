@@ -1,3 +1,4 @@
+import { CONFIG } from '@sparks/nest';
 import { Controller, Get, Inject, Injectable, Query, UseGuards, type CanActivate } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { outboxQuerySchema, type OutboxMessage, outboxMessageSchema } from '@sparks/contracts';
@@ -7,7 +8,6 @@ import { z } from 'zod';
 import { LocalOnlyGuard } from '../common/local-only.guard';
 import { ApiZodQuery, ZodPipe, ApiZodResponse } from '../common/zod';
 import { Public } from '../auth/public.decorator';
-import { CONFIG } from '../infra/tokens';
 
 /** Off, the outbox answers 404 before anything else (even a bad query), exactly like a missing route. */
 @Injectable()

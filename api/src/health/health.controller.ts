@@ -1,3 +1,4 @@
+import { DB, REDIS } from '@sparks/nest';
 import { Controller, Get, HttpCode, Inject, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
@@ -12,7 +13,6 @@ import {
 import { pendingMigrations, type DbHandle } from '@sparks/db';
 import type { Redis } from 'ioredis';
 import { Public } from '../auth/public.decorator';
-import { DB, REDIS } from '../infra/tokens';
 import { APP_VERSION } from '../version';
 import { ApiZodResponse } from '../common/zod';
 

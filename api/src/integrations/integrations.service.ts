@@ -1,3 +1,4 @@
+import { CONFIG, REDIS } from '@sparks/nest';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
@@ -15,7 +16,6 @@ import { JobProducer, queueOf, scheduleIntegrationSync, unscheduleIntegrationSyn
 import type { Redis } from 'ioredis';
 import { verifyExpiring } from '../auth/jwt-options';
 import { newSecret } from '../auth/secrets';
-import { CONFIG, REDIS } from '../infra/tokens';
 import { SparksService } from '../sparks/sparks.service';
 import { MicrosoftService } from './microsoft.service';
 

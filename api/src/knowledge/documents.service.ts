@@ -1,3 +1,4 @@
+import { CONFIG, STORAGE } from '@sparks/nest';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { DocumentPage, DocumentPagesView, DocumentView } from '@sparks/contracts';
 import { DomainError, type AppConfig, type Language } from '@sparks/core';
@@ -10,9 +11,7 @@ import {
 } from '@sparks/db';
 import { countLetters, LITTLE_TEXT_LETTERS, type FileStorage } from '@sparks/knowledge';
 import { JobProducer, jobIds } from '@sparks/queues';
-import { CONFIG } from '../infra/tokens';
 import { toDocumentView, type DocumentSource } from './documents.view';
-import { STORAGE } from './tokens';
 
 export interface LoadDocMessageInput {
   message: { type: string; content: string; data?: Record<string, unknown> | null };

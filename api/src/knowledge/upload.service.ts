@@ -1,3 +1,4 @@
+import { CONFIG, REDIS, STORAGE } from '@sparks/nest';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { MAX_UPLOAD_BYTES, uploadFieldsSchema, type UploadResult } from '@sparks/contracts';
 import { documentReadMessage, DomainError, type AppConfig } from '@sparks/core';
@@ -16,9 +17,7 @@ import type { Redis } from 'ioredis';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import type { AuthUser } from '../auth/public.decorator';
-import { CONFIG, REDIS } from '../infra/tokens';
 import { receiveUpload, type ReceivedFile } from './multipart';
-import { STORAGE } from './tokens';
 
 /** docs/product.md §4: an empty human message of type document shows as "you uploaded {document}". */
 const uploadMessage = (document: DocumentRow): NewMessage => ({

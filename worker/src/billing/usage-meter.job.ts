@@ -1,10 +1,9 @@
+import { CLOCK, CONFIG, STRIPE } from '@sparks/nest';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { AppConfig } from '@sparks/core';
 import { StripeLinkRepository, type Clock } from '@sparks/db';
 import type { Stripe } from '@sparks/nest';
 import type { JobPayloads } from '@sparks/queues';
-import { CONFIG } from '../infra/tokens';
-import { CLOCK, STRIPE } from './tokens';
 
 /**
  * `usage.meter` (the `usage` queue, only with Stripe configured): reports one overage interaction

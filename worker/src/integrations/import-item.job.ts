@@ -1,3 +1,4 @@
+import { CONFIG, REDIS, STORAGE } from '@sparks/nest';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { MAX_UPLOAD_BYTES, MAX_UPLOAD_MB } from '@sparks/contracts';
 import {
@@ -43,8 +44,7 @@ import type { Redis } from 'ioredis';
 import { createHash, randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { CONFIG, REDIS } from '../infra/tokens';
-import { INGEST_PRODUCER, STORAGE } from '../ingestion/tokens';
+import { INGEST_PRODUCER } from '../ingestion/tokens';
 import { MICROSOFT } from './tokens';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

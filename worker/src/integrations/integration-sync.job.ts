@@ -1,3 +1,4 @@
+import { CONFIG, REDIS, STORAGE } from '@sparks/nest';
 import { createHash } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { MAX_UPLOAD_BYTES, MAX_UPLOAD_MB } from '@sparks/contracts';
@@ -29,8 +30,7 @@ import {
   type JobPayloads,
 } from '@sparks/queues';
 import type { Redis } from 'ioredis';
-import { CONFIG, REDIS } from '../infra/tokens';
-import { INGEST_PRODUCER, STORAGE } from '../ingestion/tokens';
+import { INGEST_PRODUCER } from '../ingestion/tokens';
 import { MICROSOFT } from './tokens';
 
 /** The job that reads one followed file (again) and replaces the document's knowledge (issue 20). */

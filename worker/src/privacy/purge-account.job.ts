@@ -1,11 +1,11 @@
+import { CONFIG, REDIS, STORAGE } from '@sparks/nest';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { AppConfig } from '@sparks/core';
 import { PrivacyRepository } from '@sparks/db';
 import type { FileStorage } from '@sparks/knowledge';
 import { purgeRedis, QUEUE_NAMES, type JobProducer, type RedisPurgeOutcome } from '@sparks/queues';
 import type { Redis } from 'ioredis';
-import { CONFIG, REDIS } from '../infra/tokens';
-import { INGEST_PRODUCER, STORAGE } from '../ingestion/tokens';
+import { INGEST_PRODUCER } from '../ingestion/tokens';
 
 /**
  * `account.purge` (issue 30): after an account's rows were deleted, removes what it left elsewhere, as its

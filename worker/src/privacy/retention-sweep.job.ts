@@ -1,9 +1,9 @@
+import { CLOCK, STORAGE } from '@sparks/nest';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { DeployRepository, PrivacyRepository, type Clock } from '@sparks/db';
 import type { FileStorage } from '@sparks/knowledge';
 import { queueOf, scheduleRetentionSweep, type JobProducer } from '@sparks/queues';
-import { CLOCK } from '../billing/tokens';
-import { INGEST_PRODUCER, STORAGE } from '../ingestion/tokens';
+import { INGEST_PRODUCER } from '../ingestion/tokens';
 
 const HOUR_MS = 3_600_000;
 const BATCH = 500;

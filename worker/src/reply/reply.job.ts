@@ -1,3 +1,4 @@
+import { CONFIG, DB, REDIS } from '@sparks/nest';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { translateError, type AppConfig, type ErrorCode } from '@sparks/core';
 import {
@@ -22,7 +23,7 @@ import { uuidv7 } from 'uuidv7';
 import { flowPorts } from '../flows/flow-ports';
 import { DocumentIntake, PlanGates, SparkRules, SparkTestRules } from '@sparks/domain';
 import type { MicrosoftGraph } from '@sparks/knowledge';
-import { CONFIG, DB, LLM, REDIS } from '../infra/tokens';
+import { LLM } from '../infra/tokens';
 import { INGEST_PRODUCER } from '../ingestion/tokens';
 import { MICROSOFT } from '../integrations/tokens';
 

@@ -1,9 +1,9 @@
-import { CONFIG, REDIS } from '@sparks/nest';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import type { AppConfig } from '@sparks/core';
 import { startConsumers, type JobHandlers } from '@sparks/queues';
 import type { Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
+import { CONFIG, REDIS } from '@sparks/nest';
 import { UsageMeterJob } from './billing/usage-meter.job';
 import { UsageRecordJob } from './billing/usage-record.job';
 import { SendEmailJob } from './email/send-email.job';

@@ -1,4 +1,3 @@
-import { CONFIG, REDIS } from '@sparks/nest';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import {
   CODE_LENGTH,
@@ -13,6 +12,7 @@ import { AccountsRepository, PrivacyRepository, type UserRow } from '@sparks/db'
 import { JobProducer } from '@sparks/queues';
 import type { Redis } from 'ioredis';
 import { timingSafeEqual } from 'node:crypto';
+import { CONFIG, REDIS } from '@sparks/nest';
 import { verifyPassword } from '../auth/passwords';
 import { RateLimiter } from '../auth/rate-limiter.service';
 import { newCode, sha256 } from '../auth/secrets';

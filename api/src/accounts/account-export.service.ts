@@ -1,4 +1,3 @@
-import { CONFIG, STORAGE } from '@sparks/nest';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { EXPORT_LINK_DAYS, type AccountExportQueued } from '@sparks/contracts';
 import { DomainError, type AppConfig } from '@sparks/core';
@@ -8,6 +7,7 @@ import { contentTypeOfKey, readIfStored, StoredFileMissing, type FileStorage } f
 import { JobProducer } from '@sparks/queues';
 import type { Response } from 'express';
 import { pipeline } from 'node:stream/promises';
+import { CONFIG, STORAGE } from '@sparks/nest';
 import { sha256 } from '../auth/secrets';
 
 /** `sparks-data-2026-11-28.zip`: what the browser saves the export as. */

@@ -1,4 +1,3 @@
-import { CONFIG } from '@sparks/nest';
 import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Patch, Post, Query, Req, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiProduces, ApiResponse, ApiTags } from '@nestjs/swagger';
 import {
@@ -16,6 +15,7 @@ import {
 import type { AppConfig } from '@sparks/core';
 import type { Request, Response } from 'express';
 import type { z } from 'zod';
+import { CONFIG } from '@sparks/nest';
 import { AllowInactive, CurrentUser, Public, type AuthUser } from '../auth/public.decorator';
 import { RateLimiter } from '../auth/rate-limiter.service';
 import { RawResponse } from '../common/envelope.interceptor';

@@ -1,9 +1,9 @@
-import { CONFIG } from '@sparks/nest';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import type { AdminAccount, AdminAccountView, AdminAuditEntry, AdminMe } from '@sparks/contracts';
 import { DomainError, type AppConfig } from '@sparks/core';
 import { AccountsRepository, AdminRepository, type AuditRow, type UserRow } from '@sparks/db';
+import { CONFIG } from '@sparks/nest';
 import { verifyExpiring } from '../auth/jwt-options';
 
 /** The admin pages' cookie: httpOnly, SameSite=Strict, sent only to the admin paths. */

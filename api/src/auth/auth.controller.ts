@@ -1,4 +1,3 @@
-import { CONFIG } from '@sparks/nest';
 import { Body, Controller, Get, Headers, HttpCode, Inject, Next, Post, Req, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags, ApiResponse } from '@nestjs/swagger';
 import {
@@ -22,6 +21,7 @@ import {
 import type { z } from 'zod';
 import { DomainError, type AppConfig } from '@sparks/core';
 import type { NextFunction, Request, Response } from 'express';
+import { CONFIG } from '@sparks/nest';
 import { RawResponse } from '../common/envelope.interceptor';
 import { requestLanguage } from '../common/language';
 import { ApiZodBody, ZodPipe, ApiZodResponse } from '../common/zod';

@@ -1,5 +1,5 @@
-import { CONFIG } from '@sparks/nest';
 import { Inject, Injectable } from '@nestjs/common';
+import { CONFIG } from '@sparks/nest';
 import { failedLogins } from '../metrics/metrics';
 import {
   BASIC_EMAIL,

@@ -1,9 +1,9 @@
-import { CONFIG, REDIS } from '@sparks/nest';
 import { Inject, Injectable } from '@nestjs/common';
 import { RESEND_COOLDOWN_SECONDS } from '@sparks/contracts';
 import { renderEmail, type AppConfig } from '@sparks/core';
 import type { UserRow } from '@sparks/db';
 import type { Redis } from 'ioredis';
+import { CONFIG, REDIS } from '@sparks/nest';
 import { MailService } from '../mail/mail.service';
 import { newCode, sha256 } from './secrets';
 

@@ -1,8 +1,8 @@
-import { CONFIG, REDIS } from '@sparks/nest';
 import { Inject, Injectable } from '@nestjs/common';
 import { DomainError, type AppConfig } from '@sparks/core';
 import type { Redis } from 'ioredis';
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import { CONFIG, REDIS } from '@sparks/nest';
 
 /** Someone trying a password: the account (as typed), its current password and the client IP. */
 export interface LoginAttempt {

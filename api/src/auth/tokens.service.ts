@@ -1,4 +1,3 @@
-import { CONFIG, REDIS } from '@sparks/nest';
 import { Inject, Injectable } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import type { LoginTokens, RefreshedTokens } from '@sparks/contracts';
@@ -6,6 +5,7 @@ import { DomainError, type AppConfig } from '@sparks/core';
 import { AccountsRepository, type UserRow } from '@sparks/db';
 import type { Redis } from 'ioredis';
 import { randomUUID } from 'node:crypto';
+import { CONFIG, REDIS } from '@sparks/nest';
 import { verifyExpiring } from './jwt-options';
 import { newSecret, seal, sha256, unseal } from './secrets';
 

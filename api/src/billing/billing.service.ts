@@ -1,4 +1,3 @@
-import { CLOCK } from '@sparks/nest';
 import { Inject, Injectable } from '@nestjs/common';
 import {
   LANGUAGES,
@@ -19,6 +18,7 @@ import {
   type CreditPackRow,
   type PlanRow,
 } from '@sparks/db';
+import { CLOCK } from '@sparks/nest';
 import { PAYMENT_PROVIDER, type CheckoutItem, type PaymentProvider } from './payment-provider';
 
 function toPriceView(p: PlanRow): PriceView {

@@ -1,9 +1,9 @@
-import { CLOCK } from '@sparks/nest';
 import { Inject, Injectable } from '@nestjs/common';
 import { DomainError } from '@sparks/core';
 import { SparksRepository, UsageMeter, UsageRepository, type Clock } from '@sparks/db';
 import { isStartKeyword } from '@sparks/engine';
 import { JobProducer } from '@sparks/queues';
+import { CLOCK } from '@sparks/nest';
 import type { InteractionMeter, MeterContext, TurnAnswer } from '../chat/converse';
 
 /** A held interaction, or null for a free turn. */

@@ -1,8 +1,8 @@
-import { CONFIG, REDIS } from '@sparks/nest';
 import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
 import type { AppConfig } from '@sparks/core';
 import { conversationChannel, logRedisErrors, type ConversationEvent } from '@sparks/queues';
 import type { Redis } from 'ioredis';
+import { CONFIG, REDIS } from '@sparks/nest';
 
 type Listener = (event: ConversationEvent) => void;
 

@@ -1,6 +1,6 @@
-import { CONFIG } from '@sparks/nest';
 import { Module, RequestMethod, type MiddlewareConsumer, type NestModule } from '@nestjs/common';
 import { JwtModule } from '@nestjs/jwt';
+import { CONFIG } from '@sparks/nest';
 import { MailModule } from '../mail/mail.module';
 import type { AppConfig } from '@sparks/core';
 import { AuthModule } from '../auth/auth.module';

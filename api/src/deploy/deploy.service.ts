@@ -1,4 +1,3 @@
-import { CONFIG } from '@sparks/nest';
 import { Inject, Injectable } from '@nestjs/common';
 import type { DeployChannel, DeploymentView, SiteKeyView } from '@sparks/contracts';
 import { DomainError, type AppConfig } from '@sparks/core';
@@ -10,6 +9,7 @@ import {
   toWireMessage,
 } from '@sparks/db';
 import { deploymentLimit } from '@sparks/domain';
+import { CONFIG } from '@sparks/nest';
 import { SparksService } from '../sparks/sparks.service';
 import { DeploymentCap } from './deployment-cap';
 import { RefusedSites } from './refused-sites';

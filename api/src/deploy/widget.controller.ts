@@ -1,4 +1,3 @@
-import { CONFIG } from '@sparks/nest';
 import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, Req, Res } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import {
@@ -21,6 +20,7 @@ import { DomainError, type AppConfig } from '@sparks/core';
 import { ConversationsRepository, toWireMessage } from '@sparks/db';
 import type { Request, Response } from 'express';
 import type { z } from 'zod';
+import { CONFIG } from '@sparks/nest';
 import { bearerToken, Public } from '../auth/public.decorator';
 import { RateLimiter } from '../auth/rate-limiter.service';
 import { answerAsJson, writeEventStream } from '../chat/chat.transport';

@@ -1,4 +1,3 @@
-import { CONFIG, REDIS } from '@sparks/nest';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import { widgetIconPaths, type ConnectView, type VisitorSessionView, type WidgetConfigView } from '@sparks/contracts';
@@ -17,6 +16,7 @@ import { firstSeenMessage } from '@sparks/engine';
 import { publishMessage } from '@sparks/queues';
 import type { Request } from 'express';
 import type { Redis } from 'ioredis';
+import { CONFIG, REDIS } from '@sparks/nest';
 import { verifyExpiring } from '../auth/jwt-options';
 import { hashToken, normalizeOrigin, openDeployToken, snippetFor, withLiveToken } from './deploy-secrets';
 

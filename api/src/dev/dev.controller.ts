@@ -1,10 +1,10 @@
-import { CONFIG } from '@sparks/nest';
 import { Controller, Get, Inject, Injectable, Query, UseGuards, type CanActivate } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { outboxQuerySchema, type OutboxMessage, outboxMessageSchema } from '@sparks/contracts';
 import { DomainError, type AppConfig } from '@sparks/core';
 import { EmailsRepository } from '@sparks/db';
 import { z } from 'zod';
+import { CONFIG } from '@sparks/nest';
 import { LocalOnlyGuard } from '../common/local-only.guard';
 import { ApiZodQuery, ZodPipe, ApiZodResponse } from '../common/zod';
 import { Public } from '../auth/public.decorator';

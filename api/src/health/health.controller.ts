@@ -1,4 +1,3 @@
-import { DB, REDIS } from '@sparks/nest';
 import { Controller, Get, HttpCode, Inject, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
@@ -12,6 +11,7 @@ import {
 } from '@sparks/contracts';
 import { pendingMigrations, type DbHandle } from '@sparks/db';
 import type { Redis } from 'ioredis';
+import { DB, REDIS } from '@sparks/nest';
 import { Public } from '../auth/public.decorator';
 import { APP_VERSION } from '../version';
 import { ApiZodResponse } from '../common/zod';

@@ -1,7 +1,7 @@
-import { CONFIG } from '@sparks/nest';
 import { Module } from '@nestjs/common';
 import { JwtModule } from '@nestjs/jwt';
 import type { AppConfig } from '@sparks/core';
+import { CONFIG } from '@sparks/nest';
 import { jwtOptions } from '../auth/jwt-options';
 import { SparksModule } from '../sparks/sparks.module';
 import { IntegrationsController } from './integrations.controller';

@@ -1,4 +1,3 @@
-import { CONFIG, REDIS } from '@sparks/nest';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
@@ -14,6 +13,7 @@ import { PlanGates } from '@sparks/domain';
 import { OAuthError, pkcePair, sealTokenSet } from '@sparks/knowledge';
 import { JobProducer, queueOf, scheduleIntegrationSync, unscheduleIntegrationSync } from '@sparks/queues';
 import type { Redis } from 'ioredis';
+import { CONFIG, REDIS } from '@sparks/nest';
 import { verifyExpiring } from '../auth/jwt-options';
 import { newSecret } from '../auth/secrets';
 import { SparksService } from '../sparks/sparks.service';

@@ -1,4 +1,3 @@
-import { CONFIG, STORAGE } from '@sparks/nest';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { DocumentPage, DocumentPagesView, DocumentView } from '@sparks/contracts';
 import { DomainError, type AppConfig, type Language } from '@sparks/core';
@@ -11,6 +10,7 @@ import {
 } from '@sparks/db';
 import { countLetters, LITTLE_TEXT_LETTERS, type FileStorage } from '@sparks/knowledge';
 import { JobProducer, jobIds } from '@sparks/queues';
+import { CONFIG, STORAGE } from '@sparks/nest';
 import { toDocumentView, type DocumentSource } from './documents.view';
 
 export interface LoadDocMessageInput {

@@ -1,9 +1,9 @@
-import { CONFIG, STORAGE } from '@sparks/nest';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import type { AppConfig } from '@sparks/core';
 import type { FileStorage } from '@sparks/knowledge';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { CONFIG, STORAGE } from '@sparks/nest';
 import { TMP_UPLOAD_NAME } from './multipart';
 
 /** How often the temp folder is looked at, besides at start. */

@@ -1,4 +1,3 @@
-import { CONFIG, REDIS, STORAGE } from '@sparks/nest';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { MAX_UPLOAD_BYTES, uploadFieldsSchema, type UploadResult } from '@sparks/contracts';
 import { documentReadMessage, DomainError, type AppConfig } from '@sparks/core';
@@ -16,6 +15,7 @@ import type { Request } from 'express';
 import type { Redis } from 'ioredis';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
+import { CONFIG, REDIS, STORAGE } from '@sparks/nest';
 import type { AuthUser } from '../auth/public.decorator';
 import { receiveUpload, type ReceivedFile } from './multipart';
 

@@ -1,9 +1,9 @@
-import { CLOCK, CONFIG, STRIPE } from '@sparks/nest';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { AppConfig } from '@sparks/core';
 import { StripeLinkRepository, type Clock } from '@sparks/db';
 import type { Stripe } from '@sparks/nest';
 import type { JobPayloads } from '@sparks/queues';
+import { CLOCK, CONFIG, STRIPE } from '@sparks/nest';
 
 /**
  * `usage.meter` (the `usage` queue, only with Stripe configured): reports one overage interaction

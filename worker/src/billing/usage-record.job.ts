@@ -1,8 +1,8 @@
-import { CLOCK, CONFIG } from '@sparks/nest';
 import { Inject, Injectable } from '@nestjs/common';
 import { renderEmail, type AppConfig } from '@sparks/core';
 import { StripeLinkRepository, UsageRepository, type Clock, type RecordOutcome } from '@sparks/db';
 import type { JobPayloads, JobProducer } from '@sparks/queues';
+import { CLOCK, CONFIG } from '@sparks/nest';
 import { INGEST_PRODUCER } from '../ingestion/tokens';
 import { usageEvents } from '../metrics';
 

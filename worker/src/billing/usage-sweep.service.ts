@@ -1,7 +1,7 @@
-import { CLOCK, CONFIG } from '@sparks/nest';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { AppConfig } from '@sparks/core';
 import { UsageRepository, type Clock } from '@sparks/db';
+import { CLOCK, CONFIG } from '@sparks/nest';
 import { PeriodicSweep } from '../infra/periodic';
 
 const SWEEP_INTERVAL_MS = 60_000;

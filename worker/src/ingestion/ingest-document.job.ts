@@ -1,5 +1,5 @@
-import { CONFIG, REDIS, STORAGE } from '@sparks/nest';
 import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
+import { CONFIG, REDIS, STORAGE } from '@sparks/nest';
 import { ingestionPages } from '../metrics';
 import {
   documentFailedMessage,

@@ -1,4 +1,3 @@
-import { CONFIG, REDIS, STORAGE } from '@sparks/nest';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { MAX_UPLOAD_BYTES, MAX_UPLOAD_MB } from '@sparks/contracts';
 import {
@@ -44,6 +43,7 @@ import type { Redis } from 'ioredis';
 import { createHash, randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { CONFIG, REDIS, STORAGE } from '@sparks/nest';
 import { INGEST_PRODUCER } from '../ingestion/tokens';
 import { MICROSOFT } from './tokens';
 

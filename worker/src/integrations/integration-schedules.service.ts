@@ -1,8 +1,8 @@
-import { CONFIG } from '@sparks/nest';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import type { AppConfig } from '@sparks/core';
 import { IntegrationsRepository } from '@sparks/db';
 import { hasIntegrationSyncScheduler, JobProducer, queueOf, scheduleIntegrationSync } from '@sparks/queues';
+import { CONFIG } from '@sparks/nest';
 import { INGEST_PRODUCER } from '../ingestion/tokens';
 
 /**

@@ -1,4 +1,3 @@
-import { CONFIG, REDIS, STORAGE } from '@sparks/nest';
 import { createHash } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { MAX_UPLOAD_BYTES, MAX_UPLOAD_MB } from '@sparks/contracts';
@@ -30,6 +29,7 @@ import {
   type JobPayloads,
 } from '@sparks/queues';
 import type { Redis } from 'ioredis';
+import { CONFIG, REDIS, STORAGE } from '@sparks/nest';
 import { INGEST_PRODUCER } from '../ingestion/tokens';
 import { MICROSOFT } from './tokens';
 

@@ -1,8 +1,8 @@
-import { CONFIG } from '@sparks/nest';
 import type { Provider } from '@nestjs/common';
 import type { AppConfig } from '@sparks/core';
 import { IntegrationsRepository } from '@sparks/db';
 import { MicrosoftGraph } from '@sparks/knowledge';
+import { CONFIG } from '@sparks/nest';
 import { IntegrationSchedules } from './integration-schedules.service';
 import { IntegrationSyncJob } from './integration-sync.job';
 import { MICROSOFT } from './tokens';

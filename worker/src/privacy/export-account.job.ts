@@ -1,4 +1,3 @@
-import { CLOCK, CONFIG, STORAGE } from '@sparks/nest';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { EXPORT_LINK_DAYS } from '@sparks/contracts';
 import { renderEmail, type AppConfig } from '@sparks/core';
@@ -11,6 +10,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { CLOCK, CONFIG, STORAGE } from '@sparks/nest';
 import { INGEST_PRODUCER } from '../ingestion/tokens';
 
 /**

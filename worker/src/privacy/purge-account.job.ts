@@ -1,10 +1,10 @@
-import { CONFIG, REDIS, STORAGE } from '@sparks/nest';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { AppConfig } from '@sparks/core';
 import { PrivacyRepository } from '@sparks/db';
 import type { FileStorage } from '@sparks/knowledge';
 import { purgeRedis, QUEUE_NAMES, type JobProducer, type RedisPurgeOutcome } from '@sparks/queues';
 import type { Redis } from 'ioredis';
+import { CONFIG, REDIS, STORAGE } from '@sparks/nest';
 import { INGEST_PRODUCER } from '../ingestion/tokens';
 
 /**

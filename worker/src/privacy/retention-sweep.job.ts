@@ -1,8 +1,8 @@
-import { CLOCK, STORAGE } from '@sparks/nest';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { DeployRepository, PrivacyRepository, type Clock } from '@sparks/db';
 import type { FileStorage } from '@sparks/knowledge';
 import { queueOf, scheduleRetentionSweep, type JobProducer } from '@sparks/queues';
+import { CLOCK, STORAGE } from '@sparks/nest';
 import { INGEST_PRODUCER } from '../ingestion/tokens';
 
 const HOUR_MS = 3_600_000;

@@ -1,4 +1,3 @@
-import { CONFIG, DB, REDIS } from '@sparks/nest';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { translateError, type AppConfig, type ErrorCode } from '@sparks/core';
 import {
@@ -20,6 +19,7 @@ import { JobProducer, publishConversationEvent, type ConversationEvent, type Job
 import { UnrecoverableError, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { uuidv7 } from 'uuidv7';
+import { CONFIG, DB, REDIS } from '@sparks/nest';
 import { flowPorts } from '../flows/flow-ports';
 import { DocumentIntake, PlanGates, SparkRules, SparkTestRules } from '@sparks/domain';
 import type { MicrosoftGraph } from '@sparks/knowledge';

@@ -13,6 +13,8 @@ import { SendEmailJob } from './email/send-email.job';
 import { INGESTION_PROVIDERS } from './ingestion/ingestion.providers';
 import { INTEGRATION_PROVIDERS } from './integrations/integrations.providers';
 import { PRIVACY_PROVIDERS } from './privacy/privacy.providers';
+import { FlowPortsFactory } from './flows/flow-ports.factory';
+import { ConversationEvents } from './reply/conversation-events';
 import { ReplyJob } from './reply/reply.job';
 import { LLM } from './infra/tokens';
 
@@ -52,6 +54,8 @@ import { LLM } from './infra/tokens';
     UsageSweep,
     SendEmailJob,
     EmailSweep,
+    FlowPortsFactory,
+    ConversationEvents,
     ReplyJob,
     ...INGESTION_PROVIDERS,
     ...INTEGRATION_PROVIDERS,

@@ -57,7 +57,8 @@ export class FlowPortsFactory {
       testRules,
       help: { plans: () => billing.plans(), search },
       llm: llm ?? undefined,
-      onLlmError: (err) => this.logger.warn(`language model failed, the rules or the template stand in: ${String(err)}`),
+      onLlmError: (err) =>
+        this.logger.warn(`language model failed, the rules or the template stand in: ${String(err)}`),
       sharing: { integrations, intake, plans, microsoft, producer },
     };
   }

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { APP_FILTER, APP_INTERCEPTOR } from '@nestjs/core';
-import { ConfigModule, DatabaseModule, DomainModule } from '@sparks/nest';
+import { ConfigModule, DatabaseModule, DomainModule, InfraModule } from '@sparks/nest';
 import { AccountsModule } from './accounts/accounts.module';
 import { AdminModule } from './admin/admin.module';
 import { AuthModule } from './auth/auth.module';
@@ -11,9 +11,9 @@ import { EnvelopeInterceptor } from './common/envelope.interceptor';
 import { DeployModule } from './deploy/deploy.module';
 import { DevModule } from './dev/dev.module';
 import { HealthModule } from './health/health.module';
-import { InfraModule } from './infra/infra.module';
 import { IntegrationsModule } from './integrations/integrations.module';
 import { InsightsModule } from './insights/insights.module';
+import { ProducerModule } from './infra/producer.module';
 import { KnowledgeModule } from './knowledge/knowledge.module';
 import { MailModule } from './mail/mail.module';
 import { ObjectivesModule } from './objectives/objectives.module';
@@ -24,7 +24,9 @@ import { SparksModule } from './sparks/sparks.module';
     ConfigModule,
     DatabaseModule,
     DomainModule,
-    InfraModule,
+    // Requests fail fast (503) while Redis is frozen or away instead of hanging.
+    InfraModule.forRoot({ redis: 'failFast' }),
+    ProducerModule,
     MailModule,
     BillingModule,
     AuthModule,

@@ -3,7 +3,7 @@ import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { randomUUID } from 'node:crypto';
 import { Pool } from 'pg';
-import { CLOCK } from '../../api/src/billing/tokens';
+import { CLOCK } from '@sparks/nest';
 import { buyPlan, createSpark, createTest } from './factories';
 import { userIdOf } from './fixtures/knowledge';
 import { createUser, eventually, startApp, type OutboxMail, type SignedUser, type TestApp } from './harness';

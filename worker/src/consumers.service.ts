@@ -3,6 +3,7 @@ import type { AppConfig } from '@sparks/core';
 import { startConsumers, type JobHandlers } from '@sparks/queues';
 import type { Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
+import { CONFIG, REDIS } from '@sparks/nest';
 import { UsageMeterJob } from './billing/usage-meter.job';
 import { UsageRecordJob } from './billing/usage-record.job';
 import { SendEmailJob } from './email/send-email.job';
@@ -13,7 +14,6 @@ import { ReplyJob } from './reply/reply.job';
 import { ExportAccountJob } from './privacy/export-account.job';
 import { PurgeAccountJob } from './privacy/purge-account.job';
 import { RetentionSweepJob } from './privacy/retention-sweep.job';
-import { CONFIG, REDIS } from './infra/tokens';
 import { timeJobs } from './metrics';
 
 /** Wires every declared job to its handler and runs the BullMQ workers. */

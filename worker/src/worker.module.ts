@@ -1,14 +1,11 @@
-import { Inject, Logger, Module, type OnApplicationShutdown } from '@nestjs/common';
+import { Logger, Module } from '@nestjs/common';
 import type { AppConfig } from '@sparks/core';
-import { SearchRepository, systemClock } from '@sparks/db';
-import { ConfigModule, createStripeClient, DatabaseModule, DomainModule } from '@sparks/nest';
+import { SearchRepository } from '@sparks/db';
+import { CONFIG, ConfigModule, DatabaseModule, DomainModule, InfraModule } from '@sparks/nest';
 import { AnswerEngine, FLOWS, FlowEngine, LlmProvider } from '@sparks/engine';
-import { createRedis } from '@sparks/queues';
-import { CLOCK, STRIPE } from './billing/tokens';
 import { UsageMeterJob } from './billing/usage-meter.job';
 import { UsageRecordJob } from './billing/usage-record.job';
 import { UsageSweep } from './billing/usage-sweep.service';
-import type { Redis } from 'ioredis';
 import { ConsumersService } from './consumers.service';
 import { EmailSweep } from './email/email-sweep.service';
 import { createMailer, MAILER } from './email/mailer';
@@ -16,14 +13,19 @@ import { SendEmailJob } from './email/send-email.job';
 import { INGESTION_PROVIDERS } from './ingestion/ingestion.providers';
 import { INTEGRATION_PROVIDERS } from './integrations/integrations.providers';
 import { PRIVACY_PROVIDERS } from './privacy/privacy.providers';
+import { FlowPortsFactory } from './flows/flow-ports.factory';
+import { ConversationEvents } from './reply/conversation-events';
 import { ReplyJob } from './reply/reply.job';
-import { CONFIG, LLM, REDIS } from './infra/tokens';
+import { LLM } from './infra/tokens';
 
-/** The worker: queue consumers on the shared configuration and database modules (`@sparks/nest`). */
+/**
+ * The worker: queue consumers on the configuration, database and infrastructure modules shared with the api
+ * (`@sparks/nest`).
+ */
 @Module({
-  imports: [ConfigModule, DatabaseModule, DomainModule],
+  // Commands wait for Redis to come back: BullMQ's blocking reads need it.
+  imports: [ConfigModule, DatabaseModule, DomainModule, InfraModule.forRoot({ redis: 'patient' })],
   providers: [
-    { provide: REDIS, inject: [CONFIG], useFactory: (c: AppConfig) => createRedis(c.REDIS_URL) },
     { provide: MAILER, inject: [CONFIG], useFactory: createMailer },
     {
       provide: LLM,
@@ -47,13 +49,13 @@ import { CONFIG, LLM, REDIS } from './infra/tokens';
         ),
     },
     { provide: FlowEngine, useFactory: () => new FlowEngine(FLOWS) },
-    { provide: CLOCK, useValue: systemClock },
-    { provide: STRIPE, inject: [CONFIG], useFactory: (c: AppConfig) => createStripeClient(c) },
     UsageRecordJob,
     UsageMeterJob,
     UsageSweep,
     SendEmailJob,
     EmailSweep,
+    FlowPortsFactory,
+    ConversationEvents,
     ReplyJob,
     ...INGESTION_PROVIDERS,
     ...INTEGRATION_PROVIDERS,
@@ -61,10 +63,4 @@ import { CONFIG, LLM, REDIS } from './infra/tokens';
     ConsumersService,
   ],
 })
-export class WorkerModule implements OnApplicationShutdown {
-  constructor(@Inject(REDIS) private readonly redis: Redis) {}
-
-  onApplicationShutdown(): void {
-    this.redis.disconnect();
-  }
-}
+export class WorkerModule {}

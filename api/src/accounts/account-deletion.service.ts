@@ -12,11 +12,11 @@ import { AccountsRepository, PrivacyRepository, type UserRow } from '@sparks/db'
 import { JobProducer } from '@sparks/queues';
 import type { Redis } from 'ioredis';
 import { timingSafeEqual } from 'node:crypto';
+import { CONFIG, REDIS } from '@sparks/nest';
 import { verifyPassword } from '../auth/passwords';
 import { RateLimiter } from '../auth/rate-limiter.service';
 import { newCode, sha256 } from '../auth/secrets';
 import { PAYMENT_PROVIDER, type PaymentProvider } from '../billing/payment-provider';
-import { CONFIG, REDIS } from '../infra/tokens';
 import { MailService } from '../mail/mail.service';
 
 const CODE_TTL_SECONDS = 10 * 60;

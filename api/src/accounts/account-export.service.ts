@@ -7,9 +7,8 @@ import { contentTypeOfKey, readIfStored, StoredFileMissing, type FileStorage } f
 import { JobProducer } from '@sparks/queues';
 import type { Response } from 'express';
 import { pipeline } from 'node:stream/promises';
+import { CONFIG, STORAGE } from '@sparks/nest';
 import { sha256 } from '../auth/secrets';
-import { CONFIG } from '../infra/tokens';
-import { STORAGE } from '../knowledge/tokens';
 
 /** `sparks-data-2026-11-28.zip`: what the browser saves the export as. */
 const fileName = (now: Date) => `sparks-data-${now.toISOString().slice(0, 10)}.zip`;

@@ -15,11 +15,11 @@ import {
 import type { AppConfig } from '@sparks/core';
 import type { Request, Response } from 'express';
 import type { z } from 'zod';
+import { CONFIG } from '@sparks/nest';
 import { AllowInactive, CurrentUser, Public, type AuthUser } from '../auth/public.decorator';
 import { RateLimiter } from '../auth/rate-limiter.service';
 import { RawResponse } from '../common/envelope.interceptor';
 import { ApiZodBody, ApiZodQuery, ApiZodResponse, ApiZodWrittenResponse, ZodPipe } from '../common/zod';
-import { CONFIG } from '../infra/tokens';
 import { AccountDeletionService } from './account-deletion.service';
 import { AccountExportService } from './account-export.service';
 import { AccountsService } from './accounts.service';

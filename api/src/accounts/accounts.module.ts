@@ -1,6 +1,5 @@
 import { Module } from '@nestjs/common';
 import { RateLimiter } from '../auth/rate-limiter.service';
-import { KnowledgeModule } from '../knowledge/knowledge.module';
 import { MailModule } from '../mail/mail.module';
 import { AccountController } from './account.controller';
 import { AccountDeletionService } from './account-deletion.service';
@@ -12,7 +11,7 @@ import { AccountsService } from './accounts.service';
  * the export, the deletion, where the privacy policy is.
  */
 @Module({
-  imports: [KnowledgeModule, MailModule],
+  imports: [MailModule],
   controllers: [AccountController],
   providers: [AccountsService, AccountExportService, AccountDeletionService, RateLimiter],
 })

@@ -1,9 +1,9 @@
 import { Module } from '@nestjs/common';
 import { JwtModule } from '@nestjs/jwt';
 import type { AppConfig } from '@sparks/core';
+import { CONFIG } from '@sparks/nest';
 import { AuthModule } from '../auth/auth.module';
 import { jwtOptions } from '../auth/jwt-options';
-import { CONFIG } from '../infra/tokens';
 import { AdminController } from './admin.controller';
 import { AdminService } from './admin.service';
 

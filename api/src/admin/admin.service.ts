@@ -3,8 +3,8 @@ import { JwtService } from '@nestjs/jwt';
 import type { AdminAccount, AdminAccountView, AdminAuditEntry, AdminMe } from '@sparks/contracts';
 import { DomainError, type AppConfig } from '@sparks/core';
 import { AccountsRepository, AdminRepository, type AuditRow, type UserRow } from '@sparks/db';
+import { CONFIG } from '@sparks/nest';
 import { verifyExpiring } from '../auth/jwt-options';
-import { CONFIG } from '../infra/tokens';
 
 /** The admin pages' cookie: httpOnly, SameSite=Strict, sent only to the admin paths. */
 export const ADMIN_COOKIE = 'sparks_admin';

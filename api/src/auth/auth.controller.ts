@@ -21,10 +21,10 @@ import {
 import type { z } from 'zod';
 import { DomainError, type AppConfig } from '@sparks/core';
 import type { NextFunction, Request, Response } from 'express';
+import { CONFIG } from '@sparks/nest';
 import { RawResponse } from '../common/envelope.interceptor';
 import { requestLanguage } from '../common/language';
 import { ApiZodBody, ZodPipe, ApiZodResponse } from '../common/zod';
-import { CONFIG } from '../infra/tokens';
 import { AuthService, type GoogleProfile, type RequestMeta } from './auth.service';
 import { GoogleService } from './google.service';
 import { AllowInactive, bearerToken, CurrentUser, Public, type AuthUser } from './public.decorator';

@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { CONFIG } from '@sparks/nest';
 import { failedLogins } from '../metrics/metrics';
 import {
   BASIC_EMAIL,
@@ -17,7 +18,6 @@ import { DomainError, renderEmail, TRIAL_DAYS, type AppConfig, type ErrorDetail 
 import { AccountsRepository, type UserRow } from '@sparks/db';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { toProfile } from '../accounts/profile.view';
-import { CONFIG } from '../infra/tokens';
 import { MailService } from '../mail/mail.service';
 import { EmailDomainService } from './email-domain.service';
 import { dummyHash, hashPassword, verifyPassword } from './passwords';

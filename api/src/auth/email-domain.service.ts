@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { AppConfig } from '@sparks/core';
 import { Resolver } from 'node:dns/promises';
-import { CONFIG } from '../infra/tokens';
+import { CONFIG } from '@sparks/nest';
 
 type Verdict = 'exists' | 'missing' | 'unknown';
 const MISSING = new Set(['ENOTFOUND', 'ENODATA', 'NXDOMAIN']);

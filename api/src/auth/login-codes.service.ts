@@ -3,7 +3,7 @@ import { RESEND_COOLDOWN_SECONDS } from '@sparks/contracts';
 import { renderEmail, type AppConfig } from '@sparks/core';
 import type { UserRow } from '@sparks/db';
 import type { Redis } from 'ioredis';
-import { CONFIG, REDIS } from '../infra/tokens';
+import { CONFIG, REDIS } from '@sparks/nest';
 import { MailService } from '../mail/mail.service';
 import { newCode, sha256 } from './secrets';
 

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { DomainError, type AppConfig } from '@sparks/core';
 import type { Redis } from 'ioredis';
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
-import { CONFIG, REDIS } from '../infra/tokens';
+import { CONFIG, REDIS } from '@sparks/nest';
 
 /** Someone trying a password: the account (as typed), its current password and the client IP. */
 export interface LoginAttempt {

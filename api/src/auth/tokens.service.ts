@@ -5,7 +5,7 @@ import { DomainError, type AppConfig } from '@sparks/core';
 import { AccountsRepository, type UserRow } from '@sparks/db';
 import type { Redis } from 'ioredis';
 import { randomUUID } from 'node:crypto';
-import { CONFIG, REDIS } from '../infra/tokens';
+import { CONFIG, REDIS } from '@sparks/nest';
 import { verifyExpiring } from './jwt-options';
 import { newSecret, seal, sha256, unseal } from './secrets';
 

@@ -1,29 +1,26 @@
 import { Global, Module } from '@nestjs/common';
 import type { AppConfig } from '@sparks/core';
-import { BillingRepository, CheckoutRepository, StripeLinkRepository, systemClock, type Clock } from '@sparks/db';
-import { createStripeClient, type Stripe } from '@sparks/nest';
-import { CONFIG } from '../infra/tokens';
+import { BillingRepository, CheckoutRepository, StripeLinkRepository, type Clock } from '@sparks/db';
+import { CLOCK, CONFIG, STRIPE, type Stripe } from '@sparks/nest';
 import { LocalPaymentProvider } from './local-payment.provider';
-import { PAYMENT_PROVIDER, STRIPE } from './payment-provider';
+import { PAYMENT_PROVIDER } from './payment-provider';
 import { StripePaymentProvider } from './stripe/stripe-payment.provider';
 import { STRIPE_WEBHOOK, StripeWebhookController } from './stripe/stripe-webhook.controller';
 import { StripeWebhookService } from './stripe/stripe-webhook.service';
 import { BillingController } from './billing.controller';
 import { BillingService } from './billing.service';
 import { MeterService } from './meter.service';
-import { CLOCK } from './tokens';
 import { INTERACTION_METER } from '../chat/converse';
 
 /**
- * Plans, credits, checkout (the local provider, or Stripe with STRIPE_SECRET_KEY) and the interaction meter. Global: any module (the test chat, the
- * website widget) injects `MeterService` without importing this one.
+ * Plans, credits, checkout (the local provider, or Stripe with STRIPE_SECRET_KEY) and the interaction meter, on the
+ * Stripe client (`STRIPE`) and the clock (`CLOCK`) of `InfraModule` (`@sparks/nest`). Global: any module (the test
+ * chat, the website widget) injects `MeterService` without importing this one.
  */
 @Global()
 @Module({
   controllers: [BillingController, StripeWebhookController],
   providers: [
-    { provide: CLOCK, useValue: { now: () => systemClock.now() } },
-    { provide: STRIPE, inject: [CONFIG], useFactory: (config: AppConfig) => createStripeClient(config) },
     {
       provide: PAYMENT_PROVIDER,
       inject: [STRIPE, CheckoutRepository, StripeLinkRepository, CONFIG, CLOCK],
@@ -54,6 +51,6 @@ import { INTERACTION_METER } from '../chat/converse';
     MeterService,
     { provide: INTERACTION_METER, useExisting: MeterService },
   ],
-  exports: [BillingService, MeterService, INTERACTION_METER, CLOCK, PAYMENT_PROVIDER],
+  exports: [BillingService, MeterService, INTERACTION_METER, PAYMENT_PROVIDER],
 })
 export class BillingModule {}

@@ -18,8 +18,8 @@ import {
   type CreditPackRow,
   type PlanRow,
 } from '@sparks/db';
+import { CLOCK } from '@sparks/nest';
 import { PAYMENT_PROVIDER, type CheckoutItem, type PaymentProvider } from './payment-provider';
-import { CLOCK } from './tokens';
 
 function toPriceView(p: PlanRow): PriceView {
   return {

@@ -3,8 +3,8 @@ import { DomainError } from '@sparks/core';
 import { SparksRepository, UsageMeter, UsageRepository, type Clock } from '@sparks/db';
 import { isStartKeyword } from '@sparks/engine';
 import { JobProducer } from '@sparks/queues';
+import { CLOCK } from '@sparks/nest';
 import type { InteractionMeter, MeterContext, TurnAnswer } from '../chat/converse';
-import { CLOCK } from './tokens';
 
 /** A held interaction, or null for a free turn. */
 export type MeterReservation = { id: string } | null;

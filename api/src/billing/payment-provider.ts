@@ -39,5 +39,3 @@ export interface PaymentProvider {
 export const isLocalSubscription = (id: string) => id.startsWith('sub_cs_local_');
 
 export const PAYMENT_PROVIDER = Symbol('PAYMENT_PROVIDER');
-/** The Stripe client (`Stripe | undefined`: undefined when Stripe is not configured). */
-export const STRIPE = Symbol('STRIPE');

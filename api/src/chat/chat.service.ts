@@ -3,7 +3,7 @@ import { START_KEYWORD, type ChatHistory, type SystemAssistant } from '@sparks/c
 import { DomainError, translateError, type AppConfig } from '@sparks/core';
 import { ConversationsRepository, toWireMessage, type ConversationRow, type MessageRow } from '@sparks/db';
 import { JobProducer, type ConversationEvent } from '@sparks/queues';
-import { CONFIG } from '../infra/tokens';
+import { CONFIG } from '@sparks/nest';
 import { SparkTestsService } from '../sparks/spark-tests.service';
 import { SparksService } from '../sparks/sparks.service';
 import { ConversationEventsService } from './conversation-events.service';

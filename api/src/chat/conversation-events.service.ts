@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/
 import type { AppConfig } from '@sparks/core';
 import { conversationChannel, logRedisErrors, type ConversationEvent } from '@sparks/queues';
 import type { Redis } from 'ioredis';
-import { CONFIG, REDIS } from '../infra/tokens';
+import { CONFIG, REDIS } from '@sparks/nest';
 
 type Listener = (event: ConversationEvent) => void;
 

@@ -1,11 +1,11 @@
 import { Module, RequestMethod, type MiddlewareConsumer, type NestModule } from '@nestjs/common';
 import { JwtModule } from '@nestjs/jwt';
+import { CONFIG } from '@sparks/nest';
 import { MailModule } from '../mail/mail.module';
 import type { AppConfig } from '@sparks/core';
 import { AuthModule } from '../auth/auth.module';
 import { RateLimiter } from '../auth/rate-limiter.service';
 import { ChatModule } from '../chat/chat.module';
-import { CONFIG } from '../infra/tokens';
 import { SparksModule } from '../sparks/sparks.module';
 import { DeployController } from './deploy.controller';
 import { DeployService } from './deploy.service';

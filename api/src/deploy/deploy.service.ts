@@ -9,7 +9,7 @@ import {
   toWireMessage,
 } from '@sparks/db';
 import { deploymentLimit } from '@sparks/domain';
-import { CONFIG } from '../infra/tokens';
+import { CONFIG } from '@sparks/nest';
 import { SparksService } from '../sparks/sparks.service';
 import { DeploymentCap } from './deployment-cap';
 import { RefusedSites } from './refused-sites';

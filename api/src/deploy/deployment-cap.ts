@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { DomainError, renderEmail, type AppConfig } from '@sparks/core';
 import { AccountsRepository, type SparkRow } from '@sparks/db';
 import type { Redis } from 'ioredis';
-import { CONFIG, REDIS } from '../infra/tokens';
+import { CONFIG, REDIS } from '@sparks/nest';
 import { MailService } from '../mail/mail.service';
 
 const DAY_SECONDS = 86_400;

@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { AppConfig } from '@sparks/core';
 import type { Redis } from 'ioredis';
-import { CONFIG, REDIS } from '../infra/tokens';
+import { CONFIG, REDIS } from '@sparks/nest';
 
 /** The most recent refused sites kept per Spark, and for how long one is shown after its last try. */
 const KEEP = 5;

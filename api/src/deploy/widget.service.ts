@@ -16,8 +16,8 @@ import { firstSeenMessage } from '@sparks/engine';
 import { publishMessage } from '@sparks/queues';
 import type { Request } from 'express';
 import type { Redis } from 'ioredis';
+import { CONFIG, REDIS } from '@sparks/nest';
 import { verifyExpiring } from '../auth/jwt-options';
-import { CONFIG, REDIS } from '../infra/tokens';
 import { hashToken, normalizeOrigin, openDeployToken, snippetFor, withLiveToken } from './deploy-secrets';
 
 /** What a public token names: a published Spark, or the owner's preview of one (app origin only). */

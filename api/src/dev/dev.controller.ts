@@ -4,10 +4,10 @@ import { outboxQuerySchema, type OutboxMessage, outboxMessageSchema } from '@spa
 import { DomainError, type AppConfig } from '@sparks/core';
 import { EmailsRepository } from '@sparks/db';
 import { z } from 'zod';
+import { CONFIG } from '@sparks/nest';
 import { LocalOnlyGuard } from '../common/local-only.guard';
 import { ApiZodQuery, ZodPipe, ApiZodResponse } from '../common/zod';
 import { Public } from '../auth/public.decorator';
-import { CONFIG } from '../infra/tokens';
 
 /** Off, the outbox answers 404 before anything else (even a bad query), exactly like a missing route. */
 @Injectable()

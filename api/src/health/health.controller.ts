@@ -11,8 +11,8 @@ import {
 } from '@sparks/contracts';
 import { pendingMigrations, type DbHandle } from '@sparks/db';
 import type { Redis } from 'ioredis';
+import { DB, REDIS } from '@sparks/nest';
 import { Public } from '../auth/public.decorator';
-import { DB, REDIS } from '../infra/tokens';
 import { APP_VERSION } from '../version';
 import { ApiZodResponse } from '../common/zod';
 

@@ -1,8 +1,8 @@
 import { Module } from '@nestjs/common';
 import { JwtModule } from '@nestjs/jwt';
 import type { AppConfig } from '@sparks/core';
+import { CONFIG } from '@sparks/nest';
 import { jwtOptions } from '../auth/jwt-options';
-import { CONFIG } from '../infra/tokens';
 import { SparksModule } from '../sparks/sparks.module';
 import { IntegrationsController } from './integrations.controller';
 import { IntegrationsService } from './integrations.service';

@@ -13,9 +13,9 @@ import { PlanGates } from '@sparks/domain';
 import { OAuthError, pkcePair, sealTokenSet } from '@sparks/knowledge';
 import { JobProducer, queueOf, scheduleIntegrationSync, unscheduleIntegrationSync } from '@sparks/queues';
 import type { Redis } from 'ioredis';
+import { CONFIG, REDIS } from '@sparks/nest';
 import { verifyExpiring } from '../auth/jwt-options';
 import { newSecret } from '../auth/secrets';
-import { CONFIG, REDIS } from '../infra/tokens';
 import { SparksService } from '../sparks/sparks.service';
 import { MicrosoftService } from './microsoft.service';
 

@@ -10,9 +10,8 @@ import {
 } from '@sparks/db';
 import { countLetters, LITTLE_TEXT_LETTERS, type FileStorage } from '@sparks/knowledge';
 import { JobProducer, jobIds } from '@sparks/queues';
-import { CONFIG } from '../infra/tokens';
+import { CONFIG, STORAGE } from '@sparks/nest';
 import { toDocumentView, type DocumentSource } from './documents.view';
-import { STORAGE } from './tokens';
 
 export interface LoadDocMessageInput {
   message: { type: string; content: string; data?: Record<string, unknown> | null };

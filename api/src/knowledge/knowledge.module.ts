@@ -1,22 +1,16 @@
 import { Module } from '@nestjs/common';
-import type { AppConfig } from '@sparks/core';
-import { createStorage } from '@sparks/knowledge';
-import { CONFIG } from '../infra/tokens';
 import { DocumentsService } from './documents.service';
 import { KnowledgeController } from './knowledge.controller';
-import { STORAGE } from './tokens';
 import { UploadTmpSweeper } from './upload-tmp.sweeper';
 import { UploadService } from './upload.service';
 
-/** Documents of a Spark: upload (POST /bucket), listing, deletion and what the Spark read. */
+/**
+ * Documents of a Spark: upload (POST /bucket), listing, deletion and what the Spark read. The file store (`STORAGE`)
+ * comes from `InfraModule` (`@sparks/nest`).
+ */
 @Module({
   controllers: [KnowledgeController],
-  providers: [
-    { provide: STORAGE, inject: [CONFIG], useFactory: (c: AppConfig) => createStorage(c) },
-    UploadService,
-    UploadTmpSweeper,
-    DocumentsService,
-  ],
-  exports: [DocumentsService, STORAGE],
+  providers: [UploadService, UploadTmpSweeper, DocumentsService],
+  exports: [DocumentsService],
 })
 export class KnowledgeModule {}

@@ -3,9 +3,8 @@ import type { AppConfig } from '@sparks/core';
 import type { FileStorage } from '@sparks/knowledge';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { CONFIG } from '../infra/tokens';
+import { CONFIG, STORAGE } from '@sparks/nest';
 import { TMP_UPLOAD_NAME } from './multipart';
-import { STORAGE } from './tokens';
 
 /** How often the temp folder is looked at, besides at start. */
 const SWEEP_INTERVAL_MS = 10 * 60_000;

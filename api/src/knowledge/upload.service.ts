@@ -15,10 +15,9 @@ import type { Request } from 'express';
 import type { Redis } from 'ioredis';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
+import { CONFIG, REDIS, STORAGE } from '@sparks/nest';
 import type { AuthUser } from '../auth/public.decorator';
-import { CONFIG, REDIS } from '../infra/tokens';
 import { receiveUpload, type ReceivedFile } from './multipart';
-import { STORAGE } from './tokens';
 
 /** docs/product.md §4: an empty human message of type document shows as "you uploaded {document}". */
 const uploadMessage = (document: DocumentRow): NewMessage => ({

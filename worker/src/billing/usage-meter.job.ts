@@ -3,8 +3,7 @@ import type { AppConfig } from '@sparks/core';
 import { StripeLinkRepository, type Clock } from '@sparks/db';
 import type { Stripe } from '@sparks/nest';
 import type { JobPayloads } from '@sparks/queues';
-import { CONFIG } from '../infra/tokens';
-import { CLOCK, STRIPE } from './tokens';
+import { CLOCK, CONFIG, STRIPE } from '@sparks/nest';
 
 /**
  * `usage.meter` (the `usage` queue, only with Stripe configured): reports one overage interaction

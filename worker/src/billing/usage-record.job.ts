@@ -2,10 +2,9 @@ import { Inject, Injectable } from '@nestjs/common';
 import { renderEmail, type AppConfig } from '@sparks/core';
 import { StripeLinkRepository, UsageRepository, type Clock, type RecordOutcome } from '@sparks/db';
 import type { JobPayloads, JobProducer } from '@sparks/queues';
+import { CLOCK, CONFIG } from '@sparks/nest';
 import { INGEST_PRODUCER } from '../ingestion/tokens';
-import { CONFIG } from '../infra/tokens';
 import { usageEvents } from '../metrics';
-import { CLOCK } from './tokens';
 
 /** A message's outcome, and the usage event to report to Stripe (an overage one not reported yet). */
 interface Recorded {

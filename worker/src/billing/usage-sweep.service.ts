@@ -1,9 +1,8 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { AppConfig } from '@sparks/core';
 import { UsageRepository, type Clock } from '@sparks/db';
+import { CLOCK, CONFIG } from '@sparks/nest';
 import { PeriodicSweep } from '../infra/periodic';
-import { CONFIG } from '../infra/tokens';
-import { CLOCK } from './tokens';
 
 const SWEEP_INTERVAL_MS = 60_000;
 

@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { EmailsRepository, type Clock } from '@sparks/db';
 import type { JobProducer } from '@sparks/queues';
-import { CLOCK } from '../billing/tokens';
+import { CLOCK } from '@sparks/nest';
 import { PeriodicSweep } from '../infra/periodic';
 import { INGEST_PRODUCER } from '../ingestion/tokens';
 

@@ -1,4 +1,3 @@
-import { AdminRepository, BillingRepository } from '@sparks/db';
 import { FREE_PLAN_NAME, trialState } from '@sparks/domain';
 import type { AccountPort, BillingSummary, Profile } from '@sparks/engine';
 import type { Scope } from './scope';
@@ -26,13 +25,13 @@ export class AccountPortImpl implements AccountPort {
 
   /** The settings assistant's "deactivate my account": logged like an admin's disable, by `self`. */
   async deactivate(): Promise<void> {
-    await new AdminRepository(this.scope.deps.db).setAccountStatus(this.scope.userId, 'inactive', 'self');
+    await this.scope.deps.admin.setAccountStatus(this.scope.userId, 'inactive', 'self');
   }
 
   /** The first tenant's plan, usage, credits and trial (as the profile shows them) and the plans on sale. */
   async billing(): Promise<BillingSummary> {
     const { deps, userId } = this.scope;
-    const billing = new BillingRepository(deps.db);
+    const { billing } = deps;
     const [tenant] = await deps.accounts.tenantsOf(userId);
     const trial = tenant ? trialState(tenant.trialEndsAt, new Date()) : { active: false, daysLeft: 0 };
     const plans = (await billing.plans()).filter((p) => p.purchasable);

@@ -1,4 +1,4 @@
-import { DeployRepository } from '@sparks/db';
+import type { DeployRepository } from '@sparks/db';
 import { deploymentLimit } from '@sparks/domain';
 import type { DeployAllowance, DeployPort, PublishedSpark } from '@sparks/engine';
 import type { Scope } from './scope';
@@ -8,7 +8,7 @@ export class DeployPortImpl implements DeployPort {
   constructor(private readonly scope: Scope) {}
 
   private get repo(): DeployRepository {
-    return new DeployRepository(this.scope.deps.db);
+    return this.scope.deps.deploy;
   }
 
   published(): Promise<PublishedSpark[]> {

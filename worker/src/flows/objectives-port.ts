@@ -1,4 +1,3 @@
-import { DeployRepository } from '@sparks/db';
 import { withSparkState, type ObjectivesPort, type StepStatus } from '@sparks/engine';
 import { objectivesKeyOf, type Scope } from './scope';
 
@@ -13,9 +12,7 @@ export class ObjectivesPortImpl implements ObjectivesPort {
     const stored = (await deps.objectives.find(userId, key))?.statuses ?? {};
     // What the Spark's state completes ("Publish your Spark" while published): the api's rule (`withSparkState`).
     const state =
-      flow.objectivesKey === 'spark' && sparkId
-        ? { published: !!(await new DeployRepository(deps.db).findBySpark(sparkId)) }
-        : undefined;
+      flow.objectivesKey === 'spark' && sparkId ? { published: !!(await deps.deploy.findBySpark(sparkId)) } : undefined;
     return withSparkState(flow, stored, state)[stepId];
   }
 

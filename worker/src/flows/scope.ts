@@ -1,15 +1,25 @@
 import { objectivesKey } from '@sparks/contracts';
 import { DomainError } from '@sparks/core';
-import type { AccountsRepository, Database, ObjectivesRepository, SparksRepository } from '@sparks/db';
+import type {
+  AccountsRepository,
+  AdminRepository,
+  BillingRepository,
+  DeployRepository,
+  ObjectivesRepository,
+  SparksRepository,
+} from '@sparks/db';
 import type { SparkRules, SparkTestRules } from '@sparks/domain';
 import type { Flow, HelpSources, LlmProvider } from '@sparks/engine';
 import type { SharingDeps } from './sharing-ports';
 
+/** What the ports work with, gathered by `FlowPortsFactory` from DI. */
 export interface PortDeps {
-  db: Database;
   accounts: AccountsRepository;
   sparks: SparksRepository;
   objectives: ObjectivesRepository;
+  admin: AdminRepository;
+  billing: BillingRepository;
+  deploy: DeployRepository;
   /** The rules the api's services follow too (`@sparks/domain`). */
   sparkRules: SparkRules;
   testRules: SparkTestRules;

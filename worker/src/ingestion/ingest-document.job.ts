@@ -1,4 +1,5 @@
 import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
+import { CONFIG, REDIS, STORAGE } from '@sparks/nest';
 import { ingestionPages } from '../metrics';
 import {
   documentFailedMessage,
@@ -34,8 +35,7 @@ import { FLOWS, stepsCompletedBy } from '@sparks/engine';
 import { publishConversationEvent, type JobPayloads } from '@sparks/queues';
 import { UnrecoverableError, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
-import { CONFIG, REDIS } from '../infra/tokens';
-import { PDF_EXTRACTOR, STORAGE } from './tokens';
+import { PDF_EXTRACTOR } from './tokens';
 
 const isLastAttempt = (job: Job) => job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
 

@@ -1,12 +1,12 @@
 import { Logger, type Provider } from '@nestjs/common';
 import type { AppConfig } from '@sparks/core';
-import { choosePoppler, createStorage, pdfReaderSettings, PdfTextReader } from '@sparks/knowledge';
+import { choosePoppler, pdfReaderSettings, PdfTextReader } from '@sparks/knowledge';
+import { CONFIG, REDIS } from '@sparks/nest';
 import { JobProducer } from '@sparks/queues';
 import type { Redis } from 'ioredis';
-import { CONFIG, REDIS } from '../infra/tokens';
 import { IngestDocumentJob } from './ingest-document.job';
 import { IngestionSweep } from './ingestion-sweep.service';
-import { INGEST_PRODUCER, PDF_EXTRACTOR, STORAGE } from './tokens';
+import { INGEST_PRODUCER, PDF_EXTRACTOR } from './tokens';
 
 const MB = 1024 * 1024;
 
@@ -36,7 +36,6 @@ function createPdfReader(c: AppConfig, env: NodeJS.ProcessEnv = process.env): Pd
 }
 
 export const INGESTION_PROVIDERS: Provider[] = [
-  { provide: STORAGE, inject: [CONFIG], useFactory: (c: AppConfig) => createStorage(c) },
   { provide: PDF_EXTRACTOR, inject: [CONFIG], useFactory: (c: AppConfig) => createPdfReader(c) },
   {
     provide: INGEST_PRODUCER,

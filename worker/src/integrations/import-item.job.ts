@@ -43,8 +43,8 @@ import type { Redis } from 'ioredis';
 import { createHash, randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { CONFIG, REDIS } from '../infra/tokens';
-import { INGEST_PRODUCER, STORAGE } from '../ingestion/tokens';
+import { CONFIG, REDIS, STORAGE } from '@sparks/nest';
+import { INGEST_PRODUCER } from '../ingestion/tokens';
 import { MICROSOFT } from './tokens';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

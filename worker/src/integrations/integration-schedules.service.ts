@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs
 import type { AppConfig } from '@sparks/core';
 import { IntegrationsRepository } from '@sparks/db';
 import { hasIntegrationSyncScheduler, JobProducer, queueOf, scheduleIntegrationSync } from '@sparks/queues';
-import { CONFIG } from '../infra/tokens';
+import { CONFIG } from '@sparks/nest';
 import { INGEST_PRODUCER } from '../ingestion/tokens';
 
 /**

@@ -29,8 +29,8 @@ import {
   type JobPayloads,
 } from '@sparks/queues';
 import type { Redis } from 'ioredis';
-import { CONFIG, REDIS } from '../infra/tokens';
-import { INGEST_PRODUCER, STORAGE } from '../ingestion/tokens';
+import { CONFIG, REDIS, STORAGE } from '@sparks/nest';
+import { INGEST_PRODUCER } from '../ingestion/tokens';
 import { MICROSOFT } from './tokens';
 
 /** The job that reads one followed file (again) and replaces the document's knowledge (issue 20). */

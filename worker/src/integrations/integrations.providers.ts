@@ -2,7 +2,7 @@ import type { Provider } from '@nestjs/common';
 import type { AppConfig } from '@sparks/core';
 import { IntegrationsRepository } from '@sparks/db';
 import { MicrosoftGraph } from '@sparks/knowledge';
-import { CONFIG } from '../infra/tokens';
+import { CONFIG } from '@sparks/nest';
 import { IntegrationSchedules } from './integration-schedules.service';
 import { IntegrationSyncJob } from './integration-sync.job';
 import { MICROSOFT } from './tokens';

@@ -10,9 +10,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { CLOCK } from '../billing/tokens';
-import { CONFIG } from '../infra/tokens';
-import { INGEST_PRODUCER, STORAGE } from '../ingestion/tokens';
+import { CLOCK, CONFIG, STORAGE } from '@sparks/nest';
+import { INGEST_PRODUCER } from '../ingestion/tokens';
 
 /**
  * `account.export` (issue 30): builds the zip of an account too large to be zipped while the browser waits, stores

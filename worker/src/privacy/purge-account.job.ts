@@ -4,8 +4,8 @@ import { PrivacyRepository } from '@sparks/db';
 import type { FileStorage } from '@sparks/knowledge';
 import { purgeRedis, QUEUE_NAMES, type JobProducer, type RedisPurgeOutcome } from '@sparks/queues';
 import type { Redis } from 'ioredis';
-import { CONFIG, REDIS } from '../infra/tokens';
-import { INGEST_PRODUCER, STORAGE } from '../ingestion/tokens';
+import { CONFIG, REDIS, STORAGE } from '@sparks/nest';
+import { INGEST_PRODUCER } from '../ingestion/tokens';
 
 /**
  * `account.purge` (issue 30): after an account's rows were deleted, removes what it left elsewhere, as its

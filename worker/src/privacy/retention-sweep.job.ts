@@ -2,8 +2,8 @@ import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs
 import { DeployRepository, PrivacyRepository, type Clock } from '@sparks/db';
 import type { FileStorage } from '@sparks/knowledge';
 import { queueOf, scheduleRetentionSweep, type JobProducer } from '@sparks/queues';
-import { CLOCK } from '../billing/tokens';
-import { INGEST_PRODUCER, STORAGE } from '../ingestion/tokens';
+import { CLOCK, STORAGE } from '@sparks/nest';
+import { INGEST_PRODUCER } from '../ingestion/tokens';
 
 const HOUR_MS = 3_600_000;
 const BATCH = 500;

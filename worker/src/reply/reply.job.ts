@@ -1,30 +1,20 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
-import { translateError, type AppConfig, type ErrorCode } from '@sparks/core';
+import { Injectable, Logger } from '@nestjs/common';
+import { translateError, type ErrorCode } from '@sparks/core';
 import {
   AccountsRepository,
-  BillingRepository,
   ConversationsRepository,
-  IntegrationsRepository,
-  ObjectivesRepository,
-  SearchRepository,
   SparksRepository,
   toWireMessage,
   UnansweredRepository,
-  type DbHandle,
   type ConversationRow,
   type MessageRow,
 } from '@sparks/db';
-import { AnswerEngine, FlowEngine, isStartKeyword, type LlmProvider } from '@sparks/engine';
-import { JobProducer, publishConversationEvent, type ConversationEvent, type JobPayloads } from '@sparks/queues';
+import { AnswerEngine, FlowEngine, isStartKeyword } from '@sparks/engine';
+import type { ConversationEvent, JobPayloads } from '@sparks/queues';
 import { UnrecoverableError, type Job } from 'bullmq';
-import type { Redis } from 'ioredis';
 import { uuidv7 } from 'uuidv7';
-import { flowPorts } from '../flows/flow-ports';
-import { DocumentIntake, PlanGates, SparkRules, SparkTestRules } from '@sparks/domain';
-import type { MicrosoftGraph } from '@sparks/knowledge';
-import { CONFIG, DB, LLM, REDIS } from '../infra/tokens';
-import { INGEST_PRODUCER } from '../ingestion/tokens';
-import { MICROSOFT } from '../integrations/tokens';
+import { FlowPortsFactory } from '../flows/flow-ports.factory';
+import { ConversationEvents } from './conversation-events';
 
 /**
  * `reply.generate`: answers one human message. Test and widget conversations go to the answer
@@ -41,25 +31,13 @@ export class ReplyJob {
     private readonly accounts: AccountsRepository,
     private readonly engine: AnswerEngine,
     private readonly flows: FlowEngine,
-    private readonly objectives: ObjectivesRepository,
-    private readonly sparkRules: SparkRules,
-    private readonly testRules: SparkTestRules,
-    @Inject(DB) private readonly dbHandle: DbHandle,
-    @Inject(REDIS) private readonly redis: Redis,
-    @Inject(CONFIG) private readonly config: AppConfig,
-    @Inject(LLM) private readonly llm: LlmProvider | null,
-    private readonly integrations: IntegrationsRepository,
-    private readonly intake: DocumentIntake,
-    private readonly plans: PlanGates,
-    @Inject(MICROSOFT) private readonly microsoft: MicrosoftGraph,
-    @Inject(INGEST_PRODUCER) private readonly producer: JobProducer,
+    private readonly ports: FlowPortsFactory,
+    private readonly events: ConversationEvents,
     private readonly unanswered: UnansweredRepository,
-    private readonly search: SearchRepository,
-    private readonly billing: BillingRepository,
   ) {}
 
   private publish(conversationId: string, event: ConversationEvent): Promise<void> {
-    return publishConversationEvent(this.redis, this.config.QUEUE_PREFIX, conversationId, event);
+    return this.events.publish(conversationId, event);
   }
 
   private async finish(conversation: ConversationRow, human: MessageRow, replies: MessageRow[]): Promise<void> {
@@ -110,30 +88,7 @@ export class ReplyJob {
     const flow = this.flows.flow(name);
     // The stored state, read with the flow's schema (an older version is migrated): the engine does it again in `run`.
     const sparkId = conversation.sparkId ?? this.flows.read(name, conversation.state)?.sparkId ?? null;
-    const ports = flowPorts(
-      {
-        db: this.dbHandle.db,
-        accounts: this.accounts,
-        sparks: this.sparks,
-        objectives: this.objectives,
-        sparkRules: this.sparkRules,
-        testRules: this.testRules,
-        help: { plans: () => this.billing.plans(), search: this.search },
-        llm: this.llm ?? undefined,
-        onLlmError: (err) =>
-          this.logger.warn(`language model failed, the rules or the template stand in: ${String(err)}`),
-        sharing: {
-          integrations: this.integrations,
-          intake: this.intake,
-          plans: this.plans,
-          microsoft: this.microsoft,
-          producer: this.producer,
-        },
-      },
-      conversation.userId,
-      flow,
-      sparkId,
-    );
+    const ports = this.ports.for(conversation.userId, flow, sparkId);
     const user = await this.accounts.findUserById(conversation.userId);
     const result = await this.flows.run(name, human.data.content, {
       language: user?.language ?? 'es',

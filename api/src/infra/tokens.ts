@@ -1,2 +1,0 @@
-export { CONFIG, DB } from '@sparks/nest';
-export const REDIS = Symbol('REDIS');

@@ -152,11 +152,24 @@ describe('dependency direction of web/src', () => {
     const graph = new Map([
       ['a', new Map([['b', '']])],
       ['b', new Map([['c', '']])],
-      ['c', new Map([['a', ''], ['d', '']])],
+      [
+        'c',
+        new Map([
+          ['a', ''],
+          ['d', ''],
+        ]),
+      ],
       ['d', new Map<string, string>()],
     ]);
     expect(cyclesOf(graph)).toEqual(['a → b → c → a']);
-    expect(cyclesOf(new Map([['a', new Map([['b', '']])], ['b', new Map<string, string>()]]))).toEqual([]);
+    expect(
+      cyclesOf(
+        new Map([
+          ['a', new Map([['b', '']])],
+          ['b', new Map<string, string>()],
+        ]),
+      ),
+    ).toEqual([]);
     expect(featureOf(resolve(SRC, 'features/chat/hooks/useChat.ts'))).toBe('chat');
     expect(featureOf(resolve(SRC, 'lib/router.ts'))).toBeNull();
   });

@@ -62,7 +62,11 @@ type Handler<T> = (...args: never[]) => T | Promise<T>;
  * A method decorator that only fits a handler returning `T`: the compiler checks that what the handler
  * returns is what the route documents (a field missing, renamed or of another type fails `tsc`).
  */
-type Answers<T> = <F extends Handler<T>>(target: object, key: string | symbol, descriptor: TypedPropertyDescriptor<F>) => void;
+type Answers<T> = <F extends Handler<T>>(
+  target: object,
+  key: string | symbol,
+  descriptor: TypedPropertyDescriptor<F>,
+) => void;
 
 /** The items of a list schema (`z.array(item)`), as a handler produces them. */
 type ItemOf<S extends z.ZodType> = z.output<S> extends readonly (infer I)[] ? I : never;

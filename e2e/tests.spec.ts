@@ -137,10 +137,21 @@ for (const [lang, device] of (['en', 'es'] as const).flatMap((l) =>
     });
 
     // — the test page: overlay, then the tab (long name cut), the TEST tag and the greeting —
+    // The Spark's tests are held back until the overlay has been seen: on a busy machine the page could load and
+    // the overlay end before the first check ran.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const testsList = (url: URL) => url.pathname === `/api/v1/sparks/${sparkId}/tests`;
+    await page.route(testsList, async (route) => {
+      if (route.request().method() === 'GET') await held;
+      await route.fallback();
+    });
     await page.goto(`/spark/${sparkId}/test/${first._id}`);
     await expect(page.getByTestId('test-loading-overlay')).toBeVisible();
     await expect(page.getByTestId('test-loading-overlay')).toContainText(t.page.loading);
     await shot(page, `${lang}-00-loading-overlay`, 0);
+    release();
+    await page.unroute(testsList);
     await loaded(page);
     const tabs = page.getByRole('navigation', { name: t.tabs.label });
     await expect(tabs.getByRole('link')).toHaveText(['Pregunta…']);

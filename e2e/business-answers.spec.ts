@@ -104,7 +104,7 @@ const CASES = [
       ['¿A qué hora abrís el sábado?', 'Los sábados abrimos a las 8:00 — Saturday: 8:00 to 14:30.'],
       ['Do you have wifi for customers?', enEngine.notCovered],
     ],
-    cite: 'espiga-en.pdf, page 1',
+    cite: 'espiga-en, page 1',
   },
   {
     lang: 'es',
@@ -122,7 +122,7 @@ const CASES = [
       ['What time do you open on Saturday?', 'On Saturdays we open at 8:00 — Sábado: de 8:00 a 14:30.'],
       ['¿Tenéis wifi para clientes?', esEngine.notCovered],
     ],
-    cite: 'espiga-es.pdf, página 1',
+    cite: 'espiga-es, página 1',
   },
 ] as const;
 

@@ -71,7 +71,8 @@ const words = {
       'Harbour Bakery is at 4 Quay Street. We open Monday to Saturday from 8:00 to 20:00. On Sundays we open until 14:00.',
     question: 'Do you open on Sundays?',
     answer: '14:00',
-    source: 'harbour-hours.pdf, page 1',
+    docTitle: 'Harbour opening hours',
+    source: 'Harbour opening hours, page 1',
     thanks: 'Thanks!',
   },
   es: {
@@ -106,7 +107,8 @@ const words = {
       'La Panadería del Puerto está en la calle del Muelle 4. Abrimos de lunes a sábado de 8:00 a 20:00. Los domingos abrimos hasta las 14:00.',
     question: '¿Abrís los domingos?',
     answer: '14:00',
-    source: 'horario-puerto.pdf, página 1',
+    docTitle: 'Horario del puerto',
+    source: 'Horario del puerto, página 1',
     thanks: '¡Gracias!',
   },
 } as const;
@@ -173,6 +175,7 @@ for (const lang of ['en', 'es'] as const) {
         w.greeting,
         w.pdf,
         w.pdfTitle,
+        w.docTitle,
         w.question,
       ];
       /** Screenshot, and on the Spanish screens, the English words a user would read (issue 18 item 14). */
@@ -259,6 +262,19 @@ for (const lang of ['en', 'es'] as const) {
       await expect(assistant(log, w.paletteAsk)).toBeVisible({ timeout: 20_000 });
       await expect(log.getByRole('button', { name: w.skip })).toBeDisabled();
       await look('06-builder-read');
+
+      // — the title customers read as its source: the file name without ".pdf" until the owner gives one (issue 34
+      // item 10); the test's answer below cites the new one —
+      const uploaded = log.locator('.chat-bubble--upload').filter({ hasText: w.pdf });
+      const shownAs = (title: string) => fill(w.chat.documentTitle.shown, { title });
+      await expect(uploaded.getByTestId('document-title')).toContainText(shownAs(w.pdf.replace(/\.pdf$/, '')));
+      await uploaded.getByRole('button', { name: fill(w.chat.documentTitle.editFor, { name: w.pdf }) }).click();
+      const titleBox = uploaded.getByRole('textbox', { name: w.chat.documentTitle.label });
+      await expect(titleBox).toBeFocused();
+      await titleBox.fill(w.docTitle);
+      await look('06b-document-title');
+      await uploaded.getByRole('button', { name: w.chat.documentTitle.save }).click();
+      await expect(uploaded.getByTestId('document-title')).toContainText(shownAs(w.docTitle));
 
       // — the look: palette and icon marked when chosen (item 5), the welcome, one preview caption (item 6) —
       const palettes = log.getByRole('group', { name: w.chat.widgets.colorPalette });

@@ -64,8 +64,8 @@ describe('chat pipeline and the offline answer engine (real worker)', () => {
     expect(ai.type).toBe('ai');
     // The answering sentence first, then its source.
     expect(ai.data.content).toMatch(/^[^\n]*8:00 a 20:00/);
-    expect(ai.data.content).toContain('— *Catálogo 2026.pdf, página 2*');
-    expect(ai.data.sources[0]).toMatchObject({ document: 'Catálogo 2026.pdf', page: 2 });
+    expect(ai.data.content).toContain('— *Catálogo 2026, página 2*');
+    expect(ai.data.sources[0]).toMatchObject({ document: 'Catálogo 2026', page: 2 });
     // The same conversation goes on; the history has both turns.
     await ask(es, '¿Cuánto cuesta el envío a domicilio?', conversationId).expect(201);
     const history = (
@@ -84,7 +84,56 @@ describe('chat pipeline and the offline answer engine (real worker)', () => {
   it('answers an English question quoting the right page', async () => {
     const { ai } = (await ask(en, 'How much does an electric bike rental cost?').expect(201)).body.data;
     expect(ai.data.content).toMatch(/^Electric bikes cost 45 dollars per day\./);
-    expect(ai.data.content).toContain('— *Handbook.pdf, page 2*');
+    expect(ai.data.content).toContain('— *Handbook, page 2*');
+  });
+
+  it('cites a document by the title its owner gave it, by default its file name without .pdf (issue 34 item 10)', async () => {
+    const c = await sparkWithDocs(t, 'en');
+    const documents = `/api/v1/sparks/${c.sparkId}/documents`;
+    const [doc] = (
+      await t
+        .http()
+        .get(documents)
+        .set(...c.user.auth())
+        .expect(200)
+    ).body.data;
+    expect(doc).toMatchObject({ name: 'Handbook.pdf', title: 'Handbook', titleSet: false });
+    const path = `${documents}/${doc._id}`;
+    const rename = (title: unknown, user = c.user) =>
+      t
+        .http()
+        .patch(path)
+        .set(...user.auth())
+        .send({ title });
+    // Bad input is refused and changes nothing; another owner cannot rename it, even naming its Spark.
+    await t
+      .http()
+      .patch(path)
+      .set(...c.user.auth())
+      .send({})
+      .expect(400);
+    await rename('x'.repeat(121)).expect(400);
+    await rename(42).expect(400);
+    await rename('Mine', await createUser(t, { language: 'en' })).expect(404);
+    expect(
+      (
+        await t
+          .http()
+          .get(path)
+          .set(...c.user.auth())
+          .expect(200)
+      ).body.data.title,
+    ).toBe('Handbook');
+    // One line: breaks, control characters and direction overrides go.
+    const named = (await rename('  Rental\nprices\u202E 2026\u0007 ').expect(200)).body.data;
+    expect(named).toMatchObject({ _id: doc._id, name: 'Handbook.pdf', title: 'Rental prices 2026', titleSet: true });
+    const question = 'How much does an electric bike rental cost?';
+    const { ai } = (await ask(c, question).expect(201)).body.data;
+    expect(ai.data.content).toContain('— *Rental prices 2026, page 2*');
+    expect(ai.data.sources[0]).toMatchObject({ document: 'Rental prices 2026', page: 2 });
+    // Blank gives back the default.
+    expect((await rename(' ').expect(200)).body.data).toMatchObject({ title: 'Handbook', titleSet: false });
+    expect((await ask(c, question).expect(201)).body.data.ai.data.content).toContain('— *Handbook, page 2*');
   });
 
   it('says plainly when the documents do not cover the question, and records it for the owner', async () => {
@@ -247,7 +296,7 @@ describe('chat pipeline and the offline answer engine (real worker)', () => {
     const done = rest.at(-1)!;
     expect(done.type).toBe('done');
     const [reply] = done.messages as Array<{ _id: string; data: { content: string } }>;
-    expect(reply.data.content).toContain('Handbook.pdf, page 3');
+    expect(reply.data.content).toContain('Handbook, page 3');
     expect(tokens).toBe(reply.data.content);
     expect(rest.some((e) => e.type === 'message')).toBe(true);
     const history = (

@@ -304,7 +304,7 @@ describe('deploy: publish, the public widget API, the allow-list and visitors (r
       .send({ text: 'What is the return policy for parts?' })
       .expect(200);
     expect(answer.headers['access-control-allow-origin']).toBe(SHOP);
-    expect(answer.body.data.ai.data.content).toContain('Handbook.pdf, page 3');
+    expect(answer.body.data.ai.data.content).toContain('Handbook, page 3');
     expect(answer.body.data.ai.data.sources.length).toBeGreaterThan(0);
 
     // Visitor b cannot read or write a's conversation; no visitor token: 401.
@@ -1055,7 +1055,7 @@ describe('deploy: a widget answer is one interaction, recorded through the usage
       .set('Authorization', `Bearer ${v}`)
       .send({ text: 'What is the return policy for parts?' })
       .expect(200);
-    expect(answer.body.data.ai.data.content).toContain('Handbook.pdf, page 3');
+    expect(answer.body.data.ai.data.content).toContain('Handbook, page 3');
     const human = answer.body.data.human._id as string;
 
     // The worker's usage.record (job usage-<message id>) turns the hold into the message's one event.

@@ -77,10 +77,10 @@ describe('knowledge: a PDF uploaded, read, searched, answered from and deleted',
             .expect(201)
         ).body.data.ai.data.content as string;
       const hours = await ask('¿Abrís los domingos?');
-      expect(hours).toContain('Guía de la panadería.pdf, página 1');
+      expect(hours).toContain('Guía de la panadería, página 1');
       expect(hours).toContain('14:00');
       const islands = await ask('¿Cuánto tardan los envíos a Canarias?');
-      expect(islands).toContain('Guía de la panadería.pdf, página 3');
+      expect(islands).toContain('Guía de la panadería, página 3');
       expect(islands).toContain('cinco días hábiles');
       const allergens = await ask('¿Tenéis pan sin gluten?');
       expect(allergens).toContain('página 4');

@@ -117,7 +117,7 @@ describe('unanswered questions: recorded, grouped, answered by the owner, then a
     );
     expect(again.data.sources[0]).toMatchObject({ documentId: answered.body.data.documentId, addedBy: 'owner' });
     // The file's answers are still the file's.
-    expect((await ask(en, 'How much does an electric bike cost?')).data.content).toContain('Handbook.pdf, page 2');
+    expect((await ask(en, 'How much does an electric bike cost?')).data.content).toContain('Handbook, page 2');
     // Answered, and not asked unanswered since: it stays answered with its count.
     const after = await groups(en);
     expect(after.map((g) => [g.question, g.count, g.status])).toEqual([

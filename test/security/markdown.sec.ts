@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
+import { documentTitle } from '@sparks/contracts';
 import { makePdf } from '../integration/fixtures/pdfs';
 import {
   codeIn,
@@ -45,6 +46,7 @@ const GREETING = [
   '- two',
 ].join('\n');
 const DOC_NAME = `${TAG}[d](javascript:alert(6)).pdf`;
+const DOC_TITLE = `*Menu* ${LINK} <script>alert(7)</script> ${IMAGE}`;
 /** What the document says (pdftotext reads it back as one line). */
 const PDF_LINE = `Opening hours ${TAG} ${LINK} ${IMAGE} from nine to five`;
 
@@ -250,9 +252,29 @@ describe('hostile markdown in what the assistants write', () => {
       });
       tally.status('the question is answered', answer, [200, 201]);
       const quoted = (await history(testConversation)).slice(-1);
+      // Customers read the file name without its extension (issue 34 item 10).
       checkMessages(tally, 'a passage quoted with hostile text and source', quoted, [
         `${TAG} ${LINK} ${IMAGE}`,
-        DOC_NAME,
+        documentTitle({ name: DOC_NAME }),
+      ]);
+
+      // A hostile title given by the owner is cited as typed too.
+      const retitled = await call(base, {
+        method: 'PATCH',
+        path: `/api/v1/sparks/${sparkId}/documents/${documentId}`,
+        token: u.access,
+        json: { title: DOC_TITLE },
+      });
+      tally.status('the hostile title is accepted as text', retitled, [200]);
+      const again = await call(base, {
+        method: 'POST',
+        path: `/api/v1/sparks/${sparkId}/chat/${testId}`,
+        token: u.access,
+        json: { input: { text: 'When do you open?' }, conversationId: testConversation },
+      });
+      tally.status('the question is answered again', again, [200, 201]);
+      checkMessages(tally, 'a passage cited by a hostile title', (await history(testConversation)).slice(-1), [
+        DOC_TITLE,
       ]);
     },
     90_000,

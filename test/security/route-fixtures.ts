@@ -171,6 +171,7 @@ export const ROUTE_FIXTURES: Record<string, RouteFixture> = {
     body: (w) => ({ name: `Second test ${w.marker}`, params: { documentId: w.ids.document } }),
   },
   'PATCH /api/v1/sparks/:sparkId/tests/:testId': { body: (w) => ({ name: `Test ${w.marker}` }) },
+  'PATCH /api/v1/sparks/:sparkId/documents/:documentId': { body: (w) => ({ title: `Menu ${w.marker}` }) },
   'POST /api/v1/sparks/:sparkId/tests/:testId/error': { body: (w) => ({ error: `It said nothing ${w.marker}` }) },
 
   // — chats —

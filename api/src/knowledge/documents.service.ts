@@ -63,6 +63,20 @@ export class DocumentsService {
     return view;
   }
 
+  /** Gives the document the title customers read as its source in answers (null: back to the file name). */
+  async setTitle(
+    userId: string,
+    sparkId: string,
+    documentId: string,
+    title: string | null,
+    language: Language,
+  ): Promise<DocumentView> {
+    const doc = await this.documents.setTitle(userId, sparkId, documentId, title);
+    if (!doc) throw DomainError.notFound();
+    const [view] = await this.views([doc], language);
+    return view;
+  }
+
   /** Removes the document, its chunks (with it, in the database), its queued job and its file. */
   async remove(userId: string, sparkId: string, documentId: string): Promise<{ _id: string; deleted: true }> {
     const doc = await this.documents.deleteOwned(userId, sparkId, documentId);

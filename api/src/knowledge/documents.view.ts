@@ -1,4 +1,4 @@
-import type { DocumentView } from '@sparks/contracts';
+import { documentTitle, type DocumentView } from '@sparks/contracts';
 import {
   documentSourceText,
   ingestionReason,
@@ -35,6 +35,8 @@ export function toDocumentView(
     sparkId: d.sparkId,
     bucketFileId: fileIdOfKey(d.storageKey),
     name: d.name,
+    title: documentTitle(d),
+    titleSet: d.title !== null,
     size: d.size,
     status: d.status,
     pages: d.pages,

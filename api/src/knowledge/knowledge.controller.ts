@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, Req } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Req } from '@nestjs/common';
 import { ApiBearerAuth, ApiBody, ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
 import {
   documentPagesQuery,
@@ -11,6 +11,8 @@ import {
   documentPagesViewSchema,
   documentDeletedSchema,
   loadDocMessageResultSchema,
+  updateDocumentSchema,
+  DOCUMENT_TITLE_MAX,
 } from '@sparks/contracts';
 import type { Request } from 'express';
 import { z } from 'zod';
@@ -71,6 +73,23 @@ export class KnowledgeController {
   @ApiZodResponse(documentViewSchema)
   get(@CurrentUser() user: AuthUser, @Param(new ZodPipe(documentParams)) p: DocParams) {
     return this.documents.get(user.id, p.sparkId, p.documentId, user.language);
+  }
+
+  @Patch('sparks/:sparkId/documents/:documentId')
+  @ApiOperation({
+    summary: 'Give a document the title customers read as its source in answers ("Menu, page 2")',
+    description:
+      `\`{ title }\`: at most ${DOCUMENT_TITLE_MAX} characters, on one line; null or blank gives back the default, ` +
+      'the file name without its extension. Answers the document.',
+  })
+  @ApiZodBody(updateDocumentSchema)
+  @ApiZodResponse(documentViewSchema)
+  update(
+    @CurrentUser() user: AuthUser,
+    @Param(new ZodPipe(documentParams)) p: DocParams,
+    @Body(new ZodPipe(updateDocumentSchema)) body: z.output<typeof updateDocumentSchema>,
+  ) {
+    return this.documents.setTitle(user.id, p.sparkId, p.documentId, body.title, user.language);
   }
 
   @Get('sparks/:sparkId/documents/:documentId/pages')

@@ -25,11 +25,47 @@ export const uploadResultSchema = z.object({
 });
 export type UploadResult = z.infer<typeof uploadResultSchema>;
 
+/** The longest title an owner may give a document (issue 34 item 10). */
+export const DOCUMENT_TITLE_MAX = 120;
+
+/**
+ * What customers read as a document's source ("Menu, page 2"): the title the owner gave it, or else its file name
+ * without the extension ("espiga-en.pdf" → "espiga-en"). An owner's written answer (origin `owner`) keeps its name:
+ * that is the question it answers.
+ */
+export function documentTitle(doc: { name: string; title?: string | null; origin?: string }): string {
+  if (doc.title) return doc.title;
+  if (doc.origin === 'owner') return doc.name;
+  const bare = doc.name.replace(/\.[A-Za-z0-9]{1,5}$/, '').trim();
+  return bare || doc.name;
+}
+
+/** PATCH of a document: its title for customers; null (or blank) gives back the default, the file name. */
+export const updateDocumentSchema = z.object({
+  title: z
+    .string()
+    .max(DOCUMENT_TITLE_MAX)
+    // One line: control characters, line breaks and direction overrides would break (or disguise) the citation
+    // line they are printed in.
+    .transform(
+      (v) =>
+        v
+          .replace(/[\p{Cc}\u200B\u200E\u200F\u2028-\u202E\u2066-\u2069]+/gu, ' ')
+          .replace(/\s+/g, ' ')
+          .trim() || null,
+    )
+    .nullable(),
+});
+
 export const documentViewSchema = z.object({
   _id: z.string(),
   sparkId: z.string(),
   bucketFileId: z.string(),
   name: z.string(),
+  /** What customers read as its source in answers: the owner's title, or the file name without its extension. */
+  title: z.string(),
+  /** Whether the owner gave the title (false: it is the default from the file name). */
+  titleSet: z.boolean(),
   size: z.number(),
   status: z.enum(DOCUMENT_STATUSES),
   pages: z.number().nullable(),

@@ -338,6 +338,27 @@ export class DocumentsRepository {
       .orderBy(desc(documents.createdAt), desc(documents.id));
   }
 
+  /**
+   * The title customers read as its source (null: the file name). The new `updatedAt` changes the Spark's chunk
+   * signature, so that an answer engine holding the old names reads them again.
+   */
+  async setTitle(userId: string, sparkId: string, documentId: string, title: string | null) {
+    const [row] = await this.db
+      .update(documents)
+      .set({ title, updatedAt: new Date() })
+      .where(
+        and(
+          eq(documents.id, documentId),
+          eq(documents.sparkId, sparkId),
+          eq(documents.userId, userId),
+          // An owner's written answer is not a file: its "name" is the question it answers.
+          eq(documents.origin, 'file'),
+        ),
+      )
+      .returning();
+    return row as DocumentRow | undefined;
+  }
+
   /** Removes the document; its chunks go with it (foreign key). Answers the removed row. */
   async deleteOwned(userId: string, sparkId: string, documentId: string): Promise<DocumentRow | undefined> {
     const [row] = await this.db

@@ -1,3 +1,4 @@
+import { documentTitle } from '@sparks/contracts';
 import type { TextSearchConfig } from '@sparks/core';
 import type {
   ChunkRecord,
@@ -21,6 +22,7 @@ type ChunkRow = {
   id: string;
   document_id: string;
   name: string;
+  title: string | null;
   page: number;
   content: string;
   config: string;
@@ -31,7 +33,7 @@ type ChunkRow = {
 const chunkRecord = (r: ChunkRow): ChunkRecord => ({
   id: r.id,
   documentId: r.document_id,
-  documentName: r.name,
+  documentName: documentTitle(r),
   page: r.page,
   content: r.content,
   config: r.config,
@@ -43,6 +45,7 @@ type PassageRow = {
   chunk_id: string;
   document_id: string;
   document_name: string;
+  document_title: string | null;
   page: number;
   content: string;
   rank: number;
@@ -88,7 +91,7 @@ export class SearchRepository implements KnowledgeSearch {
 
   async sparkChunks(sparkId: string): Promise<ChunkRecord[]> {
     const rows = await this.db.execute<ChunkRow>(sql`
-      SELECT c.id, c.document_id, d.name, c.page, c.content, c.config, c.facts, d.origin
+      SELECT c.id, c.document_id, d.name, d.title, c.page, c.content, c.config, c.facts, d.origin
         FROM document_chunks c JOIN documents d ON d.id = c.document_id
        WHERE c.spark_id = ${sparkId} ORDER BY c.id`);
     return rows.rows.map(chunkRecord);
@@ -96,7 +99,7 @@ export class SearchRepository implements KnowledgeSearch {
 
   async factChunks(sparkId: string, limit: number): Promise<ChunkRecord[]> {
     const rows = await this.db.execute<ChunkRow>(sql`
-      SELECT c.id, c.document_id, d.name, c.page, c.content, c.config, c.facts, d.origin
+      SELECT c.id, c.document_id, d.name, d.title, c.page, c.content, c.config, c.facts, d.origin
         FROM (SELECT f.id FROM document_chunks f
                WHERE f.spark_id = ${sparkId} AND f.facts IS NOT NULL ORDER BY f.id LIMIT ${limit}) x
         JOIN document_chunks c ON c.id = x.id JOIN documents d ON d.id = c.document_id`);
@@ -158,14 +161,14 @@ export class SearchRepository implements KnowledgeSearch {
             UNION ALL SELECT * FROM found0 WHERE NOT EXISTS (${covering(0)}) AND NOT EXISTS (${covering(1)})`;
     const result = await this.db.execute<PassageRow>(sql`
     WITH ${sql.join(found, sql`, `)}, h AS (${chosen})
-    SELECT h.id AS chunk_id, c.document_id, d.name AS document_name, c.page, c.content,
+    SELECT h.id AS chunk_id, c.document_id, d.name AS document_name, d.title AS document_title, c.page, c.content,
            h.rank, h.matched, h.strict, h.lang, d.origin, c.config, c.facts
       FROM h JOIN document_chunks c ON c.id = h.id JOIN documents d ON d.id = c.document_id
      ORDER BY h.strict DESC, h.matched DESC, h.rank DESC, h.id`);
     return result.rows.map((r) => ({
       chunkId: r.chunk_id,
       documentId: r.document_id,
-      documentName: r.document_name,
+      documentName: documentTitle({ name: r.document_name, title: r.document_title, origin: r.origin }),
       page: r.page,
       content: r.content,
       rank: r.rank,

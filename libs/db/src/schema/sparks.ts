@@ -197,6 +197,8 @@ export const documents = pgTable(
     conversationId: uuid('conversation_id').references(() => conversations.id, { onDelete: 'set null' }),
     /** The user's file name: display text only. */
     name: text('name').notNull(),
+    /** What customers read as its source, given by the owner; null: the file name without its extension. */
+    title: text('title'),
     /** Where the bytes are, under a generated id. */
     storageKey: text('storage_key').notNull(),
     size: integer('size').notNull(),

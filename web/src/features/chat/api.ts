@@ -119,6 +119,11 @@ export function listDocuments(sparkId: string): Promise<DocumentView[]> {
   return api.get<DocumentView[]>(`/sparks/${sparkId}/documents`);
 }
 
+/** Issue 34 item 10: the title customers read as the document's source (null: its file name). */
+export function setDocumentTitle(sparkId: string, documentId: string, title: string | null): Promise<DocumentView> {
+  return api.patch<DocumentView>(`/sparks/${sparkId}/documents/${documentId}`, { title });
+}
+
 export function listTests(sparkId: string): Promise<SparkTestView[]> {
   return api.get<SparkTestView[]>(`/sparks/${sparkId}/tests`);
 }

@@ -10,7 +10,14 @@ import { PROFILE_KEY, useProfile } from '../../account/useProfile';
 import { testsKey } from '../../sparks/keys';
 import { isApiError } from '../../../api/client';
 import { toLanguage } from '../../../i18n';
-import { authorizeIntegration, disconnectIntegration, getIntegrations, listDocuments, listTests } from '../api';
+import {
+  authorizeIntegration,
+  disconnectIntegration,
+  getIntegrations,
+  listDocuments,
+  listTests,
+  setDocumentTitle,
+} from '../api';
 import { toDisplayItems } from '../display';
 import { useChat, type SendProblem } from '../hooks/useChat';
 import { useDocumentUpload } from '../hooks/useDocumentUpload';
@@ -171,12 +178,27 @@ function ChatPanelBody({
     onCompleted: target.kind === 'builder' ? () => void chat.send('inicio') : undefined,
     onProblem: setProblem,
   });
-  // Imported documents show where they came from: the documents list's `source`, by document id.
+  // In the Spark's chat, uploads show the title customers read (issue 34 item 10) and imported documents where they
+  // came from: the documents list, by document id.
   const documentsKey = target.kind === 'builder' && sparkId ? ['documents', sparkId] : null;
   const { data: documents, mutate: refreshDocuments } = useSWR(documentsKey, () => listDocuments(sparkId!));
-  const sources = useMemo(
-    () => new Map((documents ?? []).flatMap((d) => (d.source ? [[d._id, d.source.text] as const] : []))),
+  const documentsById = useMemo(
+    () =>
+      new Map(
+        (documents ?? []).map((d) => [
+          d._id,
+          { name: d.name, title: d.title, titleSet: d.titleSet, ...(d.source ? { source: d.source.text } : {}) },
+        ]),
+      ),
     [documents],
+  );
+  const retitle = useCallback(
+    async (documentId: string, title: string | null) => {
+      if (!sparkId) return;
+      const saved = await setDocumentTitle(sparkId, documentId, title);
+      await refreshDocuments((list) => list?.map((d) => (d._id === saved._id ? saved : d)), { revalidate: false });
+    },
+    [sparkId, refreshDocuments],
   );
   const messagesRef = useRef(chat.messages);
   messagesRef.current = chat.messages;
@@ -264,6 +286,16 @@ function ChatPanelBody({
     // Widgets and cards read in the interface's language, whichever it switches to (issue 34 item 3).
     return toDisplayItems(shown, new Date(), language);
   }, [messages, pending, language]);
+  // A document uploaded in this chat joins the list (deleted ones never do: asked again only when the set changes).
+  const unlisted = documents
+    ? items
+        .flatMap((item) => (item.kind === 'upload' ? [String(item.message.data?.documentId ?? '')] : []))
+        .filter((id) => id && !documentsById.has(id))
+        .join(',')
+    : '';
+  useEffect(() => {
+    if (unlisted) void refreshDocuments();
+  }, [unlisted, refreshDocuments]);
 
   const busy = chat.busy || uploader.busy;
   const { send } = chat;
@@ -348,7 +380,8 @@ function ChatPanelBody({
               ? { phase: 'reading', name: importing }
               : { phase: uploader.phase, name: uploader.name }
           }
-          sources={sources}
+          documents={documentsById}
+          onRetitle={target.kind === 'builder' ? retitle : undefined}
           interactive={!busy}
           onChoose={(choice) => void choose(choice)}
           welcome={welcome}

@@ -5,6 +5,7 @@ import { lazyComponent } from '../../../ui/lazyComponent';
 import { cutName, describeDate, documentNameLimit, type DisplayItem } from '../display';
 import type { Choice } from '../types';
 import type { WidgetProps } from '../widgets/Widget';
+import { DocumentTitle, type DocumentTitleInfo } from './DocumentTitle';
 import { MarkdownContent } from './MarkdownContent';
 import { DocumentIcon } from './UiIcons';
 
@@ -15,8 +16,13 @@ export interface MessageListProps {
   /** The assistant is answering (or its reply waits to show). */
   typing: boolean;
   upload: { phase: 'idle' | 'uploading' | 'reading'; name: string };
-  /** Where imported documents came from, by document id (the documents list's `source.text`). */
-  sources?: ReadonlyMap<string, string>;
+  /**
+   * The Spark's documents by id (its chat only): where an imported one came from (the documents list's
+   * `source.text`) and the title customers read as its source.
+   */
+  documents?: ReadonlyMap<string, UploadedDocument>;
+  /** Gives a document the title customers read (null: the file name); absent, titles are not shown. */
+  onRetitle?: (documentId: string, title: string | null) => Promise<unknown>;
   /** Widgets are usable (no reply on its way). */
   interactive: boolean;
   onChoose: (choice: Choice) => void;
@@ -63,12 +69,25 @@ function MessageDate({ date }: { date: Date }) {
   );
 }
 
+interface UploadedDocument extends DocumentTitleInfo {
+  source?: string;
+}
+
+interface UploadBubbleProps {
+  name: string;
+  width: number | undefined;
+  document?: UploadedDocument;
+  onRetitle?: (title: string | null) => Promise<unknown>;
+}
+
 /**
  * "You uploaded {document}"; a document imported from SharePoint or OneDrive says so, with where it came from
- * ("from SharePoint: Sites/Bakery/Menu.pdf", the documents list's `source`).
+ * ("from SharePoint: Sites/Bakery/Menu.pdf", the documents list's `source`). In the Spark's chat, the title customers
+ * read as its source follows, with a way to change it.
  */
-function UploadBubble({ name, width, source }: { name: string; width: number | undefined; source?: string }) {
+function UploadBubble({ name, width, document, onRetitle }: UploadBubbleProps) {
   const { t } = useTranslation('chat');
+  const source = document?.source;
   const fullName = name || t('message.aDocument');
   const shown = cutName(fullName, documentNameLimit(width));
   const key = source ? 'message.imported' : 'message.uploaded';
@@ -83,10 +102,16 @@ function UploadBubble({ name, width, source }: { name: string; width: number | u
             {source}
           </span>
         )}
+        {document && onRetitle && <DocumentTitle document={document} onSave={onRetitle} />}
       </span>
     </div>
   );
 }
+
+const documentIdOf = (message: { data?: Record<string, unknown> | null }) => {
+  const id = message.data?.documentId;
+  return typeof id === 'string' ? id : '';
+};
 
 function Typing({ label }: { label: string }) {
   return (
@@ -116,7 +141,8 @@ export function MessageList({
   interactive,
   onChoose,
   welcome,
-  sources,
+  documents,
+  onRetitle,
 }: MessageListProps) {
   const { t } = useTranslation('chat');
   const log = useRef<HTMLDivElement>(null);
@@ -197,7 +223,8 @@ export function MessageList({
                 <UploadBubble
                   name={item.name}
                   width={width}
-                  source={sources?.get(String(item.message.data?.documentId ?? ''))}
+                  document={documents?.get(documentIdOf(item.message))}
+                  onRetitle={onRetitle && ((title) => onRetitle(documentIdOf(item.message), title))}
                 />
               )}
               {item.kind === 'assistant' && (

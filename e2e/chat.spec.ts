@@ -202,7 +202,7 @@ for (const lang of ['en', 'es'] as const) {
     await page.goto('/onBoarding');
     await page.getByRole('button', { name: onboarding.intro.start }).click();
     const tour = page.locator('.driver-popover');
-    await expect(tour.locator('.driver-popover-title')).toHaveText(onboarding.steps.menu.title, { timeout: 15_000 });
+    await expect(tour.locator('.driver-popover-title')).toHaveText(onboarding.steps.menu.title, { timeout: 20_000 });
     await tour.getByRole('button', { name: onboarding.buttons.skip }).first().click();
     await expect(tour).toHaveCount(0);
 

@@ -121,7 +121,7 @@ for (const lang of ['en', 'es'] as const) {
       }
 
       // — the whole tour, with one step back on the way —
-      await expect(popover).toBeVisible({ timeout: 15_000 });
+      await expect(popover).toBeVisible({ timeout: 20_000 });
       await expect(page).not.toHaveURL(/activateTutorial/);
       for (let index = 0; index < stops.length; index += 1) {
         await atStop(index, `02-stop-${index + 1}-${stops[index]}`);
@@ -143,7 +143,7 @@ for (const lang of ['en', 'es'] as const) {
 
       // — skipping: from the second stop, the skip button ends on / with everything closed —
       await page.goto('/settings?activateTutorial=true');
-      await expect(title).toHaveText(onboarding.steps[stops[0]].title, { timeout: 15_000 });
+      await expect(title).toHaveText(onboarding.steps[stops[0]].title, { timeout: 20_000 });
       await next.click();
       await expect(title).toHaveText(onboarding.steps[stops[1]].title);
       await popover.getByRole('button', { name: onboarding.buttons.skip }).first().click();
@@ -158,14 +158,14 @@ for (const lang of ['en', 'es'] as const) {
 
       // — Escape skips too —
       await page.goto('/?activateTutorial=true');
-      await expect(title).toHaveText(onboarding.steps[stops[0]].title, { timeout: 15_000 });
+      await expect(title).toHaveText(onboarding.steps[stops[0]].title, { timeout: 20_000 });
       await page.keyboard.press('Escape');
       await expect(popover).toHaveCount(0);
       await expect(page).toHaveURL(/\/$/);
 
       // — a stop that cannot be shown (no chat on a page that does not exist) ends the tour on / —
       await page.goto('/no-such-page?activateTutorial=true');
-      await expect(title).toHaveText(onboarding.steps[stops[0]].title, { timeout: 15_000 });
+      await expect(title).toHaveText(onboarding.steps[stops[0]].title, { timeout: 20_000 });
       const chatStop = stops.indexOf('chat');
       for (let index = 0; index < chatStop; index += 1) {
         await expect(progress).toHaveText(fill(onboarding.progress, { current: index + 1, total: stops.length }));

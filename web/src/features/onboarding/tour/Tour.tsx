@@ -23,6 +23,11 @@ const POLL_MS = 100;
 const ANIMATION_MS = 400;
 /** A step whose element has not appeared by then has failed: the tour ends and the user goes to /. */
 const STEP_TIMEOUT_MS = 5000;
+/**
+ * The first step waits longer: it starts while the page is still loading, and on a slow device (or a busy test
+ * machine) its dropdown took more than 5 s to open, so the tour ended before it began.
+ */
+const FIRST_STEP_TIMEOUT_MS = 15_000;
 
 export type TourEnd = 'new-spark' | 'home';
 
@@ -59,9 +64,9 @@ function syncDropdowns(want: TourStep['dropdown']) {
 }
 
 /** Waits until the step's element is on screen and has stopped moving (a drawer sliding in, a menu opening). */
-async function prepare(step: TourStep, cancelled: () => boolean): Promise<boolean> {
+async function prepare(step: TourStep, first: boolean, cancelled: () => boolean): Promise<boolean> {
   showTourPanel(step.panel);
-  const deadline = Date.now() + STEP_TIMEOUT_MS;
+  const deadline = Date.now() + (first ? FIRST_STEP_TIMEOUT_MS : STEP_TIMEOUT_MS);
   let last = '';
   // The other dropdown closes first; a menu closing after an outside click settles within a frame or two.
   await sleep(POLL_MS);
@@ -148,7 +153,7 @@ export default function Tour({ kind, onEnd, onStep }: TourProps) {
       moving = true;
       setDemo(step.demo);
       callbacks.current.onStep(step);
-      const ready = await prepare(step, cancelled);
+      const ready = await prepare(step, !tour?.isActive(), cancelled);
       moving = false;
       if (ended.current) return;
       if (!ready) return finish('home');

@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 
 import { signUp, useSession } from './support/account';
+import { dataOf, makePdf } from './support/sparks';
 
 /**
  * Accessibility: axe-core's WCAG 2.1 A and AA rules on every screen a user reaches, signed out and signed in, in
@@ -36,6 +37,21 @@ async function signIn(page: Page, request: APIRequestContext, lang: 'en' | 'es')
   });
   expect(made.status(), await made.text()).toBe(201);
   const testId = ((await made.json()) as { data: { _id: string } }).data._id;
+  // A PDF uploaded in the Spark's chat: its bubble, with the title customers read and its "Rename", is audited too.
+  const builder = await dataOf<{ sessionId: string }>(
+    await request.get(`/api/v1/sparks/${sparkId}/conversation`, { headers: account.headers }),
+  );
+  const file = lang === 'en' ? 'prices.pdf' : 'precios.pdf';
+  const uploaded = await request.post('/api/v1/bucket', {
+    headers: account.headers,
+    multipart: {
+      sparkId,
+      conversationId: builder.sessionId,
+      name: file,
+      file: { name: file, mimeType: 'application/pdf', buffer: await makePdf('Panadería Sol', 'Pan: 2 euros.') },
+    },
+  });
+  expect(uploaded.status(), await uploaded.text()).toBe(201);
   await useSession(page.context(), account, lang);
   return [
     '/',

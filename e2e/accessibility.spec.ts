@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 
 import { signUp, useSession } from './support/account';
+import { seriousViolations } from './support/axe';
 import { dataOf, makePdf } from './support/sparks';
 
 /**
@@ -79,23 +79,7 @@ async function audit(page: Page, path: string): Promise<string[]> {
   await page.goto(path);
   await page.waitForLoadState('networkidle');
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 30_000 });
-  // (Page code as a string: the tests' TypeScript has no DOM types.)
-  await page.waitForFunction(
-    `document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity)`,
-    null,
-    { timeout: 10_000 },
-  );
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  const found: string[] = [];
-  for (const violation of violations) {
-    const where = violation.nodes.map((node) => node.target.join(' ')).join(', ');
-    const line = `${path}: ${violation.impact} ${violation.id} (${violation.help}) at ${where}`;
-    if (violation.impact === 'serious' || violation.impact === 'critical') found.push(line);
-    else console.log(line);
-  }
-  return found;
+  return seriousViolations(page, path);
 }
 
 async function auditAll(page: Page, paths: string[]): Promise<string[]> {

@@ -144,7 +144,8 @@ test('hostile names and PDF text show as typed: no script, no image, no request 
   // The PDF reader may read a space between "]" and "(": the characters are what counts.
   const squeezed = (text: string) => text.replace(/\s+/g, '');
   expect(squeezed(await answer.innerText())).toContain(squeezed(FACT));
-  await expect(answer).toContainText(`${DOCUMENT}, page 1`);
+  // Cited by its title: the file name without ".pdf" (issue 34 item 10).
+  await expect(answer).toContainText(`${DOCUMENT.replace(/\.pdf$/, '')}, page 1`);
   // The answer is the document's sentence as it is: no word in bold any more (issue 17).
   await expect(answer.locator('strong')).toHaveCount(0);
   await expectNothingRan(page);

@@ -166,9 +166,11 @@ for (const lang of ['en', 'es'] as const) {
     const block = page.locator('.deploy-panel__block', {
       has: page.getByRole('heading', { name: deploy.panel.conversations }),
     });
-    const source = block.locator('.chat-bubble--assistant em', { hasText: file });
+    // Cited by its title, the file name without ".pdf" (issue 34 item 10).
+    const title = file.replace(/\.pdf$/, '');
+    const source = block.locator('.chat-bubble--assistant em', { hasText: title });
     await expect(source.first()).toBeVisible({ timeout: 15_000 });
-    await expect(block.getByText(`*${file}`)).toHaveCount(0);
+    await expect(block.getByText(`*${title}`)).toHaveCount(0);
     await expect(block.getByRole('listitem')).toHaveCount(0);
     await expect(block.locator('.chat-bubble--human')).toHaveText([c.covered, c.notCovered]);
     await source.first().scrollIntoViewIfNeeded();

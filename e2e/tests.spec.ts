@@ -191,7 +191,8 @@ for (const [lang, device] of (['en', 'es'] as const).flatMap((l) =>
     await sendInComposer(box, '¿Abrís los domingos?');
     const answer = log.locator('.chat-bubble--assistant').filter({ hasText: '14:00' });
     await expect(answer).toBeVisible({ timeout: 60_000 });
-    await expect(answer).toContainText(`${DOCUMENT}, página 1`);
+    // Cited by its title: the file name without ".pdf" (issue 34 item 10).
+    await expect(answer).toContainText(`${DOCUMENT.replace(/\.pdf$/, '')}, página 1`);
     await expect(log.getByText('¿Abrís los domingos?')).toBeVisible();
     await shot(page, `${lang}-04-cited-answer`);
 

@@ -161,7 +161,8 @@ for (const lang of ['en', 'es'] as const) {
       expect(response.headers()['access-control-allow-origin']).toBe(siteUrl);
       const answer = dialog.locator('.m.ai').last();
       await expect(answer).toContainText(w.answer, { timeout: 30_000 });
-      await expect(answer).toContainText(w.pdf);
+      // Cited by its title, the file name without ".pdf" (issue 34 item 10).
+      await expect(answer).toContainText(w.pdf.replace(/\.pdf$/, ''));
       await shotInto(SHOTS, visitor, `widget-answer-${lang}`, 300);
       // What the visitor sees meets WCAG 2.1 AA (axe, inside the widget's shadow root): nothing serious or critical.
       const audit = await new AxeBuilder({ page: visitor })

@@ -101,11 +101,11 @@ describe('retrieval over a small Spark (the sample holds all of it)', () => {
   it('finds partial and accent-free matches by stem prefix, as the old query did', async () => {
     // "hora" finds "Horario", "abrís" finds "abrimos"; no passage holds every word.
     const hours = await ask(spark.sparkId, '¿A qué hora abrís los lunes?');
-    expect(pages(hours)[0]).toBe('Catálogo.pdf p2');
+    expect(pages(hours)[0]).toBe('Catálogo p2');
     expect(hours[0]).toMatchObject({ strict: false, matched: 3, terms: 3 });
     // Without the accents.
-    expect(pages(await ask(spark.sparkId, 'horario del sabado'))[0]).toBe('Catálogo.pdf p2');
-    expect(pages(await ask(spark.sparkId, 'envios a domicilio'))[0]).toBe('Catálogo.pdf p3');
+    expect(pages(await ask(spark.sparkId, 'horario del sabado'))[0]).toBe('Catálogo p2');
+    expect(pages(await ask(spark.sparkId, 'envios a domicilio'))[0]).toBe('Catálogo p3');
   });
 
   it('puts the passages holding every word first, then fills up with those holding fewer terms', async () => {
@@ -122,7 +122,7 @@ describe('retrieval over a small Spark (the sample holds all of it)', () => {
 
   it('searches the other language when the Spark’s own finds nothing', async () => {
     const found = await ask(spark.sparkId, 'What is the return policy for parts?');
-    expect(pages(found)).toEqual(['Handbook.pdf p1']);
+    expect(pages(found)).toEqual(['Handbook p1']);
     expect(found[0].strict).toBe(true);
   });
 
@@ -131,7 +131,7 @@ describe('retrieval over a small Spark (the sample holds all of it)', () => {
     await addPages(other, 'Otro.pdf', ['Nuestro horario de apertura es de lunes a sábado.']);
     const found = await ask(spark.sparkId, '¿Cuál es el horario de apertura los sábados?');
     expect(found.length).toBeGreaterThan(0);
-    expect(found.every((p) => p.documentName === 'Catálogo.pdf')).toBe(true);
+    expect(found.every((p) => p.documentName === 'Catálogo')).toBe(true);
   });
 });
 
@@ -178,7 +178,7 @@ describe('the excerpts of the passages', () => {
 
   it('are markdown that shows the document’s text as it is, the words found in bold', async () => {
     const [found] = await ask(spark.sparkId, 'encargos por correo');
-    expect(found.documentName).toBe('Contacto.pdf');
+    expect(found.documentName).toBe('Contacto');
     expect(found.excerpt).toBe(
       '**Encargos** por **correo** a pedidos\\@panaderia.example \\<img src=x onerror=window.\\_\\_pwned=1\\> ' +
         '\\[x\\](javascript:window.\\_\\_pwned=1) !\\[t\\](http\\://127.0.0.2:9/x.png) \\*\\*negrita\\*\\*',
@@ -188,7 +188,7 @@ describe('the excerpts of the passages', () => {
   it('are whole sentences even when PostgreSQL reads the question’s word differently', async () => {
     // An e-mail address is one word to PostgreSQL and several to the sentences.
     const [found] = await ask(spark.sparkId, 'pedidos@panaderia.example');
-    expect(found.documentName).toBe('Contacto.pdf');
+    expect(found.documentName).toBe('Contacto');
     expect(found.excerpt).toBe(
       'Encargos por correo a pedidos\\@panaderia.example \\<img src=x onerror=window.\\_\\_pwned=1\\> ' +
         '\\[x\\](javascript:window.\\_\\_pwned=1) !\\[t\\](http\\://127.0.0.2:9/x.png) \\*\\*negrita\\*\\*',
@@ -217,14 +217,14 @@ describe('retrieval over a Spark larger than the sample (index and sample paths)
   });
 
   it('finds a rare term beyond the sample through the index', async () => {
-    expect(pages(await ask(spark.sparkId, '¿Tenéis el Zentrix en verde?'))[0]).toBe('Anexo.pdf p1');
-    expect(pages(await ask(spark.sparkId, '¿Hay que dejar una fianza?'))[0]).toBe('Anexo.pdf p3');
+    expect(pages(await ask(spark.sparkId, '¿Tenéis el Zentrix en verde?'))[0]).toBe('Anexo p1');
+    expect(pages(await ask(spark.sparkId, '¿Hay que dejar una fianza?'))[0]).toBe('Anexo p3');
   });
 
   it('ranks a passage holding every word first even when its words are common in the sample', async () => {
     const question = 'envío urgente Canarias';
     const found = await ask(spark.sparkId, question);
-    expect(found[0]).toMatchObject({ documentName: 'Anexo.pdf', page: 2, strict: true });
+    expect(found[0]).toMatchObject({ documentName: 'Anexo', page: 2, strict: true });
     expect(found.map(pair)).toEqual(await bestPossible(spark.sparkId, question, 'spanish'));
   });
 

@@ -7,7 +7,9 @@ const baseURL = `http://127.0.0.1:${port}`;
  * (test/integration/support/graph-server.ts): the app is configured for Microsoft against it. Nothing listens
  * there during the other specs, which never connect.
  */
-export const graphPort = Number(process.env.E2E_GRAPH_PORT ?? port + 20_000);
+export const graphPort = Number(
+  process.env.E2E_GRAPH_PORT ?? (port + 20_000 <= 65_535 ? port + 20_000 : port - 20_000),
+);
 const graphBase = `http://127.0.0.1:${graphPort}`;
 
 /**

@@ -243,10 +243,14 @@ async function main() {
     await withDatabase(pgUrl, `sparks_e2e_${process.pid}_${Date.now()}`, async (url) => {
       // E2E_PORT pins the app's port (sessions sharing a machine keep to their own); a free one otherwise.
       const port = process.env.E2E_PORT ?? String(await freePort());
+      // The local Microsoft server of e2e/document-sharing.spec.ts: a free port too (the app's port + 20,000 is past
+      // 65,535 when the free port is a high one, and the app refused its configuration).
+      const graphPort = process.env.E2E_GRAPH_PORT ?? String(await freePort());
       npx('playwright', ['test'], {
         E2E_DATABASE_URL: url,
         E2E_REDIS_URL: redisUrl,
         E2E_PORT: port,
+        E2E_GRAPH_PORT: graphPort,
         CHROMIUM_PATH: chromium,
         CI: process.env.CI ?? '1',
         ...(skip.has('wordpress') ? { E2E_SKIP_WORDPRESS: '1' } : {}),

@@ -31,9 +31,11 @@ describe('knowledge: workers of their own (killed mid-ingestion, pdf.js only)', 
           ...process.env,
           QUEUE_PREFIX: prefix,
           LOG_LEVEL: 'warn',
-          // A dead worker's job goes to the next one after about a second.
-          WORKER_LOCK_DURATION_MS: '1000',
-          WORKER_STALLED_INTERVAL_MS: '500',
+          // A killed worker's job is taken again within about 6 s, and a live one that holds its event loop for a
+          // second or two while it writes 600 pages of chunks keeps its job. With 1 s such a job could be judged
+          // stalled and the document left to the sweep: the likely cause of one 90 s timeout in CI.
+          WORKER_LOCK_DURATION_MS: '5000',
+          WORKER_STALLED_INTERVAL_MS: '1000',
           ...env,
         },
         stdio: ['ignore', 'ignore', 'inherit'],

@@ -228,6 +228,12 @@ export function toDisplayItems(messages: ChatMessage[], now: Date = new Date(), 
   });
 }
 
+/** The document a message is about ("You uploaded …"), or '' when it names none. */
+export function documentIdOf(message: { data?: Record<string, unknown> | null }): string {
+  const id = message.data?.documentId;
+  return typeof id === 'string' ? id : '';
+}
+
 /** The messages of a reply that take a turn when revealed (what the chat shows of the assistant). */
 export function isRevealed(message: ChatMessage): boolean {
   if (message.type === 'ai') return isDocument(message) || contentOf(message).trim() !== '';

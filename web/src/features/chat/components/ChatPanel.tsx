@@ -18,7 +18,7 @@ import {
   listTests,
   setDocumentTitle,
 } from '../api';
-import { toDisplayItems } from '../display';
+import { documentIdOf, toDisplayItems } from '../display';
 import { useChat, type SendProblem } from '../hooks/useChat';
 import { useDocumentUpload } from '../hooks/useDocumentUpload';
 import { targetKey, type ChatMessage, type ChatTarget, type Choice } from '../types';
@@ -289,7 +289,7 @@ function ChatPanelBody({
   // A document uploaded in this chat joins the list (deleted ones never do: asked again only when the set changes).
   const unlisted = documents
     ? items
-        .flatMap((item) => (item.kind === 'upload' ? [String(item.message.data?.documentId ?? '')] : []))
+        .flatMap((item) => (item.kind === 'upload' ? [documentIdOf(item.message)] : []))
         .filter((id) => id && !documentsById.has(id))
         .join(',')
     : '';

@@ -2,7 +2,7 @@ import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 're
 import { useTranslation } from 'react-i18next';
 
 import { lazyComponent } from '../../../ui/lazyComponent';
-import { cutName, describeDate, documentNameLimit, type DisplayItem } from '../display';
+import { cutName, describeDate, documentIdOf, documentNameLimit, type DisplayItem } from '../display';
 import type { Choice } from '../types';
 import type { WidgetProps } from '../widgets/Widget';
 import { DocumentTitle, type DocumentTitleInfo } from './DocumentTitle';
@@ -107,11 +107,6 @@ function UploadBubble({ name, width, document, onRetitle }: UploadBubbleProps) {
     </div>
   );
 }
-
-const documentIdOf = (message: { data?: Record<string, unknown> | null }) => {
-  const id = message.data?.documentId;
-  return typeof id === 'string' ? id : '';
-};
 
 function Typing({ label }: { label: string }) {
   return (

@@ -260,6 +260,14 @@ export const ROUTE_FIXTURES: Record<string, RouteFixture> = {
   'DELETE /api/v1/sparks/:sparkId/unanswered/:questionId/answer': {
     ids: [{ in: 'path', name: 'questionId', kinds: ['unansweredQuestion'] }],
   },
+  'POST /api/v1/sparks/:sparkId/unanswered/:questionId/dismiss': {
+    ids: [{ in: 'path', name: 'questionId', kinds: ['unansweredQuestion'] }],
+  },
+  // — ratings of answers (the visitor's route is under public/widgets) —
+  'POST /api/v1/sparks/:sparkId/messages/:messageId/feedback': {
+    ids: [{ in: 'path', name: 'messageId', kinds: ['testAnswer'] }],
+    body: (w) => ({ rating: 'down', comment: `Wrong ${w.marker}` }),
+  },
 
   // — documents —
   'POST /api/v1/bucket': {

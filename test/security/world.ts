@@ -14,7 +14,8 @@ export type IdKind =
   | 'widgetConversation'
   | 'customer'
   | 'checkoutSession'
-  | 'unansweredQuestion';
+  | 'unansweredQuestion'
+  | 'testAnswer';
 
 /**
  * A user with one of everything: a Spark, a test, a read document, and a builder, a test and a
@@ -263,6 +264,7 @@ export async function buildWorld(t: TestApp, label: string): Promise<World> {
   const unanswered = data(await must(base, { method: 'GET', path: `/api/v1/sparks/${sparkId}/unanswered`, token }));
   const unansweredQuestion = (unanswered as unknown as Array<{ id: string }>)[0]?.id;
   if (!unansweredQuestion) throw new Error('the world has no unanswered question');
+  const testAnswer = await answerInTest(base, token, sparkId, test._id as string, marker);
   return {
     label,
     user,
@@ -281,8 +283,29 @@ export async function buildWorld(t: TestApp, label: string): Promise<World> {
       customer: customerId,
       checkoutSession: String(checkout.sessionUrl).split('/checkout/')[1],
       unansweredQuestion,
+      testAnswer,
     },
   };
+}
+
+/** An answer of the Spark in the user's test chat (one the owner may rate), asking for one when there is none. */
+async function answerInTest(base: string, token: string, sparkId: string, testId: string, marker: string) {
+  const history = data(
+    await must(base, { method: 'GET', path: `/api/v1/sparks/${sparkId}/tests/${testId}/conversation`, token }),
+  );
+  const rateable = (history.messages as Array<{ _id: string; type: string; data: { answer?: string } }>).find(
+    (m) => m.type === 'ai' && m.data.answer !== undefined && m.data.answer !== 'error',
+  );
+  if (rateable) return rateable._id;
+  const asked = data(
+    await must(base, {
+      method: 'POST',
+      path: `/api/v1/sparks/${sparkId}/chat/${testId}`,
+      token,
+      json: { input: { text: `What do you offer ${marker}?` } },
+    }),
+  );
+  return (asked.ai as { _id: string })._id;
 }
 
 /** Reads again the ids that requests may have replaced (restarting a test starts a new conversation). */
@@ -299,4 +322,5 @@ export async function refreshWorld(t: TestApp, w: World): Promise<void> {
     }),
   );
   w.ids.testConversation = test.sessionId as string;
+  w.ids.testAnswer = await answerInTest(base, token, w.ids.spark, w.ids.test, w.marker);
 }

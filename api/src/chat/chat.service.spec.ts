@@ -1,5 +1,5 @@
 import type { AppConfig } from '@sparks/core';
-import type { ConversationRow, ConversationsRepository, MessageRow } from '@sparks/db';
+import type { ConversationRow, ConversationsRepository, FeedbackRepository, MessageRow } from '@sparks/db';
 import type { ConversationEvent, JobProducer } from '@sparks/queues';
 import type { SparkTestsService } from '../sparks/spark-tests.service';
 import type { SparksService } from '../sparks/sparks.service';
@@ -35,6 +35,7 @@ function setup(opts: { enqueueFails?: boolean } = {}) {
   } satisfies InteractionMeter<string>;
   const chat = new ChatService(
     conversations as unknown as ConversationsRepository,
+    {} as FeedbackRepository,
     {} as SparksService,
     {} as SparkTestsService,
     events as unknown as ConversationEventsService,

@@ -1,7 +1,14 @@
 import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
 import { START_KEYWORD, type ChatHistory, type SystemAssistant } from '@sparks/contracts';
 import { DomainError, translateError, type AppConfig } from '@sparks/core';
-import { ConversationsRepository, toWireMessage, type ConversationRow, type MessageRow } from '@sparks/db';
+import {
+  ConversationsRepository,
+  FeedbackRepository,
+  toRatedWireMessages,
+  type FeedbackRow,
+  type ConversationRow,
+  type MessageRow,
+} from '@sparks/db';
 import { JobProducer, type ConversationEvent } from '@sparks/queues';
 import { CONFIG } from '@sparks/nest';
 import { SparkTestsService } from '../sparks/spark-tests.service';
@@ -40,6 +47,7 @@ export class ChatService {
 
   constructor(
     private readonly conversations: ConversationsRepository,
+    private readonly feedback: FeedbackRepository,
     private readonly sparks: SparksService,
     private readonly tests: SparkTestsService,
     private readonly events: ConversationEventsService,
@@ -108,7 +116,16 @@ export class ChatService {
 
   private async historyOf(conversation: ConversationRow): Promise<ChatHistory> {
     const messages = await this.conversations.history(conversation.id);
-    return { messages: messages.map(toWireMessage), sessionId: conversation.id, sparkId: conversation.sparkId };
+    // A test's answers come back with the owner's ratings of them (issue 35).
+    const ratings =
+      conversation.kind === 'test'
+        ? await this.feedback.ofConversation(conversation.id, 'owner')
+        : new Map<string, FeedbackRow>();
+    return {
+      messages: toRatedWireMessages(messages, ratings),
+      sessionId: conversation.id,
+      sparkId: conversation.sparkId,
+    };
   }
 
   // — the core —

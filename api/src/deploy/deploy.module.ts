@@ -15,6 +15,7 @@ import { RefusedSites } from './refused-sites';
 import { WidgetMeter } from './widget-meter';
 import { ConnectController, WidgetController } from './widget.controller';
 import { WidgetService } from './widget.service';
+import { InsightsModule } from '../insights/insights.module';
 import { jwtOptions } from '../auth/jwt-options';
 
 @Module({
@@ -22,6 +23,7 @@ import { jwtOptions } from '../auth/jwt-options';
     AuthModule,
     SparksModule,
     ChatModule,
+    InsightsModule,
     MailModule,
     JwtModule.registerAsync({
       inject: [CONFIG],

@@ -15,9 +15,12 @@ import {
   contactSavedSchema,
   connectViewSchema,
   widgetConversationDeletedSchema,
+  answerFeedbackSchema,
+  answerFeedbackViewSchema,
+  widgetMessageFeedbackParams,
 } from '@sparks/contracts';
 import { DomainError, type AppConfig } from '@sparks/core';
-import { ConversationsRepository, toWireMessage } from '@sparks/db';
+import { ConversationsRepository, FeedbackRepository, toRatedWireMessages } from '@sparks/db';
 import type { Request, Response } from 'express';
 import type { z } from 'zod';
 import { CONFIG } from '@sparks/nest';
@@ -29,6 +32,7 @@ import type { VisitorCaller } from '../chat/converse';
 import { RawResponse } from '../common/envelope.interceptor';
 import { requestLanguage } from '../common/language';
 import { ApiZodBody, ZodPipe, ApiZodResponse, ApiZodEventStream } from '../common/zod';
+import { FeedbackService } from '../insights/feedback.service';
 import { DeployService } from './deploy.service';
 import type { WidgetRequest } from './widget-cors.middleware';
 import { DeploymentCap } from './deployment-cap';
@@ -62,6 +66,8 @@ export class WidgetController {
     private readonly widgets: WidgetService,
     private readonly chat: ChatService,
     private readonly conversations: ConversationsRepository,
+    private readonly ratings: FeedbackRepository,
+    private readonly feedback: FeedbackService,
     private readonly limits: RateLimiter,
     private readonly meter: WidgetMeter,
     private readonly cap: DeploymentCap,
@@ -149,8 +155,11 @@ export class WidgetController {
     const { ctx, visitorId } = await this.visitor(req);
     await this.limit('history', req, ctx, visitorId, READS);
     const conversation = await this.widgets.conversation(ctx, visitorId, p.conversationId);
-    const messages = await this.conversations.history(conversation.id);
-    return { conversationId: conversation.id, messages: messages.map(toWireMessage) };
+    const [messages, ratings] = await Promise.all([
+      this.conversations.history(conversation.id),
+      this.ratings.ofConversation(conversation.id, 'visitor'),
+    ]);
+    return { conversationId: conversation.id, messages: toRatedWireMessages(messages, ratings) };
   }
 
   @Delete('conversations/:conversationId')
@@ -213,6 +222,25 @@ export class WidgetController {
       meter: this.meter,
     });
     await writeEventStream(res, turn);
+  }
+
+  @Post('conversations/:conversationId/messages/:messageId/feedback')
+  @HttpCode(200)
+  @ApiOperation({
+    summary:
+      'The visitor rates an answer of their own conversation (up or down, optional comment; a second rating replaces the first): { messageId, rating, comment, ratedAt }',
+  })
+  @ApiZodBody(answerFeedbackSchema)
+  @ApiZodResponse(answerFeedbackViewSchema)
+  async rate(
+    @Param(new ZodPipe(widgetMessageFeedbackParams)) p: z.output<typeof widgetMessageFeedbackParams>,
+    @Body(new ZodPipe(answerFeedbackSchema)) body: z.output<typeof answerFeedbackSchema>,
+    @Req() req: WidgetRequest,
+  ) {
+    const { ctx, visitorId } = await this.visitor(req);
+    await this.limit('feedback', req, ctx, visitorId);
+    const conversation = await this.widgets.conversation(ctx, visitorId, p.conversationId);
+    return this.feedback.byVisitor(ctx.spark, conversation.id, p.messageId, body);
   }
 
   @Post('contact')

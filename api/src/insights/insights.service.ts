@@ -7,6 +7,7 @@ import { SparksService } from '../sparks/sparks.service';
 const view = (g: UnansweredGroup): UnansweredGroupView => ({
   id: g.id,
   question: g.question,
+  reason: g.reason,
   variants: g.variants,
   count: g.count,
   firstAskedAt: g.firstAskedAt.toISOString(),
@@ -14,9 +15,17 @@ const view = (g: UnansweredGroup): UnansweredGroupView => ({
   status: g.status,
   answeredAt: g.answeredAt?.toISOString() ?? null,
   answer: g.answer,
+  answerGiven: g.answerGiven,
+  sources: g.sources,
+  ratedBy: g.ratedBy,
+  ratedAt: g.ratedAt?.toISOString() ?? null,
+  comment: g.comment,
 });
 
-/** The questions a Spark could not answer, grouped, and the owner's answers to them (owner only). */
+/**
+ * The Spark's review list (owner only): the questions it could not answer and the answers rated down, grouped, and
+ * the owner's answers to them.
+ */
 @Injectable()
 export class InsightsService {
   constructor(
@@ -55,5 +64,13 @@ export class InsightsService {
     const done = await this.unanswered.unanswer({ sparkId, questionId });
     if (!done) throw DomainError.notFound();
     return { removed: done.removed, groups: (await this.unanswered.groups(sparkId)).map(view) };
+  }
+
+  /** The owner dismisses a group: its open questions leave the list (asked again, the question comes back). */
+  async dismiss(userId: string, sparkId: string, questionId: string) {
+    await this.sparks.owned(userId, sparkId);
+    const done = await this.unanswered.dismiss({ sparkId, questionId });
+    if (!done) throw DomainError.notFound();
+    return { dismissed: done.dismissed, groups: (await this.unanswered.groups(sparkId)).map(view) };
   }
 }

@@ -19,6 +19,14 @@ export const messageDataSchema = z.looseObject({
   documentId: z.string().optional(),
 });
 
+/** Whether an answer was good: thumbs up or down (issue 35). */
+export const ANSWER_RATINGS = ['up', 'down'] as const;
+export type AnswerRating = (typeof ANSWER_RATINGS)[number];
+
+/** The reader's own rating of an answer, as their chat shows it back. */
+export const messageFeedbackSchema = z.object({ rating: z.enum(ANSWER_RATINGS), comment: z.string().nullable() });
+export type MessageFeedback = z.infer<typeof messageFeedbackSchema>;
+
 /** A chat message as the API renders it (docs/product.md §3): human, ai or action, with its data. */
 export const chatMessageViewSchema = z.object({
   _id: z.string(),
@@ -26,6 +34,11 @@ export const chatMessageViewSchema = z.object({
   data: messageDataSchema,
   createdAt: z.string(),
   replyTo: z.string().nullable().optional(),
+  /**
+   * On an answer of a test chat (for its owner) or of a widget conversation (for its visitor): how that reader
+   * rated it, when they did.
+   */
+  feedback: messageFeedbackSchema.optional(),
 });
 export type ChatMessageView = z.infer<typeof chatMessageViewSchema>;
 

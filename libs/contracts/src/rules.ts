@@ -126,6 +126,9 @@ export const CREDIT_PACKS_PER_PAGE = 4;
 export const MAX_OWNER_ANSWER_LENGTH = 2000;
 export const MAX_OWNER_QUESTION_LENGTH = 500;
 
+/** Longest comment an owner or a visitor adds to a rating of an answer (characters, issue 35). */
+export const MAX_FEEDBACK_COMMENT_LENGTH = 500;
+
 /** The query the browser comes back with after connecting Microsoft 365 (docs/product.md §2, spelled as the specification spells it). */
 export const SHAREPOINT_CONNECTED_QUERY = 'sharepoint-conected';
 

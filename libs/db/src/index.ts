@@ -20,3 +20,4 @@ export * from './busy';
 export * from './account-data.repository';
 export * from './privacy.repository';
 export * from './search.repository';
+export * from './feedback.repository';

@@ -10,3 +10,15 @@ export function toWireMessage(m: MessageRow) {
     replyTo: m.replyTo,
   };
 }
+
+/** Messages in the spec's shape, each answer with the reader's own rating when they gave one (issue 35). */
+export function toRatedWireMessages(
+  rows: MessageRow[],
+  ratings: Map<string, { rating: 'up' | 'down'; comment: string | null }>,
+) {
+  return rows.map((m) => {
+    const wire = toWireMessage(m);
+    const rated = ratings.get(m.id);
+    return rated ? { ...wire, feedback: { rating: rated.rating, comment: rated.comment } } : wire;
+  });
+}

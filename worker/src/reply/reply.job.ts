@@ -141,6 +141,7 @@ export class ReplyJob {
         messageId: human.id,
         question,
         language: spark.options.language,
+        answerGiven: answer.text,
       });
     }
     await this.finish(conversation, human, [reply]);

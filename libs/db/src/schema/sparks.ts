@@ -148,7 +148,42 @@ export const messages = pgTable(
   ],
 );
 
-/** Questions a Spark could not answer from its documents: what the owner should add. */
+export const feedbackRating = pgEnum('feedback_rating', ['up', 'down']);
+/** Who rated an answer: the Spark's owner in a test chat, or a visitor in the widget. */
+export const feedbackRater = pgEnum('feedback_rater', ['owner', 'visitor']);
+
+/** A rating of an answer (issue 35): one per answer and rater, a second one replaces it. */
+export const answerFeedback = pgTable(
+  'answer_feedback',
+  {
+    id: id(),
+    sparkId: uuid('spark_id')
+      .notNull()
+      .references(() => sparks.id, { onDelete: 'cascade' }),
+    /** The rated answer; its rating goes with it (a visitor's conversation deleted). */
+    messageId: uuid('message_id')
+      .notNull()
+      .references(() => messages.id, { onDelete: 'cascade' }),
+    rater: feedbackRater('rater').notNull(),
+    rating: feedbackRating('rating').notNull(),
+    comment: text('comment'),
+    createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('answer_feedback_message_rater_key').on(t.messageId, t.rater),
+    index('answer_feedback_spark_idx').on(t.sparkId, t.createdAt),
+  ],
+);
+
+export const reviewReason = pgEnum('review_reason', ['notCovered', 'ratedDown']);
+export interface ReviewSource {
+  documentId: string;
+  document: string;
+  page: number;
+}
+
+/** Questions a Spark could not answer from its documents, or whose answer was rated down: what the owner should fix. */
 export const unansweredQuestions = pgTable(
   'unanswered_questions',
   {
@@ -171,6 +206,17 @@ export const unansweredQuestions = pgTable(
     /** When the owner answered the question's group; the answer is the knowledge entry `documentId`. */
     answeredAt: ts('answered_at'),
     documentId: uuid('document_id').references(() => documents.id, { onDelete: 'set null' }),
+    /** Why it is on the owner's review list: not covered by the documents, or its answer rated down (issue 35). */
+    reason: reviewReason('reason').notNull().default('notCovered'),
+    /** What the Spark said, and the passages it came from, kept when the conversation goes (a judged test). */
+    answerGiven: text('answer_given'),
+    sources: jsonb('sources').$type<ReviewSource[]>().notNull().default([]),
+    /** For a rated-down answer: who rated it down, when, and what they said was wrong. */
+    ratedBy: feedbackRater('rated_by'),
+    ratedAt: ts('rated_at'),
+    comment: text('comment'),
+    /** The owner dismissed it: it leaves the list (a new asking of the same question comes back). */
+    dismissedAt: ts('dismissed_at'),
     createdAt: createdAt(),
   },
   (t) => [

@@ -1,0 +1,68 @@
+import { Injectable } from '@nestjs/common';
+import type { AnswerFeedbackView } from '@sparks/contracts';
+import { DomainError } from '@sparks/core';
+import { FeedbackRepository, type RateableAnswer, type SparkRow } from '@sparks/db';
+import { SparksService } from '../sparks/sparks.service';
+
+/** What a rating asks for: thumbs up or down, and an optional comment. */
+export interface Rating {
+  rating: 'up' | 'down';
+  comment?: string;
+}
+
+/**
+ * Ratings of a Spark's answers (issue 35): the owner rates the answers of their test chats, a visitor the answers of
+ * their own widget conversation. Only an answer from the documents can be rated (not a welcome message, an error or
+ * an assistant's step); anything else, or another's, is not found. A rating down puts the question on the owner's
+ * review list.
+ */
+@Injectable()
+export class FeedbackService {
+  constructor(
+    private readonly sparks: SparksService,
+    private readonly feedback: FeedbackRepository,
+  ) {}
+
+  /** The owner rates an answer of one of their Spark's test chats. */
+  async byOwner(userId: string, sparkId: string, messageId: string, body: Rating): Promise<AnswerFeedbackView> {
+    const spark = await this.sparks.owned(userId, sparkId);
+    const answer = await this.feedback.rateable(messageId);
+    if (!answer || answer.kind !== 'test' || answer.sparkId !== spark.id || answer.userId !== userId) {
+      throw DomainError.notFound();
+    }
+    return this.rate(spark, answer, 'owner', body);
+  }
+
+  /** A visitor rates an answer of their conversation (the caller checked that it is theirs, of this Spark). */
+  async byVisitor(spark: SparkRow, conversationId: string, messageId: string, body: Rating) {
+    const answer = await this.feedback.rateable(messageId, conversationId);
+    if (!answer || answer.kind !== 'widget' || answer.sparkId !== spark.id) throw DomainError.notFound();
+    return this.rate(spark, answer, 'visitor', body);
+  }
+
+  private async rate(
+    spark: SparkRow,
+    answer: RateableAnswer,
+    rater: 'owner' | 'visitor',
+    body: Rating,
+  ): Promise<AnswerFeedbackView> {
+    const { questionId, question } = answer;
+    if (answer.answerKind === null || answer.isError || questionId === null || question === null) {
+      throw DomainError.notFound();
+    }
+    const row = await this.feedback.rate({
+      sparkId: spark.id,
+      answer: { ...answer, questionId, question },
+      language: spark.options.language,
+      rater,
+      rating: body.rating,
+      comment: body.comment ?? null,
+    });
+    return {
+      messageId: row.messageId,
+      rating: row.rating,
+      comment: row.comment,
+      ratedAt: row.updatedAt.toISOString(),
+    };
+  }
+}

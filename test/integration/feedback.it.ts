@@ -138,8 +138,11 @@ describe('ratings of answers and the review list (real worker)', () => {
           .expect(200)
       ).body.data.messages as Message[];
       const human = history.find((m) => m.type === 'human' && m.data.content === 'How much is a rental per day?');
-      // A question is not an answer.
+      // A question is not an answer, nor is small talk.
       await rate(human?._id ?? '', { rating: 'down' }).expect(404);
+      const hello = await ask('Hello!');
+      expect(hello.data.answer).toBe('greeting');
+      await rate(hello._id, { rating: 'down' }).expect(404);
       await rate(ai._id, { rating: 'meh' }).expect(400);
       await rate(ai._id, { rating: 'down', comment: 'x'.repeat(501) }).expect(400);
       // Another owner, through their own Spark or this one, cannot rate it.

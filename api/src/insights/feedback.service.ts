@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { AnswerFeedbackView } from '@sparks/contracts';
+import { isRateableAnswerKind, type AnswerFeedbackView } from '@sparks/contracts';
 import { DomainError } from '@sparks/core';
 import { FeedbackRepository, type RateableAnswer, type SparkRow } from '@sparks/db';
 import { SparksService } from '../sparks/sparks.service';
@@ -15,6 +15,7 @@ export interface Rating {
  * their own widget conversation. Only an answer from the documents can be rated (not a welcome message, an error or
  * an assistant's step); anything else, or another's, is not found. A rating down puts the question on the owner's
  * review list.
+ * Only answers from the documents and "not covered" replies can be rated (`RATEABLE_ANSWER_KINDS`): small talk cannot.
  */
 @Injectable()
 export class FeedbackService {
@@ -47,7 +48,7 @@ export class FeedbackService {
     body: Rating,
   ): Promise<AnswerFeedbackView> {
     const { questionId, question } = answer;
-    if (answer.answerKind === null || answer.isError || questionId === null || question === null) {
+    if (!isRateableAnswerKind(answer.answerKind) || answer.isError || questionId === null || question === null) {
       throw DomainError.notFound();
     }
     const row = await this.feedback.rate({

@@ -1,4 +1,11 @@
-import { isStartKeyword, objectivesKey, objectivesScope, START_KEYWORD, textSearchConfig } from './rules';
+import {
+  isRateableAnswerKind,
+  isStartKeyword,
+  objectivesKey,
+  objectivesScope,
+  START_KEYWORD,
+  textSearchConfig,
+} from './rules';
 
 describe('rules shared by the server and the screens', () => {
   it('knows the start keywords of docs/product.md §4, and only those (not a bare "start")', () => {
@@ -30,5 +37,19 @@ describe('rules shared by the server and the screens', () => {
     });
     expect(objectivesKey(objectivesScope('profile-menu'))).toBe('profile');
     expect(objectivesKey({ kind: 'spark', sparkId: 's1' })).toBe('s1');
+  });
+});
+
+describe('isRateableAnswerKind (issue 35)', () => {
+  it('answers from the documents and "not covered" replies can be rated; small talk, failures and others cannot', () => {
+    expect(['answer', 'notCovered'].map(isRateableAnswerKind)).toEqual([true, true]);
+    expect(['greeting', 'error', '', undefined, null, 3].map(isRateableAnswerKind)).toEqual([
+      false,
+      false,
+      false,
+      false,
+      false,
+      false,
+    ]);
   });
 });

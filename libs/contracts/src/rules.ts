@@ -129,6 +129,14 @@ export const MAX_OWNER_QUESTION_LENGTH = 500;
 /** Longest comment an owner or a visitor adds to a rating of an answer (characters, issue 35). */
 export const MAX_FEEDBACK_COMMENT_LENGTH = 500;
 
+/**
+ * The answers that can be rated, by the answer engine's kind (`data.answer`): an answer from the documents and the
+ * "not covered" reply. Not a greeting's small talk, not a failure.
+ */
+export const RATEABLE_ANSWER_KINDS: readonly string[] = ['answer', 'notCovered'];
+export const isRateableAnswerKind = (kind: unknown): boolean =>
+  typeof kind === 'string' && RATEABLE_ANSWER_KINDS.includes(kind);
+
 /** The query the browser comes back with after connecting Microsoft 365 (docs/product.md §2, spelled as the specification spells it). */
 export const SHAREPOINT_CONNECTED_QUERY = 'sharepoint-conected';
 

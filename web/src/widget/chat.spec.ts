@@ -1,6 +1,7 @@
 import { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { waitFor } from '@testing-library/dom';
 import './chat';
+import { FEEDBACK_TEXTS } from './feedback-texts';
 import { PRIVACY_TEXTS, privacyText } from './privacy-texts';
 import { TEXTS, text } from './texts';
 import type { WidgetConfig } from './types';
@@ -82,7 +83,7 @@ function server(streamBody: 'readable' | 'none', deleteStatus = 200) {
   return { calls, fetch };
 }
 
-function mountWidget(language: 'en' | 'es' = 'en') {
+function mountWidget(language: 'en' | 'es' = 'en', onClose: () => void = () => undefined) {
   const host = document.createElement('div');
   document.body.append(host);
   const root = host.attachShadow({ mode: 'open' });
@@ -92,16 +93,16 @@ function mountWidget(language: 'en' | 'es' = 'en') {
     base: 'https://app.example',
     config: CONFIG,
     language,
-    onClose: () => undefined,
+    onClose,
   });
   panel.open();
   const ask = (question: string) => {
-    const field = root.querySelector('textarea')!;
+    const field = root.querySelector<HTMLTextAreaElement>('form.composer textarea')!;
     field.value = question;
-    root.querySelector('form')!.dispatchEvent(new Event('submit', { cancelable: true }));
+    root.querySelector('form.composer')!.dispatchEvent(new Event('submit', { cancelable: true }));
   };
-  const answers = () => Array.from(root.querySelectorAll('li.m.ai')).map((li) => li.textContent);
-  return { root, ask, answers };
+  const answers = () => Array.from(root.querySelectorAll('li.m.ai')).map((li) => li.querySelector('.b')!.textContent);
+  return { root, panel, ask, answers };
 }
 
 const sends = (calls: Call[]) => calls.filter((c) => c.method === 'POST' && /\/(stream|messages)$/.test(c.path));
@@ -478,5 +479,327 @@ describe('widget chat: what visitors are told, and deleting their own conversati
     await waitFor(() => expect(w.root.textContent).toContain(PRIVACY_TEXTS.en.deleteFailed));
     expect(w.answers()).toContain(ANSWER);
     expect(JSON.parse(localStorage.getItem(`sparks-widget:${CONFIG.sparkId}`)!).c).toBe(CONVERSATION);
+  });
+});
+
+describe('widget chat: rating answers (issue 35)', () => {
+  const saved = globalThis.ReadableStream;
+  afterEach(() => {
+    Object.assign(globalThis, { ReadableStream: saved });
+    localStorage.clear();
+    document.body.replaceChildren();
+  });
+
+  const A1 = '8f7c5f0e-0000-4000-8000-0000000000a1';
+  const A2 = '8f7c5f0e-0000-4000-8000-0000000000a2';
+  const feedbackPath = (id: string) => `/conversations/${CONVERSATION}/messages/${id}/feedback`;
+  /** A conversation read back: answers to rate, one already rated down, and replies that cannot be rated. */
+  const HISTORY = [
+    { _id: 'h1', type: 'human', data: { content: 'How much is an electric bike?' } },
+    { _id: A1, type: 'ai', data: { content: ANSWER, answer: 'answer', sources: [] } },
+    { _id: 'h2', type: 'human', data: { content: 'Do you rent helmets?' } },
+    {
+      _id: A2,
+      type: 'ai',
+      data: { content: 'My documents do not say.', answer: 'notCovered' },
+      feedback: { rating: 'down', comment: 'Helmets are on the price list' },
+    },
+    { _id: 'h3', type: 'human', data: { content: 'And boats?' } },
+    { _id: 'e1', type: 'ai', data: { content: 'Something went wrong.', type: 'error', answer: 'error' } },
+    { _id: 'e2', type: 'ai', data: { content: 'Failed too.', answer: 'error' } },
+    { _id: 'h4', type: 'human', data: { content: 'Hello?' } },
+    // Stored before answers said their kind: nothing tells it is an answer.
+    { _id: 'o1', type: 'ai', data: { content: 'An old reply.' } },
+  ];
+
+  /**
+   * The visitor comes back to a conversation (`history`); the feedback route answers with `rate` (the rating taken by
+   * default). Every feedback request is recorded, with its visitor token.
+   */
+  function comeBack(history: unknown[] = HISTORY, rate?: (call: Call) => Promise<Response>) {
+    localStorage.setItem(`sparks-widget:${CONFIG.sparkId}`, JSON.stringify({ v: 'vt_1', c: CONVERSATION }));
+    const api = server('none');
+    const rated: (Call & { auth?: string })[] = [];
+    const fetch = jest.fn((url: string, init: RequestInit = {}) => {
+      const path = url.slice(API.length);
+      if (path === `/conversations/${CONVERSATION}` && !init.method) {
+        return Promise.resolve(reply(200, { data: { conversationId: CONVERSATION, messages: history } }));
+      }
+      if (path.endsWith('/feedback')) {
+        const call = { method: init.method ?? 'GET', path, body: init.body as string };
+        rated.push({ ...call, auth: (init.headers as Record<string, string>).Authorization });
+        if (rate) return rate(call);
+        const { rating, comment } = JSON.parse(call.body) as { rating: string; comment?: string };
+        const messageId = path.split('/')[4];
+        return Promise.resolve(
+          reply(200, { data: { messageId, rating, comment: comment ?? null, ratedAt: '2025-01-01T00:00:00.000Z' } }),
+        );
+      }
+      return api.fetch(url, init);
+    });
+    Object.assign(globalThis, { fetch });
+    return { fetch, rated };
+  }
+  const rowOf = (root: ShadowRoot, content: string) =>
+    Array.from(root.querySelectorAll('li.m.ai'))
+      .find((li) => li.querySelector('.b')!.textContent === content)!
+      .querySelector<HTMLElement>('.rate');
+  const thumbs = (row: HTMLElement, language: 'en' | 'es' = 'en') => ({
+    up: row.querySelector<HTMLButtonElement>(`button[aria-label="${FEEDBACK_TEXTS[language].up}"]`)!,
+    down: row.querySelector<HTMLButtonElement>(`button[aria-label="${FEEDBACK_TEXTS[language].down}"]`)!,
+  });
+  const pressed = (row: HTMLElement) => {
+    const { up, down } = thumbs(row);
+    return { up: up.getAttribute('aria-pressed'), down: down.getAttribute('aria-pressed') };
+  };
+  const said = (row: HTMLElement) => row.querySelector('[role="status"]')!.textContent;
+  const settle = () => new Promise((r) => setTimeout(r, 20));
+
+  it('offers the thumbs under the answers only: not the greeting, an error, a reply without a kind, a question', async () => {
+    comeBack();
+    const w = mountWidget();
+    await waitFor(() => expect(w.answers()).toContain('An old reply.'));
+    const rows = Array.from(w.root.querySelectorAll('li.m')).map((li) => !!li.querySelector('.rate'));
+    // The greeting, the notice, then the conversation read back.
+    expect(w.answers()).toEqual([
+      CONFIG.initialMessage,
+      ANSWER,
+      'My documents do not say.',
+      'Something went wrong.',
+      'Failed too.',
+      'An old reply.',
+    ]);
+    expect(rows).toEqual([false, false, false, true, false, true, false, false, false, false, false]);
+    const row = rowOf(w.root, ANSWER)!;
+    expect(row.getAttribute('role')).toBe('group');
+    expect(w.root.getElementById(row.getAttribute('aria-labelledby')!)!.textContent).toBe('Was this helpful?');
+    const { up, down } = thumbs(row);
+    expect([up.type, down.type]).toEqual(['button', 'button']);
+    expect(pressed(row)).toEqual({ up: 'false', down: 'false' });
+  });
+
+  it('restores the rating the visitor gave, and rating down again reopens the comment with what they wrote', async () => {
+    const api = comeBack();
+    const w = mountWidget();
+    await waitFor(() => expect(rowOf(w.root, 'My documents do not say.')).not.toBeNull());
+    const row = rowOf(w.root, 'My documents do not say.')!;
+    expect(pressed(row)).toEqual({ up: 'false', down: 'true' });
+    thumbs(row).down.click();
+    const field = row.querySelector<HTMLTextAreaElement>('form.why textarea')!;
+    expect(field.value).toBe('Helmets are on the price list');
+    expect(w.root.activeElement).toBe(field);
+    await settle();
+    // The rating down is not sent again (it would drop the comment).
+    expect(api.rated).toHaveLength(0);
+  });
+
+  it('rates up with the visitor token, presses the thumb and thanks politely', async () => {
+    const api = comeBack();
+    const w = mountWidget();
+    await waitFor(() => expect(rowOf(w.root, ANSWER)).not.toBeNull());
+    const row = rowOf(w.root, ANSWER)!;
+    thumbs(row).up.click();
+    await waitFor(() => expect(said(row)).toBe(FEEDBACK_TEXTS.en.thanks));
+    expect(api.rated).toEqual([
+      { method: 'POST', path: feedbackPath(A1), body: '{"rating":"up"}', auth: 'Bearer vt_1' },
+    ]);
+    expect(pressed(row)).toEqual({ up: 'true', down: 'false' });
+    const status = row.querySelector('[role="status"]')!;
+    expect(status.getAttribute('aria-live')).toBe('polite');
+    expect(status.classList.contains('err')).toBe(false);
+    // Pressed already: nothing is sent again.
+    thumbs(row).up.click();
+    await settle();
+    expect(api.rated).toHaveLength(1);
+  });
+
+  it('rates down at once, sends the comment with the rating again, and a rating up then replaces it', async () => {
+    const api = comeBack();
+    const w = mountWidget();
+    await waitFor(() => expect(rowOf(w.root, ANSWER)).not.toBeNull());
+    const row = rowOf(w.root, ANSWER)!;
+    thumbs(row).down.click();
+    await waitFor(() => expect(row.querySelector('form.why')).not.toBeNull());
+    expect(api.rated.map((c) => c.body)).toEqual(['{"rating":"down"}']);
+    expect(pressed(row)).toEqual({ up: 'false', down: 'true' });
+    const field = row.querySelector<HTMLTextAreaElement>('form.why textarea')!;
+    expect(w.root.activeElement).toBe(field);
+    expect(row.querySelector(`label[for="${field.id}"]`)!.textContent).toBe(FEEDBACK_TEXTS.en.why);
+    expect(field.maxLength).toBe(500);
+
+    field.value = '  The price is 50 dollars now. ';
+    field.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, cancelable: true }));
+    await waitFor(() => expect(row.querySelector('form.why')).toBeNull());
+    expect(api.rated.map((c) => [c.path, c.body])).toEqual([
+      [feedbackPath(A1), '{"rating":"down"}'],
+      [feedbackPath(A1), '{"rating":"down","comment":"The price is 50 dollars now."}'],
+    ]);
+    expect(w.root.activeElement).toBe(thumbs(row).down);
+    expect(said(row)).toBe(FEEDBACK_TEXTS.en.thanks);
+
+    thumbs(row).up.click();
+    await waitFor(() => expect(pressed(row)).toEqual({ up: 'true', down: 'false' }));
+    expect(api.rated.at(-1)!.body).toBe('{"rating":"up"}');
+    // Rated down again later: the old comment went with the rating it belonged to.
+    thumbs(row).down.click();
+    await waitFor(() => expect(row.querySelector('form.why')).not.toBeNull());
+    expect(row.querySelector('textarea')!.value).toBe('');
+  });
+
+  it('the comment box closes with Skip or Escape (the chat stays open), sending nothing more', async () => {
+    const api = comeBack();
+    const onClose = jest.fn();
+    const w = mountWidget('en', onClose);
+    await waitFor(() => expect(rowOf(w.root, ANSWER)).not.toBeNull());
+    const row = rowOf(w.root, ANSWER)!;
+    thumbs(row).down.click();
+    await waitFor(() => expect(row.querySelector('form.why')).not.toBeNull());
+    Array.from(row.querySelectorAll<HTMLButtonElement>('form.why button'))
+      .find((b) => b.textContent === FEEDBACK_TEXTS.en.skip)!
+      .click();
+    expect(row.querySelector('form.why')).toBeNull();
+    expect(w.root.activeElement).toBe(thumbs(row).down);
+
+    thumbs(row).down.click();
+    const field = row.querySelector<HTMLTextAreaElement>('form.why textarea')!;
+    field.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true, cancelable: true }));
+    expect(row.querySelector('form.why')).toBeNull();
+    expect(onClose).not.toHaveBeenCalled();
+    await settle();
+    expect(api.rated).toHaveLength(1);
+    expect(pressed(row)).toEqual({ up: 'false', down: 'true' });
+  });
+
+  it('a rating the server refuses keeps the one before and says so', async () => {
+    const history = HISTORY.map((m) => (m._id === A1 ? { ...m, feedback: { rating: 'up', comment: null } } : m));
+    const api = comeBack(history, () => Promise.resolve(reply(500, { errors: [{ code: 'INTERNAL' }] })));
+    const w = mountWidget();
+    await waitFor(() => expect(rowOf(w.root, ANSWER)).not.toBeNull());
+    const row = rowOf(w.root, ANSWER)!;
+    expect(pressed(row)).toEqual({ up: 'true', down: 'false' });
+    thumbs(row).down.click();
+    await waitFor(() => expect(said(row)).toBe(FEEDBACK_TEXTS.en.failed));
+    expect(api.rated).toHaveLength(1);
+    expect(pressed(row)).toEqual({ up: 'true', down: 'false' });
+    expect(row.querySelector('[role="status"]')!.classList.contains('err')).toBe(true);
+    expect(row.querySelector('form.why')).toBeNull();
+    expect(row.hasAttribute('aria-busy')).toBe(false);
+  });
+
+  it('a comment the server refuses stays in its box to send again', async () => {
+    let refuse = false;
+    const api = comeBack(HISTORY, () => Promise.resolve(refuse ? reply(429, {}) : reply(200, { data: {} })));
+    const w = mountWidget();
+    await waitFor(() => expect(rowOf(w.root, ANSWER)).not.toBeNull());
+    const row = rowOf(w.root, ANSWER)!;
+    thumbs(row).down.click();
+    await waitFor(() => expect(row.querySelector('form.why')).not.toBeNull());
+    refuse = true;
+    const field = row.querySelector<HTMLTextAreaElement>('form.why textarea')!;
+    field.value = 'Wrong price';
+    row.querySelector('form.why')!.dispatchEvent(new Event('submit', { cancelable: true }));
+    await waitFor(() => expect(said(row)).toBe(FEEDBACK_TEXTS.en.failed));
+    expect(api.rated).toHaveLength(2);
+    expect(row.querySelector('form.why textarea')).toBe(field);
+    expect(field.value).toBe('Wrong price');
+    expect(pressed(row)).toEqual({ up: 'false', down: 'true' });
+  });
+
+  it('a visitor session that ended is renewed once and the rating sent again', async () => {
+    let first = true;
+    const api = comeBack(HISTORY, () => {
+      const answer = first ? reply(401, { errors: [{ code: 'UNAUTHORIZED' }] }) : reply(200, { data: {} });
+      first = false;
+      return Promise.resolve(answer);
+    });
+    const w = mountWidget();
+    await waitFor(() => expect(rowOf(w.root, ANSWER)).not.toBeNull());
+    const row = rowOf(w.root, ANSWER)!;
+    thumbs(row).up.click();
+    await waitFor(() => expect(said(row)).toBe(FEEDBACK_TEXTS.en.thanks));
+    expect(api.rated).toHaveLength(2);
+    expect(api.fetch.mock.calls.filter(([url]) => url.endsWith('/visitors'))).toHaveLength(2);
+  });
+
+  it('offers the thumbs once the streamed answer arrived whole with its id, not while it streams', async () => {
+    Object.assign(globalThis, { ReadableStream: NodeReadableStream });
+    const api = server('readable');
+    const encode = (events: unknown[]) => new TextEncoder().encode(sse(events));
+    let stream!: ReadableStreamDefaultController<Uint8Array>;
+    const body = new NodeReadableStream<Uint8Array>({
+      start(controller) {
+        stream = controller;
+      },
+    });
+    const rated: string[] = [];
+    const fetch = jest.fn((url: string, init?: RequestInit) => {
+      if (url.endsWith('/stream')) return Promise.resolve(reply(200, {}, { body: body as never }));
+      if (url.endsWith('/feedback')) {
+        rated.push(`${url.slice(API.length)} ${init!.body as string}`);
+        return Promise.resolve(reply(200, { data: {} }));
+      }
+      return api.fetch(url, init);
+    });
+    Object.assign(globalThis, { fetch });
+    const w = mountWidget();
+    w.ask('How much is an electric bike?');
+    await waitFor(() =>
+      expect(fetch).toHaveBeenCalledWith(`${API}/conversations/${CONVERSATION}/stream`, expect.anything()),
+    );
+    stream.enqueue(
+      encode([
+        { type: 'history', messages: [], sessionId: CONVERSATION },
+        { type: 'token', messageId: A1, text: 'Electric bikes cost' },
+      ]),
+    );
+    await waitFor(() => expect(w.answers()).toContain('Electric bikes cost'));
+    expect(w.root.querySelector('.rate')).toBeNull();
+    stream.enqueue(
+      encode([{ type: 'done', messages: [{ _id: A1, type: 'ai', data: { content: ANSWER, answer: 'answer' } }] }]),
+    );
+    stream.close();
+    await waitFor(() => expect(rowOf(w.root, ANSWER)).not.toBeNull());
+    thumbs(rowOf(w.root, ANSWER)!).up.click();
+    await waitFor(() => expect(rated).toEqual([`${feedbackPath(A1)} {"rating":"up"}`]));
+  });
+
+  it('an answer that failed, streamed, offers no thumbs', async () => {
+    Object.assign(globalThis, { ReadableStream: NodeReadableStream });
+    const api = server('readable');
+    const failed = sse([
+      { type: 'history', messages: [], sessionId: CONVERSATION },
+      {
+        type: 'done',
+        messages: [{ _id: 'e1', type: 'ai', data: { content: 'Sorry.', type: 'error', answer: 'error' } }],
+      },
+    ]);
+    const fetch = jest.fn((url: string, init?: RequestInit) =>
+      url.endsWith('/stream')
+        ? Promise.resolve(reply(200, {}, { text: () => Promise.resolve(failed) }))
+        : api.fetch(url, init),
+    );
+    Object.assign(globalThis, { fetch });
+    const w = mountWidget();
+    w.ask('How much is an electric bike?');
+    await waitFor(() => expect(w.answers()).toContain('Sorry.'));
+    expect(w.root.querySelector('.rate')).toBeNull();
+  });
+
+  it('speaks Spanish, and switches language with the widget', async () => {
+    comeBack();
+    const w = mountWidget('es');
+    await waitFor(() => expect(rowOf(w.root, ANSWER)).not.toBeNull());
+    const row = rowOf(w.root, ANSWER)!;
+    expect(row.textContent).toContain('¿Te ha sido útil?');
+    const { up, down } = thumbs(row, 'es');
+    expect([up.getAttribute('aria-label'), down.getAttribute('aria-label')]).toEqual(['Útil', 'No útil']);
+    down.click();
+    await waitFor(() => expect(said(row)).toBe('Gracias por tu opinión'));
+    expect(row.querySelector('form.why label')!.textContent).toBe('¿Qué ha fallado? (opcional)');
+    expect(Array.from(row.querySelectorAll('form.why button')).map((b) => b.textContent)).toEqual(['Enviar', 'Omitir']);
+    w.panel.setLanguage('en');
+    expect(row.textContent).toContain('Was this helpful?');
+    expect(thumbs(row).up.title).toBe('Helpful');
+    expect(Array.from(row.querySelectorAll('form.why button')).map((b) => b.textContent)).toEqual(['Send', 'Skip']);
   });
 });

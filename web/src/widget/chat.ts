@@ -4,9 +4,11 @@
  * framework: a dialog with the Spark's greeting, the visitor's conversation (its id and the visitor
  * token kept per Spark in the host page's storage), streamed answers rendered as safe markdown, a
  * "new conversation" action, and (issue 30) the notice that answers are automatic and how long the conversation is
- * kept, before the first message, and the visitor's own "delete this conversation". Keyboard: Enter sends, Shift+Enter breaks the line, Escape closes.
+ * kept, before the first message, and the visitor's own "delete this conversation", and (issue 35) a thumb up or down
+ * under each answer (feedback.ts). Keyboard: Enter sends, Shift+Enter breaks the line, Escape closes.
  * Screen readers: a hidden log announces only the newest complete message.
  */
+import type { ChatMessageView } from '@sparks/contracts';
 import { MAX_MESSAGE_LENGTH, MESSAGE_LENGTH_SHOWN_FROM } from '@sparks/contracts/rules';
 
 import { readErrors } from '../chat-core/errors';
@@ -15,17 +17,16 @@ import { addToken, type Streamed } from '../chat-core/stream';
 import { renderMarkdown } from './markdown';
 import { contactItem } from './contact';
 import { el, HttpError, storage } from './dom';
+import { canRate, rateRow, relabelRatings } from './feedback';
 import { confirmDeletion, DELETE_ICON, noticeItem } from './privacy';
 import { privacyText } from './privacy-texts';
 import { CSS, FULL_SCREEN } from './styles';
 import { text, type TextKey, type WidgetLanguage } from './texts';
 import type { ChatPanel, MountOptions } from './types';
 
-interface WireMessage {
-  _id: string;
-  type: 'human' | 'ai' | 'action';
-  data: { content: string; type?: string };
-}
+type WireMessage = ChatMessageView;
+/** An answer as it ends: the stored message, or only its text (a stream that ended without it). */
+type Answer = Partial<WireMessage> & Pick<WireMessage, 'data'>;
 
 const CLOSE_ICON =
   '<svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true"><path fill="currentColor" d="M6.4 5 5 6.4 10.6 12 5 17.6 6.4 19l5.6-5.6 5.6 5.6 1.4-1.4-5.6-5.6L19 6.4 17.6 5 12 10.6z"/></svg>';
@@ -191,7 +192,7 @@ function mount(o: MountOptions): ChatPanel {
         const { data } = (await res.json()) as { data: { messages: WireMessage[] } };
         for (const m of data.messages) {
           if (m.type === 'human') bubble('human', m.data.content);
-          else if (m.type === 'ai') bubble('ai', m.data.content, true);
+          else if (m.type === 'ai') rateable(bubble('ai', m.data.content, true).item, known, m);
         }
         // The page went away while an answer was on its way: it is read back, not asked again.
         const pending = store.read().q;
@@ -229,9 +230,29 @@ function mount(o: MountOptions): ChatPanel {
     input.focus();
   };
 
-  const finish = (body: HTMLElement, content: string) => {
-    body.replaceChildren(renderMarkdown(content, base));
-    announce(content);
+  /** A request that renews the visitor's session once when it has ended (401). */
+  const renewing = async (path: string, init: RequestInit) => {
+    try {
+      return await request(path, init);
+    } catch (error) {
+      if (!(error instanceof HttpError) || error.status !== 401) throw error;
+      await session();
+      return request(path, init);
+    }
+  };
+
+  /** Under an answer of conversation `id` the visitor may rate, the thumbs up and down. */
+  const rateable = (item: HTMLElement, id: string, m: Answer) => {
+    if (!canRate(m)) return;
+    const path = `/conversations/${id}/messages/${m._id}/feedback`;
+    item.append(rateRow(language, m, (rating) => renewing(path, { method: 'POST', body: JSON.stringify(rating) })));
+    list.scrollTop = list.scrollHeight;
+  };
+
+  const finish = (reply: { item: HTMLElement; body: HTMLElement }, id: string, answer: Answer) => {
+    reply.body.replaceChildren(renderMarkdown(answer.data.content, base));
+    rateable(reply.item, id, answer);
+    announce(answer.data.content);
   };
 
   /**
@@ -239,15 +260,14 @@ function mount(o: MountOptions): ChatPanel {
    * and a worker answers it all the same, so the answer is read back from the conversation, never asked
    * again. Tried for about half a minute.
    */
-  const readBack = async (id: string, question: string): Promise<string | undefined> => {
+  const readBack = async (id: string, question: string): Promise<WireMessage | undefined> => {
     for (const wait of [1000, 2000, 4000, 8000, 15000]) {
       await new Promise((resolve) => setTimeout(resolve, wait));
       try {
         const res = await request(`/conversations/${id}`);
         const { messages } = ((await res.json()) as { data: { messages: WireMessage[] } }).data;
         const [before, last] = messages.slice(-2);
-        if (last?.type === 'ai' && before?.type === 'human' && before.data.content === question)
-          return last.data.content;
+        if (last?.type === 'ai' && before?.type === 'human' && before.data.content === question) return last;
       } catch {
         // Not there yet, or the network is still away: the next try.
       }
@@ -264,7 +284,7 @@ function mount(o: MountOptions): ChatPanel {
     void readBack(id, question)
       .then((answer) => {
         reply.item.removeAttribute('aria-busy');
-        if (answer !== undefined) finish(reply.body, answer);
+        if (answer !== undefined) finish(reply, id, answer);
         else {
           reply.item.remove();
           note('failed');
@@ -293,7 +313,7 @@ function mount(o: MountOptions): ChatPanel {
       store.write({ ...store.read(), q: question });
       const body = JSON.stringify({ text: question });
       let streamed: Streamed = { text: '' };
-      let final: string | undefined;
+      let final: Answer | undefined;
       let failed = false;
       if (typeof ReadableStream === 'function') {
         const res = await request(`/conversations/${id}/stream`, { method: 'POST', body });
@@ -305,7 +325,9 @@ function mount(o: MountOptions): ChatPanel {
             reply.body.textContent = streamed.text;
             list.scrollTop = list.scrollHeight;
           } else if (e.type === 'done') {
-            final = [...(e.messages ?? [])].reverse().find((m) => m.type === 'ai')?.data.content ?? streamed.text;
+            final = [...(e.messages ?? [])].reverse().find((m) => m.type === 'ai') ?? {
+              data: { content: streamed.text },
+            };
           } else if (e.type === 'error') {
             failed = true;
           }
@@ -320,12 +342,12 @@ function mount(o: MountOptions): ChatPanel {
       } else {
         const json = await request(`/conversations/${id}/messages`, { method: 'POST', body });
         taken = true;
-        final = ((await json.json()) as { data: { ai: WireMessage | null } }).data.ai?.data.content;
+        final = ((await json.json()) as { data: { ai: WireMessage | null } }).data.ai ?? undefined;
       }
       if (final === undefined && !failed) final = await readBack(id, question);
       forget();
       reply.item.removeAttribute('aria-busy');
-      if (final !== undefined && !failed) finish(reply.body, final);
+      if (final !== undefined && !failed) finish(reply, id, final);
       else {
         reply.item.remove();
         note('failed');
@@ -467,6 +489,7 @@ function mount(o: MountOptions): ChatPanel {
       language = next;
       labels();
       showLength();
+      relabelRatings(list, language);
     },
   };
 }

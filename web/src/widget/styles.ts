@@ -31,6 +31,14 @@ textarea{flex:1;resize:none;font:inherit;padding:8px 10px;border:1px solid #d1d5
 .send:disabled{opacity:.6;cursor:default}
 .notice .b{max-width:none;background:transparent;color:#4b5563;font-size:13px;padding:2px 4px;white-space:normal;margin:0}
 .confirm p{margin:0 0 8px}.confirm button{font:inherit;border-radius:8px;padding:6px 12px;margin-right:8px;cursor:pointer;border:1px solid #d1d5db;background:#fff;color:#111827}.confirm .danger{background:#b91c1c;border-color:#b91c1c;color:#fff;font-weight:600}
+.m.ai{flex-direction:column;align-items:flex-start}
+.rate{align-self:stretch;max-width:85%;display:flex;flex-wrap:wrap;align-items:center;gap:6px;margin-top:4px;font-size:13px;color:#4b5563}
+.rate>button{width:32px;height:32px;padding:0;display:flex;align-items:center;justify-content:center;border:1px solid #d1d5db;border-radius:8px;background:#fff;color:#4b5563;cursor:pointer}
+.rate>[aria-pressed=false]:hover{border-color:#4b5563;color:#111827}.rate .down svg{transform:rotate(180deg)}
+.rate>[aria-pressed=true],.why [type=submit]{background:var(--p);border-color:var(--p);color:#fff}
+.rate[aria-busy=true]>button{cursor:progress}.rate .err{color:#b91c1c;font-weight:600}
+.why{flex-basis:100%;display:flex;flex-direction:column;gap:6px}.why textarea{flex:none;font-size:14px;background:#fff}
+.why div{display:flex;gap:8px}.why button{font:inherit;font-weight:600;border:1px solid #d1d5db;border-radius:8px;padding:5px 12px;background:#fff;color:#111827;cursor:pointer}
 .sr{position:absolute;width:1px;height:1px;margin:-1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap;border:0}
 @media ${FULL_SCREEN}{.p{inset:0;width:100%;max-width:none;height:100%;max-height:none;border-radius:0}}
 `;

@@ -1,3 +1,4 @@
+import { FEEDBACK_TEXTS } from './feedback-texts';
 import { PRIVACY_TEXTS } from './privacy-texts';
 import { TEXTS, text } from './texts';
 import { renderMarkdown } from './markdown';
@@ -9,10 +10,24 @@ describe('website widget', () => {
       for (const value of Object.values(TEXTS[lang])) expect(value.trim().length).toBeGreaterThan(0);
     }
     expect(text('es', 'tooMany', { seconds: 7 })).toContain('7 s');
-    expect(Object.keys(PRIVACY_TEXTS.es).sort()).toEqual(Object.keys(PRIVACY_TEXTS.en).sort());
-    for (const lang of ['es', 'en'] as const) {
-      for (const value of Object.values(PRIVACY_TEXTS[lang])) expect(value.trim().length).toBeGreaterThan(0);
+    for (const texts of [PRIVACY_TEXTS, FEEDBACK_TEXTS]) {
+      expect(Object.keys(texts.es).sort()).toEqual(Object.keys(texts.en).sort());
+      for (const lang of ['es', 'en'] as const) {
+        for (const value of Object.values(texts[lang])) expect(value.trim().length).toBeGreaterThan(0);
+      }
     }
+    // Rating an answer (issue 35), in the visitor's language.
+    expect([FEEDBACK_TEXTS.en.question, FEEDBACK_TEXTS.en.up, FEEDBACK_TEXTS.en.down]).toEqual([
+      'Was this helpful?',
+      'Helpful',
+      'Not helpful',
+    ]);
+    expect([FEEDBACK_TEXTS.es.question, FEEDBACK_TEXTS.es.up, FEEDBACK_TEXTS.es.down]).toEqual([
+      '¿Te ha sido útil?',
+      'Útil',
+      'No útil',
+    ]);
+    expect(FEEDBACK_TEXTS.es.thanks).not.toBe(FEEDBACK_TEXTS.en.thanks);
   });
 });
 

@@ -1,4 +1,6 @@
 import type {
+  AnswerFeedbackRequest,
+  AnswerFeedbackView,
   DocumentView,
   IntegrationProvider,
   IntegrationsView,
@@ -146,4 +148,12 @@ export function disconnectIntegration(sparkId: string) {
  */
 export function authorizeIntegration(sparkId: string, service: 'sharepoint' | 'onedrive' = 'sharepoint') {
   return api.get<{ authUrl: string }>(`/sparks/${sparkId}/integrations/microsoft/authorize`, { params: { service } });
+}
+
+/** The owner rates an answer of one of their Spark's test chats (issue 35); a second rating replaces the first. */
+export function rateTestAnswer(sparkId: string, messageId: string, body: AnswerFeedbackRequest) {
+  return api.post<AnswerFeedbackView>(
+    `/sparks/${encodeURIComponent(sparkId)}/messages/${encodeURIComponent(messageId)}/feedback`,
+    body,
+  );
 }

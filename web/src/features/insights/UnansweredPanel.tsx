@@ -6,8 +6,16 @@ import { Link } from 'react-router-dom';
 import useSWR from 'swr';
 
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
-import { answerUnanswered, deleteUnansweredAnswer, fetchUnanswered, unansweredKey } from './api';
+import { answerUnanswered, deleteUnansweredAnswer, dismissUnanswered, fetchUnanswered, unansweredKey } from './api';
 import './insights.css';
+
+type Done = 'saved' | 'deleted' | 'dismissed';
+
+const DONE_TEXT = {
+  saved: 'unanswered.saved',
+  deleted: 'unanswered.deleted',
+  dismissed: 'unanswered.dismissed',
+} as const;
 
 /** The open groups of a Spark's unanswered questions, for the header button's count. */
 export function useUnanswered(sparkId: string) {
@@ -23,7 +31,7 @@ function Group({
 }: {
   sparkId: string;
   group: UnansweredGroupView;
-  onSaved: (groups: UnansweredGroupView[], done: 'saved' | 'deleted') => void;
+  onSaved: (groups: UnansweredGroupView[], done: Done) => void;
 }) {
   const { t, i18n } = useTranslation('sparks');
   const [editing, setEditing] = useState(false);
@@ -34,6 +42,23 @@ function Group({
   const [deleteError, setDeleteError] = useState<string | null>(null);
   const fieldId = useId();
   const others = group.variants.filter((v) => v !== group.question);
+  const date = (iso: string) => new Date(iso).toLocaleString(i18n.language);
+  const sources = group.sources
+    .map((s) => t('unanswered.sourcePage', { document: s.document, page: s.page }))
+    .filter((text, i, all) => all.indexOf(text) === i)
+    .join(' · ');
+
+  async function dismiss() {
+    setBusy(true);
+    setError(null);
+    try {
+      const result = await dismissUnanswered(sparkId, group.id);
+      onSaved(result.groups, 'dismissed');
+    } catch (err) {
+      setError(t('unanswered.dismissFailed', { message: err instanceof Error ? err.message : String(err) }));
+      setBusy(false);
+    }
+  }
 
   async function save(event: FormEvent) {
     event.preventDefault();
@@ -67,15 +92,40 @@ function Group({
   }
 
   return (
-    <li className={`unanswered-group unanswered-group--${group.status}`} data-testid="unanswered-group">
+    <li
+      className={`unanswered-group unanswered-group--${group.status} unanswered-group--${group.reason}`}
+      data-testid="unanswered-group"
+    >
+      <p className="unanswered-group__reason">
+        {t(group.reason === 'ratedDown' ? 'unanswered.reasonRatedDown' : 'unanswered.reasonNotCovered')}
+      </p>
       <p className="unanswered-group__question">{group.question}</p>
       <p className="unanswered-group__meta">
-        {t('unanswered.asked', { count: group.count })} ·{' '}
-        {t('unanswered.last', { date: new Date(group.lastAskedAt).toLocaleString(i18n.language) })}
+        {t('unanswered.asked', { count: group.count })} · {t('unanswered.last', { date: date(group.lastAskedAt) })}
         {group.status === 'answered' && <span className="unanswered-group__badge"> · {t('unanswered.answered')}</span>}
       </p>
       {others.length > 0 && (
         <p className="unanswered-group__variants">{t('unanswered.alsoAsked', { questions: others.join(' · ') })}</p>
+      )}
+      {group.answerGiven && group.status === 'open' && (
+        <div className="unanswered-group__said">
+          <p className="unanswered-group__said-label">{t('unanswered.said')}</p>
+          <blockquote className="unanswered-group__said-text">{group.answerGiven}</blockquote>
+          {sources && <p className="unanswered-group__sources">{t('unanswered.source', { sources })}</p>}
+        </div>
+      )}
+      {group.ratedBy && group.ratedAt && (
+        <p className="unanswered-group__rated">
+          {t(group.ratedBy === 'owner' ? 'unanswered.ratedByOwner' : 'unanswered.ratedByVisitor', {
+            date: date(group.ratedAt),
+          })}
+          {group.comment && (
+            <>
+              <br />
+              <span className="unanswered-group__comment">{t('unanswered.comment', { comment: group.comment })}</span>
+            </>
+          )}
+        </p>
       )}
       {group.answer && !editing && (
         <blockquote className="unanswered-group__answer">
@@ -114,6 +164,11 @@ function Group({
           <button type="button" className="button button--secondary" onClick={() => setEditing(true)}>
             {group.answer ? t('unanswered.change') : t('unanswered.answer')}
           </button>
+          {group.status === 'open' && (
+            <button type="button" className="button button--ghost" onClick={() => void dismiss()} disabled={busy}>
+              {t('unanswered.dismiss')}
+            </button>
+          )}
           {group.answer && (
             <button
               type="button"
@@ -157,15 +212,16 @@ export interface UnansweredPanelProps {
 }
 
 /**
- * The questions the Spark could not answer (tests and the website widget), similar ones together
- * with how often and when last asked; the owner answers one in their own words and the answer
- * becomes knowledge of the Spark, cited as added by them (issue 17 item 5).
+ * The owner's review list: the questions the Spark could not answer and the answers rated wrong (tests and the
+ * website widget), similar ones together with how often and when last asked, what the Spark said and where it came
+ * from, who rated it and their comment; the owner answers one in their own words and the answer becomes knowledge of
+ * the Spark, cited as added by them (issue 17 item 5, issue 35), or dismisses it.
  */
 export function UnansweredPanel({ id, sparkId, sparkName, open, onClose }: UnansweredPanelProps) {
   const { t } = useTranslation('sparks');
   const { data, error, mutate } = useUnanswered(sparkId);
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const [saved, setSaved] = useState<'saved' | 'deleted' | null>(null);
+  const [saved, setSaved] = useState<Done | null>(null);
 
   useEffect(() => {
     if (open) headingRef.current?.focus({ preventScroll: true });
@@ -208,7 +264,7 @@ export function UnansweredPanel({ id, sparkId, sparkName, open, onClose }: Unans
       <p className="objectives-panel__note">{t('unanswered.intro')}</p>
       {saved && (
         <p role="status" className="unanswered-panel__saved">
-          {t(saved === 'deleted' ? 'unanswered.deleted' : 'unanswered.saved')}
+          {t(DONE_TEXT[saved])}
         </p>
       )}
       {error && !data ? (

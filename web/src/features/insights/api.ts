@@ -19,3 +19,10 @@ export const deleteUnansweredAnswer = (sparkId: string, questionId: string) =>
   api.delete<{ removed: number; groups: UnansweredGroupView[] }>(
     `${base(sparkId)}/${encodeURIComponent(questionId)}/answer`,
   );
+
+/** Dismisses a group: its open questions leave the list until asked or rated wrong again. */
+export const dismissUnanswered = (sparkId: string, questionId: string) =>
+  api.post<{ dismissed: number; groups: UnansweredGroupView[] }>(
+    `${base(sparkId)}/${encodeURIComponent(questionId)}/dismiss`,
+    {},
+  );

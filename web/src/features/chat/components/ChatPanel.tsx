@@ -16,6 +16,7 @@ import {
   getIntegrations,
   listDocuments,
   listTests,
+  rateTestAnswer,
   setDocumentTitle,
 } from '../api';
 import { documentIdOf, toDisplayItems } from '../display';
@@ -27,6 +28,7 @@ import { AttachMenu, SERVICE_NAMES, type SharingService } from './AttachMenu';
 import { ChatActionsContext } from './chatActions';
 import type { ChatDialogsProps, ChatProblem } from './ChatDialogs';
 import { Composer, type ComposerHandle } from './Composer';
+import type { RateAnswer } from './AnswerRating';
 import { MessageList } from './MessageList';
 import '../chat.css';
 
@@ -191,6 +193,10 @@ function ChatPanelBody({
         ]),
       ),
     [documents],
+  );
+  const rateAnswer = useCallback<RateAnswer>(
+    (messageId, body) => rateTestAnswer(target.sparkId ?? '', messageId, body),
+    [target.sparkId],
   );
   const retitle = useCallback(
     async (documentId: string, title: string | null) => {
@@ -382,6 +388,7 @@ function ChatPanelBody({
           }
           documents={documentsById}
           onRetitle={target.kind === 'builder' ? retitle : undefined}
+          onRate={target.kind === 'test' ? rateAnswer : undefined}
           interactive={!busy}
           onChoose={(choice) => void choose(choice)}
           welcome={welcome}

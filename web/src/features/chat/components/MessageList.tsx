@@ -5,6 +5,7 @@ import { lazyComponent } from '../../../ui/lazyComponent';
 import { cutName, describeDate, documentIdOf, documentNameLimit, type DisplayItem } from '../display';
 import type { Choice } from '../types';
 import type { WidgetProps } from '../widgets/Widget';
+import { AnswerRating, isRateable, type RateAnswer } from './AnswerRating';
 import { DocumentTitle, type DocumentTitleInfo } from './DocumentTitle';
 import { MarkdownContent } from './MarkdownContent';
 import { DocumentIcon } from './UiIcons';
@@ -23,6 +24,8 @@ export interface MessageListProps {
   documents?: ReadonlyMap<string, UploadedDocument>;
   /** Gives a document the title customers read (null: the file name); absent, titles are not shown. */
   onRetitle?: (documentId: string, title: string | null) => Promise<unknown>;
+  /** Rates an answer (a test chat only): absent, answers show no rating. */
+  onRate?: RateAnswer;
   /** Widgets are usable (no reply on its way). */
   interactive: boolean;
   onChoose: (choice: Choice) => void;
@@ -138,6 +141,7 @@ export function MessageList({
   welcome,
   documents,
   onRetitle,
+  onRate,
 }: MessageListProps) {
   const { t } = useTranslation('chat');
   const log = useRef<HTMLDivElement>(null);
@@ -226,6 +230,9 @@ export function MessageList({
                 <div className={`chat-bubble chat-bubble--assistant chat-bubble--${item.variant}`}>
                   <MarkdownContent content={item.content} />
                 </div>
+              )}
+              {item.kind === 'assistant' && onRate && isRateable(item.message) && (
+                <AnswerRating message={item.message} onRate={onRate} />
               )}
               {item.kind === 'widget' && (
                 <Widget

@@ -6,6 +6,7 @@ import { Link } from 'react-router-dom';
 import useSWR from 'swr';
 
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { MarkdownContent } from '../chat/components/MarkdownContent';
 import { answerUnanswered, deleteUnansweredAnswer, dismissUnanswered, fetchUnanswered, unansweredKey } from './api';
 import './insights.css';
 
@@ -43,7 +44,9 @@ function Group({
   const fieldId = useId();
   const others = group.variants.filter((v) => v !== group.question);
   const date = (iso: string) => new Date(iso).toLocaleString(i18n.language);
+  // What the answer does not already cite (an answer from the documents ends with its source).
   const sources = group.sources
+    .filter((s) => !group.answerGiven?.includes(s.document))
     .map((s) => t('unanswered.sourcePage', { document: s.document, page: s.page }))
     .filter((text, i, all) => all.indexOf(text) === i)
     .join(' · ');
@@ -110,7 +113,9 @@ function Group({
       {group.answerGiven && group.status === 'open' && (
         <div className="unanswered-group__said">
           <p className="unanswered-group__said-label">{t('unanswered.said')}</p>
-          <blockquote className="unanswered-group__said-text">{group.answerGiven}</blockquote>
+          <blockquote className="unanswered-group__said-text">
+            <MarkdownContent content={group.answerGiven} />
+          </blockquote>
           {sources && <p className="unanswered-group__sources">{t('unanswered.source', { sources })}</p>}
         </div>
       )}

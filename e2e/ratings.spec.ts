@@ -3,6 +3,8 @@ import type { AddressInfo } from 'node:net';
 
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 
+import enKnowledge from '../libs/core/src/locales/en/knowledge.json';
+import esKnowledge from '../libs/core/src/locales/es/knowledge.json';
 import enChat from '../web/public/locales/en/chat.json';
 import enSparks from '../web/public/locales/en/sparks.json';
 import esChat from '../web/public/locales/es/chat.json';
@@ -19,7 +21,10 @@ import { dataOf, sparkWithPdf } from './support/sparks';
  * Ratings and the owner's review list (issue 35 items 1–2) end to end, in English (desktop) and in Spanish (phone):
  * a visitor on a second origin rates an answer of the widget down with a comment; the owner sees it in the Spark's
  * review list (why, what was said, its source, who rated it and the comment), writes the right answer, and the
- * visitor asking again gets it. The owner also rates a test's answer down and dismisses it from the list.
+ * visitor asking again gets it. The owner keeps that answer as a check; taking the answer back changes the Spark's
+ * knowledge, the Spark's chat shows the check's approved and new answers side by side, and its button opens the
+ * checks, where the owner approves the new one (issue 35 item 3). The owner also rates a test's answer down and
+ * dismisses it from the list.
  * RATINGS_SHOTS_DIR=/tmp/shots-ratings keeps screenshots.
  */
 
@@ -27,6 +32,7 @@ const SHOTS = process.env.RATINGS_SHOTS_DIR;
 
 const cases = {
   en: {
+    knowledge: enKnowledge,
     chat: enChat,
     sparks: enSparks,
     viewport: { width: 1440, height: 900 },
@@ -42,6 +48,7 @@ const cases = {
     testComment: 'We do: 60 dollars a day.',
   },
   es: {
+    knowledge: esKnowledge,
     chat: esChat,
     sparks: esSparks,
     viewport: { width: 390, height: 844 },
@@ -169,6 +176,31 @@ for (const lang of ['en', 'es'] as const) {
       await expect(dialog.locator('.m.ai').last()).toContainText(c.right, { timeout: 60_000 });
       await shotInto(SHOTS, visitor, `${lang}-03-visitor-gets-the-fix`, 300);
 
+      // — the owner keeps the fixed answer as a check; taking the answer back, the chat tells the check changed —
+      const k = c.sparks.checks;
+      await group.getByRole('button', { name: u.keepCheck }).click();
+      await expect(panel.getByRole('status')).toHaveText(u.keptCheck);
+      const check = panel.getByTestId('check').filter({ hasText: c.question });
+      await expect(check).toContainText(k.statusSame, { timeout: 30_000 });
+      await group.getByRole('button', { name: u.delete }).click();
+      await page.getByRole('dialog', { name: u.deleteTitle }).getByRole('button', { name: u.deleteConfirm }).click();
+      await expect(panel.getByRole('status')).toHaveText(u.deleted);
+      // Back to the chat (on a phone the panel covers it): it tells the change by itself.
+      await panel.getByRole('button', { name: u.close }).click();
+      const told = page
+        .locator('.chat-bubble--assistant')
+        .filter({ hasText: c.knowledge.checks.changed_one.split(':')[0].replace(/\*/g, '') });
+      await expect(told).toBeVisible({ timeout: 60_000 });
+      await expect(told.locator('table')).toContainText(c.right);
+      await shotInto(SHOTS, page, `${lang}-03b-chat-tells-a-check-changed`, 300);
+      await page.getByRole('button', { name: c.knowledge.checks.review }).click();
+      await expect(page.getByRole('heading', { name: k.heading })).toBeFocused();
+      await expect(check).toContainText(k.statusChanged);
+      await shotInto(SHOTS, page, `${lang}-03c-check-changed`, 300);
+      await check.getByRole('button', { name: k.approve }).click();
+      await expect(check).toContainText(k.statusSame);
+      await expect(panel.getByText(k.approvedDone)).toBeVisible();
+
       // — the owner rates a test's answer down; it joins the list, marked as theirs, and is dismissed —
       const testTab = await dataOf<{ _id: string }>(
         await request.post(`/api/v1/sparks/${sparkId}/tests`, { headers: account.headers, data: { name: 'T1' } }),
@@ -193,8 +225,10 @@ for (const lang of ['en', 'es'] as const) {
       await mine.getByRole('button', { name: u.dismiss }).click();
       await expect(panel.getByRole('status')).toHaveText(u.dismissed);
       await expect(mine).toHaveCount(0);
-      // The fixed question stays, answered.
-      await expect(panel.getByTestId('unanswered-group').filter({ hasText: c.question })).toContainText(u.answered);
+      // The question whose answer was taken back is open again, to answer.
+      await expect(
+        panel.getByTestId('unanswered-group').filter({ hasText: c.question }).getByRole('button', { name: u.answer }),
+      ).toBeVisible();
     } finally {
       await visitorContext.close();
       await site.close();

@@ -201,6 +201,7 @@ describe('Bull Board at /admin/queues', () => {
     };
     expect(queues.queues.map((q) => q.name).sort()).toEqual([
       'assistant-reply',
+      'checks',
       'email',
       'ingestion',
       'integrations',

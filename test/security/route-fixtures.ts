@@ -263,6 +263,18 @@ export const ROUTE_FIXTURES: Record<string, RouteFixture> = {
   'POST /api/v1/sparks/:sparkId/unanswered/:questionId/dismiss': {
     ids: [{ in: 'path', name: 'questionId', kinds: ['unansweredQuestion'] }],
   },
+  // — answer checks —
+  'POST /api/v1/sparks/:sparkId/checks': {
+    ids: [{ in: 'body', name: 'messageId', kinds: ['testAnswer'] }],
+    body: (w) => ({ messageId: w.ids.testAnswer }),
+  },
+  'POST /api/v1/sparks/:sparkId/check-runs': { body: () => ({}) },
+  'POST /api/v1/sparks/:sparkId/checks/:checkId/approve': {
+    ids: [{ in: 'path', name: 'checkId', kinds: ['check'] }],
+  },
+  'DELETE /api/v1/sparks/:sparkId/checks/:checkId': {
+    ids: [{ in: 'path', name: 'checkId', kinds: ['check'] }],
+  },
   // — ratings of answers (the visitor's route is under public/widgets) —
   'POST /api/v1/sparks/:sparkId/messages/:messageId/feedback': {
     ids: [{ in: 'path', name: 'messageId', kinds: ['testAnswer'] }],

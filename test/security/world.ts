@@ -15,7 +15,8 @@ export type IdKind =
   | 'customer'
   | 'checkoutSession'
   | 'unansweredQuestion'
-  | 'testAnswer';
+  | 'testAnswer'
+  | 'check';
 
 /**
  * A user with one of everything: a Spark, a test, a read document, and a builder, a test and a
@@ -265,6 +266,14 @@ export async function buildWorld(t: TestApp, label: string): Promise<World> {
   const unansweredQuestion = (unanswered as unknown as Array<{ id: string }>)[0]?.id;
   if (!unansweredQuestion) throw new Error('the world has no unanswered question');
   const testAnswer = await answerInTest(base, token, sparkId, test._id as string, marker);
+  const check = data(
+    await must(base, {
+      method: 'POST',
+      path: `/api/v1/sparks/${sparkId}/checks`,
+      token,
+      json: { question: `When do you open ${marker}?`, answer: `At nine ${marker}.` },
+    }),
+  ).id as string;
   return {
     label,
     user,
@@ -284,6 +293,7 @@ export async function buildWorld(t: TestApp, label: string): Promise<World> {
       checkoutSession: String(checkout.sessionUrl).split('/checkout/')[1],
       unansweredQuestion,
       testAnswer,
+      check,
     },
   };
 }
@@ -294,7 +304,7 @@ async function answerInTest(base: string, token: string, sparkId: string, testId
     await must(base, { method: 'GET', path: `/api/v1/sparks/${sparkId}/tests/${testId}/conversation`, token }),
   );
   const rateable = (history.messages as Array<{ _id: string; type: string; data: { answer?: string } }>).find(
-    (m) => m.type === 'ai' && m.data.answer !== undefined && m.data.answer !== 'error',
+    (m) => m.type === 'ai' && (m.data.answer === 'answer' || m.data.answer === 'notCovered'),
   );
   if (rateable) return rateable._id;
   const asked = data(

@@ -14,6 +14,7 @@ import { ReplyJob } from './reply/reply.job';
 import { ExportAccountJob } from './privacy/export-account.job';
 import { PurgeAccountJob } from './privacy/purge-account.job';
 import { RetentionSweepJob } from './privacy/retention-sweep.job';
+import { CheckAnswersJob } from './checks/check-answers.job';
 import { timeJobs } from './metrics';
 
 /** Wires every declared job to its handler and runs the BullMQ workers. */
@@ -35,6 +36,7 @@ export class ConsumersService implements OnApplicationBootstrap {
     private readonly exportAccount: ExportAccountJob,
     private readonly purgeAccount: PurgeAccountJob,
     private readonly retention: RetentionSweepJob,
+    private readonly checks: CheckAnswersJob,
   ) {}
 
   handlers(): JobHandlers {
@@ -49,6 +51,7 @@ export class ConsumersService implements OnApplicationBootstrap {
       'account.export': (payload) => this.exportAccount.handle(payload),
       'account.purge': (payload) => this.purgeAccount.handle(payload),
       'retention.sweep': () => this.retention.handle(),
+      'checks.run': (payload) => this.checks.handle(payload),
     };
   }
 
@@ -58,7 +61,13 @@ export class ConsumersService implements OnApplicationBootstrap {
       prefix: this.config.QUEUE_PREFIX,
       concurrency: this.config.WORKER_CONCURRENCY,
       // Exports read and zip whole accounts: two at a time per worker is enough for a rare job.
-      queueConcurrency: { ingestion: this.config.INGEST_CONCURRENCY, usage: this.config.USAGE_CONCURRENCY, privacy: 2 },
+      // Checks ask the answer engine once per check: one Spark at a time per worker, beside the replies.
+      queueConcurrency: {
+        ingestion: this.config.INGEST_CONCURRENCY,
+        usage: this.config.USAGE_CONCURRENCY,
+        privacy: 2,
+        checks: 1,
+      },
       lockDuration: this.config.WORKER_LOCK_DURATION_MS,
       stalledInterval: this.config.WORKER_STALLED_INTERVAL_MS,
     });

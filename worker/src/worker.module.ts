@@ -6,6 +6,7 @@ import { AnswerEngine, FLOWS, FlowEngine, LlmProvider } from '@sparks/engine';
 import { UsageMeterJob } from './billing/usage-meter.job';
 import { UsageRecordJob } from './billing/usage-record.job';
 import { UsageSweep } from './billing/usage-sweep.service';
+import { CheckAnswersJob } from './checks/check-answers.job';
 import { ConsumersService } from './consumers.service';
 import { EmailSweep } from './email/email-sweep.service';
 import { createMailer, MAILER } from './email/mailer';
@@ -57,6 +58,7 @@ import { LLM } from './infra/tokens';
     FlowPortsFactory,
     ConversationEvents,
     ReplyJob,
+    CheckAnswersJob,
     ...INGESTION_PROVIDERS,
     ...INTEGRATION_PROVIDERS,
     ...PRIVACY_PROVIDERS,

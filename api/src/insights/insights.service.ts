@@ -1,7 +1,8 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import type { AnswerUnansweredRequest, UnansweredGroupView } from '@sparks/contracts';
 import { DomainError } from '@sparks/core';
 import { UnansweredRepository, type UnansweredGroup } from '@sparks/db';
+import { JobProducer } from '@sparks/queues';
 import { SparksService } from '../sparks/sparks.service';
 
 const view = (g: UnansweredGroup): UnansweredGroupView => ({
@@ -28,10 +29,20 @@ const view = (g: UnansweredGroup): UnansweredGroupView => ({
  */
 @Injectable()
 export class InsightsService {
+  private readonly logger = new Logger(InsightsService.name);
+
   constructor(
     private readonly sparks: SparksService,
     private readonly unanswered: UnansweredRepository,
+    private readonly producer: JobProducer,
   ) {}
+
+  /** An owner's answer written or taken back changes the Spark's knowledge: its answer checks run again. */
+  private async knowledgeChanged(sparkId: string): Promise<void> {
+    await this.producer
+      .requestChecks(sparkId)
+      .catch((err: unknown) => this.logger.warn(`could not ask for the checks of ${sparkId}: ${String(err)}`));
+  }
 
   async groups(userId: string, sparkId: string): Promise<UnansweredGroupView[]> {
     await this.sparks.owned(userId, sparkId);
@@ -52,6 +63,7 @@ export class InsightsService {
       language: spark.options.language,
     });
     if (!done) throw DomainError.notFound();
+    await this.knowledgeChanged(sparkId);
     return { documentId: done.documentId, groups: (await this.unanswered.groups(sparkId)).map(view) };
   }
 
@@ -63,6 +75,7 @@ export class InsightsService {
     await this.sparks.owned(userId, sparkId);
     const done = await this.unanswered.unanswer({ sparkId, questionId });
     if (!done) throw DomainError.notFound();
+    await this.knowledgeChanged(sparkId);
     return { removed: done.removed, groups: (await this.unanswered.groups(sparkId)).map(view) };
   }
 

@@ -13,3 +13,4 @@ export * from './integrations';
 export * from './insights';
 export * from './icons';
 export * from './privacy';
+export * from './checks';

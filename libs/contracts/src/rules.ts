@@ -133,6 +133,9 @@ export const MAX_FEEDBACK_COMMENT_LENGTH = 500;
  * The answers that can be rated, by the answer engine's kind (`data.answer`): an answer from the documents and the
  * "not covered" reply. Not a greeting's small talk, not a failure.
  */
+/** How many answer checks a Spark keeps (issue 35 item 3): each is asked again whenever its knowledge changes. */
+export const MAX_CHECKS_PER_SPARK = 50;
+
 export const RATEABLE_ANSWER_KINDS: readonly string[] = ['answer', 'notCovered'];
 export const isRateableAnswerKind = (kind: unknown): boolean =>
   typeof kind === 'string' && RATEABLE_ANSWER_KINDS.includes(kind);

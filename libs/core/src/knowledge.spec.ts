@@ -1,6 +1,12 @@
 import en from './locales/en/knowledge.json';
 import es from './locales/es/knowledge.json';
-import { documentFailedMessage, documentReadMessage, documentSyncMessage, isIngestionErrorCode } from './knowledge';
+import {
+  checksChangedMessage,
+  documentFailedMessage,
+  documentReadMessage,
+  documentSyncMessage,
+  isIngestionErrorCode,
+} from './knowledge';
 
 const keys = (o: object, prefix = ''): string[] =>
   Object.entries(o).flatMap(([k, v]) =>
@@ -90,5 +96,22 @@ describe('what a document covers (issue 18 item 3)', () => {
     expect(documentReadMessage('es', { name: 'a.pdf', pages: 1, chars: 10, emptyPages: 0, topics })).toBe(
       'He leído **a.pdf**: 1 página, 10 caracteres. Empieza por: “Horario de la Panadería Sol”; “De lunes a sábado abrimos de 8:00 a 20:30.”; “Pan de \\*masa madre\\*.”.',
     );
+  });
+});
+
+describe('checksChangedMessage (issue 35 item 3)', () => {
+  it('counts the changes in the owner’s language and puts each question over its two answers, pipes escaped', () => {
+    const text = checksChangedMessage('en', [
+      { question: 'Price | *per* day?', expected: 'It is 45.\n\n— *Menu, page 1*', now: 'It is 50 | tax included.' },
+    ]);
+    expect(text).toContain('1 of your checks got another answer');
+    expect(text).toContain('**Price \\| \\*per\\* day?**\n\n| Approved answer | Answer now |\n| --- | --- |\n');
+    expect(text).toContain('| It is 45. — *Menu, page 1* | It is 50 \\| tax included. |');
+    const es = checksChangedMessage('es', [
+      { question: 'a', expected: 'b', now: 'c' },
+      { question: 'd', expected: 'e', now: 'f' },
+    ]);
+    expect(es).toContain('2 de tus comprobaciones han recibido otra respuesta');
+    expect(es.match(/\| Respuesta aprobada \| Respuesta ahora \|/g)).toHaveLength(2);
   });
 });

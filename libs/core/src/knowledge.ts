@@ -139,3 +139,38 @@ export function pickerText(language: Language, key: PickerTextKey, params: Recor
 export function serviceName(language: Language, service: DocumentSharingService): string {
   return t(language, `knowledge.imports.sources.${service}`);
 }
+
+/** A text on one line, cut to `max` characters. */
+function oneLine(text: string, max = 300): string {
+  const line = text.replace(/\s+/g, ' ').trim();
+  return line.length > max ? `${line.slice(0, max - 1)}…` : line;
+}
+
+/** A table cell of markdown: one line, its pipes escaped. */
+const cell = (text: string): string => oneLine(text).replace(/\|/g, '\\|');
+
+/**
+ * The Spark's chat message when answer checks got another answer after its knowledge changed (issue 35 item 3): how
+ * many, then each question in bold over its approved answer and the new one side by side (two columns, which a
+ * phone's bubble still holds).
+ */
+export function checksChangedMessage(
+  language: Language,
+  changes: Array<{ question: string; expected: string; now: string }>,
+): string {
+  const form = new Intl.PluralRules(LOCALES[language]).select(changes.length) === 'one' ? 'one' : 'other';
+  const head = `| ${t(language, 'knowledge.checks.approved')} | ${t(language, 'knowledge.checks.now')} |`;
+  const blocks = changes.map((c) =>
+    [
+      `**${escapeMarkdown(oneLine(c.question))}**`,
+      '',
+      head,
+      '| --- | --- |',
+      `| ${cell(c.expected)} | ${cell(c.now)} |`,
+    ].join('\n'),
+  );
+  return [t(language, `knowledge.checks.changed_${form}`, { count: String(changes.length) }), ...blocks].join('\n\n');
+}
+
+/** The label of the button under that message that opens the Spark's checks. */
+export const checksReviewLabel = (language: Language): string => t(language, 'knowledge.checks.review');

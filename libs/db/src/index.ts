@@ -21,3 +21,4 @@ export * from './account-data.repository';
 export * from './privacy.repository';
 export * from './search.repository';
 export * from './feedback.repository';
+export * from './checks.repository';

@@ -3,7 +3,15 @@ import { QUEUE_NAMES, QUEUES, jobIds, queueOf } from './queues';
 
 describe('queue declarations', () => {
   it('declares the queues of the architecture', () => {
-    expect(QUEUE_NAMES.sort()).toEqual(['assistant-reply', 'email', 'ingestion', 'integrations', 'privacy', 'usage']);
+    expect(QUEUE_NAMES.sort()).toEqual([
+      'assistant-reply',
+      'checks',
+      'email',
+      'ingestion',
+      'integrations',
+      'privacy',
+      'usage',
+    ]);
   });
 
   it('refuses to start a worker when a declared job has no handler', () => {

@@ -24,7 +24,11 @@ export const JOB_OPTIONS: Partial<Record<JobName, JobsOptions>> = {
   // Waits out the account's jobs still running (a reply on a slow model): about two hours of tries in all.
   'account.purge': { attempts: 12, backoff: { type: 'exponential', delay: 2000 } },
   'account.export': { attempts: 3, backoff: { type: 'exponential', delay: 5000 } },
+  'checks.run': { attempts: 3, backoff: { type: 'exponential', delay: 5000 }, removeOnComplete: true, removeOnFail: 100 },
 };
+
+/** How long knowledge changes close together wait for each other before their checks run once (ms). */
+export const CHECKS_DEBOUNCE_MS = 3000;
 
 /** Enqueues declared jobs; one instance per process. Queue errors (Redis away) go to `onError`. */
 export class JobProducer {
@@ -46,6 +50,19 @@ export class JobProducer {
     const jobId = jobIds[job](payload);
     await this.queue(queueOf(job)).add(job, payload, { jobId, ...JOB_OPTIONS[job], ...options });
     return jobId;
+  }
+
+  /**
+   * The Spark's knowledge changed (a document read, removed or synced, an owner's answer written or taken back): its
+   * answer checks run again, once for changes that come close together (BullMQ's debounce: a request waiting is
+   * replaced by the next, which waits again). A Spark without checks costs a job that finds none.
+   */
+  async requestChecks(sparkId: string, delay = CHECKS_DEBOUNCE_MS): Promise<string> {
+    return this.enqueue(
+      'checks.run',
+      { sparkId, requestedAt: Date.now() },
+      { delay, deduplication: { id: `checks-${sparkId}`, ttl: delay, extend: true, replace: true } },
+    );
   }
 
   async close(): Promise<void> {

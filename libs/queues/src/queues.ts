@@ -40,6 +40,12 @@ export interface JobPayloads {
    * job scheduler; `requestedAt` names a run asked for by hand.
    */
   'retention.sweep': { requestedAt: string };
+  /**
+   * Asks a Spark's answer checks again after its knowledge changed (issue 35 item 3) and tells its chat which answers
+   * changed. `requestedAt` (ms) makes each request a job of its own; requests close together are one run
+   * (`requestChecks`, debounced).
+   */
+  'checks.run': { sparkId: string; requestedAt: number };
 }
 
 export type JobName = keyof JobPayloads;
@@ -51,6 +57,7 @@ export const QUEUES = {
   email: { jobs: ['email.send'] as JobName[] },
   integrations: { jobs: ['integration.sync', 'integration.import'] as JobName[] },
   privacy: { jobs: ['account.export', 'account.purge', 'retention.sweep'] as JobName[] },
+  checks: { jobs: ['checks.run'] as JobName[] },
 } as const;
 
 export type QueueName = keyof typeof QUEUES;
@@ -77,4 +84,5 @@ export const jobIds: { [J in JobName]: (payload: JobPayloads[J]) => string } = {
   'account.export': (p) => `export-${p.exportId}`,
   'account.purge': (p) => `purge-${p.purgeId}`,
   'retention.sweep': (p) => `retention-${p.requestedAt.replace(/[^0-9A-Za-z-]/g, '-')}`,
+  'checks.run': (p) => `checks-${p.sparkId}-${p.requestedAt}`,
 };

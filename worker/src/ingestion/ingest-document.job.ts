@@ -32,10 +32,10 @@ import {
   type PdfTextReader,
 } from '@sparks/knowledge';
 import { FLOWS, stepsCompletedBy } from '@sparks/engine';
-import { publishConversationEvent, type JobPayloads } from '@sparks/queues';
+import { publishConversationEvent, type JobPayloads, type JobProducer } from '@sparks/queues';
 import { UnrecoverableError, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
-import { PDF_EXTRACTOR } from './tokens';
+import { INGEST_PRODUCER, PDF_EXTRACTOR } from './tokens';
 
 const isLastAttempt = (job: Job) => job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
 
@@ -81,6 +81,7 @@ export class IngestDocumentJob implements OnApplicationShutdown {
     @Inject(PDF_EXTRACTOR) private readonly extractor: PdfTextReader,
     @Inject(REDIS) private readonly redis: Redis,
     @Inject(CONFIG) private readonly config: AppConfig,
+    @Inject(INGEST_PRODUCER) private readonly producer: JobProducer,
   ) {}
 
   async handle(payload: JobPayloads['document.ingest'], job: Job): Promise<{ status: string }> {
@@ -187,6 +188,7 @@ export class IngestDocumentJob implements OnApplicationShutdown {
       }
       if (done?.message) await this.publish(done.message);
       if (done) await this.completeKnowledgeStep(done.document);
+      if (done) await this.knowledgeChanged(done.document);
       return { status: done ? 'completed' : 'missing' };
     } catch (err) {
       // Stopped at the job's time limit: `handle` marks the document.
@@ -224,7 +226,15 @@ export class IngestDocumentJob implements OnApplicationShutdown {
     ingestionPages.inc(read.pages);
     if (done.message) await this.publish(done.message);
     await this.completeKnowledgeStep(done.document);
+    await this.knowledgeChanged(done.document);
     return { status: 'completed' };
+  }
+
+  /** A document read (added, replaced or synced) changes the Spark's knowledge: its answer checks run again. */
+  private async knowledgeChanged(doc: DocumentRow): Promise<void> {
+    await this.producer
+      .requestChecks(doc.sparkId)
+      .catch((err: unknown) => this.logger.warn(`could not ask for the checks of ${doc.sparkId}: ${String(err)}`));
   }
 
   /** A Spark with a document it has read has done the builder's knowledge step (docs/product.md §4 objectives). */

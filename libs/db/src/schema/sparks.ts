@@ -226,6 +226,36 @@ export const unansweredQuestions = pgTable(
   ],
 );
 
+export const checkOrigin = pgEnum('check_origin', ['rating', 'fix', 'owner']);
+export const checkStatus = pgEnum('check_status', ['pending', 'same', 'changed']);
+
+/**
+ * Answer checks (issue 35 item 3): a question with the answer the owner approved, asked again by the worker
+ * (`checks.run`) whenever the Spark's knowledge changes.
+ */
+export const sparkChecks = pgTable(
+  'spark_checks',
+  {
+    id: id(),
+    sparkId: uuid('spark_id')
+      .notNull()
+      .references(() => sparks.id, { onDelete: 'cascade' }),
+    question: text('question').notNull(),
+    /** The question's group key (as the review list's): one check per question, however it is worded. */
+    questionKey: text('question_key').notNull(),
+    expected: text('expected').notNull(),
+    origin: checkOrigin('origin').notNull(),
+    status: checkStatus('status').notNull().default('pending'),
+    /** What the last run answered, and when it ran. */
+    latest: text('latest'),
+    checkedAt: ts('checked_at'),
+    /** The changed answer last told in the Spark's chat: the same change is told once. */
+    announced: text('announced'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('spark_checks_question_key').on(t.sparkId, t.questionKey)],
+);
+
 export const documentStatus = pgEnum('document_status', ['pending', 'inProgress', 'completed', 'error']);
 /** A document is a file the owner uploaded, or an answer the owner wrote to an unanswered question. */
 export const documentOrigin = pgEnum('document_origin', ['file', 'owner']);

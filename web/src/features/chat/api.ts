@@ -1,6 +1,7 @@
 import type {
   AnswerFeedbackRequest,
   AnswerFeedbackView,
+  CheckView,
   DocumentView,
   IntegrationProvider,
   IntegrationsView,
@@ -156,4 +157,9 @@ export function rateTestAnswer(sparkId: string, messageId: string, body: AnswerF
     `/sparks/${encodeURIComponent(sparkId)}/messages/${encodeURIComponent(messageId)}/feedback`,
     body,
   );
+}
+
+/** Keeps an answer of a test chat as one of the Spark's answer checks (issue 35 item 3). */
+export function keepAnswerAsCheck(sparkId: string, messageId: string) {
+  return api.post<CheckView>(`/sparks/${encodeURIComponent(sparkId)}/checks`, { messageId });
 }

@@ -3,19 +3,29 @@ import { MAX_OWNER_ANSWER_LENGTH } from '@sparks/contracts/rules';
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import useSWR from 'swr';
+import useSWR, { useSWRConfig } from 'swr';
 
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
-import { MarkdownContent } from '../chat/components/MarkdownContent';
-import { answerUnanswered, deleteUnansweredAnswer, dismissUnanswered, fetchUnanswered, unansweredKey } from './api';
+import { MarkdownContent } from '../../ui/MarkdownContent';
+import {
+  answerUnanswered,
+  checksKey,
+  deleteUnansweredAnswer,
+  dismissUnanswered,
+  fetchUnanswered,
+  keepCheck,
+  unansweredKey,
+} from './api';
+import { ChecksSection } from './ChecksSection';
 import './insights.css';
 
-type Done = 'saved' | 'deleted' | 'dismissed';
+type Done = 'saved' | 'deleted' | 'dismissed' | 'kept';
 
 const DONE_TEXT = {
   saved: 'unanswered.saved',
   deleted: 'unanswered.deleted',
   dismissed: 'unanswered.dismissed',
+  kept: 'unanswered.keptCheck',
 } as const;
 
 /** The open groups of a Spark's unanswered questions, for the header button's count. */
@@ -32,7 +42,8 @@ function Group({
 }: {
   sparkId: string;
   group: UnansweredGroupView;
-  onSaved: (groups: UnansweredGroupView[], done: Done) => void;
+  /** Done: the groups as the server answered them (none when they did not change). */
+  onSaved: (groups: UnansweredGroupView[] | null, done: Done) => void;
 }) {
   const { t, i18n } = useTranslation('sparks');
   const [editing, setEditing] = useState(false);
@@ -42,6 +53,7 @@ function Group({
   const [confirming, setConfirming] = useState(false);
   const [deleteError, setDeleteError] = useState<string | null>(null);
   const fieldId = useId();
+  const { mutate } = useSWRConfig();
   const others = group.variants.filter((v) => v !== group.question);
   const date = (iso: string) => new Date(iso).toLocaleString(i18n.language);
   // What the answer does not already cite (an answer from the documents ends with its source).
@@ -50,6 +62,22 @@ function Group({
     .map((s) => t('unanswered.sourcePage', { document: s.document, page: s.page }))
     .filter((text, i, all) => all.indexOf(text) === i)
     .join(' · ');
+
+  /** The owner's answer becomes a check: asked again whenever the Spark's knowledge changes. */
+  async function keep() {
+    if (!group.answer) return;
+    setBusy(true);
+    setError(null);
+    try {
+      await keepCheck(sparkId, { question: group.question, answer: group.answer, origin: 'fix' });
+      await mutate(checksKey(sparkId));
+      onSaved(null, 'kept');
+    } catch (err) {
+      setError(t('checks.failed', { message: err instanceof Error ? err.message : String(err) }));
+    } finally {
+      setBusy(false);
+    }
+  }
 
   async function dismiss() {
     setBusy(true);
@@ -175,6 +203,11 @@ function Group({
             </button>
           )}
           {group.answer && (
+            <button type="button" className="button button--ghost" onClick={() => void keep()} disabled={busy}>
+              {t('unanswered.keepCheck')}
+            </button>
+          )}
+          {group.answer && (
             <button
               type="button"
               className="button button--ghost unanswered-group__delete"
@@ -213,6 +246,8 @@ export interface UnansweredPanelProps {
   /** For the link to the visitors' conversations on /deploy (`?q=` names the Spark). */
   sparkName: string;
   open: boolean;
+  /** Opened to show the checks (the chat's "Review the checks"): their heading takes the focus. */
+  focus?: 'checks';
   onClose: () => void;
 }
 
@@ -222,16 +257,23 @@ export interface UnansweredPanelProps {
  * from, who rated it and their comment; the owner answers one in their own words and the answer becomes knowledge of
  * the Spark, cited as added by them (issue 17 item 5, issue 35), or dismisses it.
  */
-export function UnansweredPanel({ id, sparkId, sparkName, open, onClose }: UnansweredPanelProps) {
+export function UnansweredPanel({ id, sparkId, sparkName, open, focus, onClose }: UnansweredPanelProps) {
   const { t } = useTranslation('sparks');
   const { data, error, mutate } = useUnanswered(sparkId);
   const headingRef = useRef<HTMLHeadingElement>(null);
+  const checksRef = useRef<HTMLHeadingElement>(null);
   const [saved, setSaved] = useState<Done | null>(null);
+  /** What the checks below said last (they share the panel's one status line). */
+  const [checksSaid, setChecksSaid] = useState<string | null>(null);
 
   useEffect(() => {
-    if (open) headingRef.current?.focus({ preventScroll: true });
-    else setSaved(null);
-  }, [open]);
+    if (open && focus === 'checks') checksRef.current?.focus();
+    else if (open) headingRef.current?.focus({ preventScroll: true });
+    else {
+      setSaved(null);
+      setChecksSaid(null);
+    }
+  }, [open, focus]);
 
   function onKeyDown(event: KeyboardEvent<HTMLElement>) {
     // A confirmation dialog opened from the panel is portaled out of it: its Escape closes only the dialog.
@@ -267,9 +309,9 @@ export function UnansweredPanel({ id, sparkId, sparkName, open, onClose }: Unans
         {t('unanswered.heading')}
       </h2>
       <p className="objectives-panel__note">{t('unanswered.intro')}</p>
-      {saved && (
+      {(saved || checksSaid) && (
         <p role="status" className="unanswered-panel__saved">
-          {t(DONE_TEXT[saved])}
+          {checksSaid ?? (saved ? t(DONE_TEXT[saved]) : '')}
         </p>
       )}
       {error && !data ? (
@@ -290,13 +332,15 @@ export function UnansweredPanel({ id, sparkId, sparkName, open, onClose }: Unans
               sparkId={sparkId}
               group={group}
               onSaved={(groups, done) => {
+                setChecksSaid(null);
                 setSaved(done);
-                void mutate(groups, { revalidate: false });
+                if (groups) void mutate(groups, { revalidate: false });
               }}
             />
           ))}
         </ul>
       )}
+      <ChecksSection ref={checksRef} sparkId={sparkId} onSaid={setChecksSaid} />
       <Link className="unanswered-panel__visitors" to={`/deploy?q=${encodeURIComponent(sparkName)}`}>
         {t('unanswered.visitors')}
       </Link>

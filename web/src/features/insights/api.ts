@@ -1,4 +1,4 @@
-import type { AnswerUnansweredRequest, UnansweredGroupView } from '@sparks/contracts';
+import type { AnswerUnansweredRequest, CheckView, CreateCheckRequest, UnansweredGroupView } from '@sparks/contracts';
 
 import { api } from '../../api/client';
 
@@ -26,3 +26,23 @@ export const dismissUnanswered = (sparkId: string, questionId: string) =>
     `${base(sparkId)}/${encodeURIComponent(questionId)}/dismiss`,
     {},
   );
+
+const checksBase = (sparkId: string) => `/sparks/${encodeURIComponent(sparkId)}/checks`;
+
+export const checksKey = (sparkId: string) => ['checks', sparkId] as const;
+
+/** The Spark's answer checks (issue 35 item 3). */
+export const fetchChecks = (sparkId: string) => api.get<CheckView[]>(checksBase(sparkId));
+
+/** Keeps a check: from a test's answer (`messageId`) or typed; the same question again replaces its answer. */
+export const keepCheck = (sparkId: string, body: CreateCheckRequest) => api.post<CheckView>(checksBase(sparkId), body);
+
+export const approveCheck = (sparkId: string, checkId: string) =>
+  api.post<CheckView>(`${checksBase(sparkId)}/${encodeURIComponent(checkId)}/approve`, {});
+
+export const deleteCheck = (sparkId: string, checkId: string) =>
+  api.delete<{ deleted: true }>(`${checksBase(sparkId)}/${encodeURIComponent(checkId)}`);
+
+/** Asks every check again now (the worker answers; the Spark's chat tells what changed). */
+export const runChecks = (sparkId: string) =>
+  api.post<{ queued: true }>(`/sparks/${encodeURIComponent(sparkId)}/check-runs`, {});

@@ -90,4 +90,21 @@ describe('AnswerRating (issue 35 item 1)', () => {
     expect(screen.getByRole('status')).toHaveTextContent('The rating could not be saved: offline');
     expect(screen.queryByRole('textbox')).toBeNull();
   });
+
+  it('a right answer can be kept as a check, once', async () => {
+    const onRate = jest.fn<Promise<AnswerFeedbackView>, [string, AnswerFeedbackRequest]>().mockResolvedValue({
+      messageId: 'm1',
+      rating: 'up',
+      comment: null,
+      ratedAt: new Date().toISOString(),
+    });
+    const onKeep = jest.fn<Promise<unknown>, [string]>().mockResolvedValue({});
+    render(<AnswerRating message={answer()} onRate={onRate} onKeep={onKeep} />);
+    expect(screen.queryByRole('button', { name: 'Keep as a check' })).toBeNull();
+    await settled(() => fireEvent.click(up()));
+    await settled(() => fireEvent.click(screen.getByRole('button', { name: 'Keep as a check' })));
+    expect(onKeep).toHaveBeenCalledWith('m1');
+    expect(screen.getByRole('status')).toHaveTextContent('Kept as a check');
+    expect(screen.queryByRole('button', { name: 'Keep as a check' })).toBeNull();
+  });
 });

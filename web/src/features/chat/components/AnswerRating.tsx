@@ -7,6 +7,8 @@ import type { ChatMessage } from '../types';
 
 /** Rates an answer (the message's id): the saved rating. */
 export type RateAnswer = (messageId: string, body: AnswerFeedbackRequest) => Promise<AnswerFeedbackView>;
+/** Keeps an answer as one of the Spark's answer checks. */
+export type KeepAnswer = (messageId: string) => Promise<unknown>;
 
 /** An answer from the documents (or the "not covered" reply) can be rated; small talk, an error or a welcome cannot. */
 export function isRateable(message: ChatMessage): boolean {
@@ -31,13 +33,23 @@ function Thumb({ down }: { down?: boolean }) {
  * Thumbs up or down under an answer of a test chat (issue 35): a rating down asks, optionally, what was wrong, and
  * puts the question on the owner's review list. A second rating replaces the first.
  */
-export function AnswerRating({ message, onRate }: { message: ChatMessage; onRate: RateAnswer }) {
+export function AnswerRating({
+  message,
+  onRate,
+  onKeep,
+}: {
+  message: ChatMessage;
+  onRate: RateAnswer;
+  /** Absent, a right answer cannot be kept as a check. */
+  onKeep?: KeepAnswer;
+}) {
   const { t } = useTranslation('chat');
   const [rated, setRated] = useState<MessageFeedback | null>(message.feedback ?? null);
   const [commenting, setCommenting] = useState(false);
   const [comment, setComment] = useState(message.feedback?.comment ?? '');
   const [busy, setBusy] = useState(false);
   const [status, setStatus] = useState<{ text: string; error: boolean } | null>(null);
+  const [kept, setKept] = useState(false);
   const fieldId = useId();
   const hintId = useId();
 
@@ -54,6 +66,23 @@ export function AnswerRating({ message, onRate }: { message: ChatMessage; onRate
         error: true,
       });
       return false;
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function keep() {
+    if (!onKeep) return;
+    setBusy(true);
+    try {
+      await onKeep(message._id);
+      setKept(true);
+      setStatus({ text: t('rating.kept'), error: false });
+    } catch (err) {
+      setStatus({
+        text: t('rating.failed', { message: err instanceof Error ? err.message : String(err) }),
+        error: true,
+      });
     } finally {
       setBusy(false);
     }
@@ -95,6 +124,16 @@ export function AnswerRating({ message, onRate }: { message: ChatMessage; onRate
             <Thumb down={rating === 'down'} />
           </button>
         ))}
+        {onKeep && rated?.rating === 'up' && !kept && (
+          <button
+            type="button"
+            className="button button--ghost button--small"
+            disabled={busy}
+            onClick={() => void keep()}
+          >
+            {t('rating.keep')}
+          </button>
+        )}
       </div>
       {commenting && (
         <form className="answer-rating__form" onSubmit={(e) => void send(e)} onKeyDown={onKeyDown}>

@@ -71,7 +71,7 @@ configure({ asyncUtilTimeout: 5000 });
 let i18n: I18n;
 beforeAll(async () => {
   i18n = await initChatTestI18n('en');
-  await import('./Markdown');
+  await import('../../../ui/Markdown');
 });
 
 beforeEach(async () => {

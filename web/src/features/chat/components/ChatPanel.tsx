@@ -16,6 +16,7 @@ import {
   getIntegrations,
   listDocuments,
   listTests,
+  keepAnswerAsCheck,
   rateTestAnswer,
   setDocumentTitle,
 } from '../api';
@@ -28,7 +29,7 @@ import { AttachMenu, SERVICE_NAMES, type SharingService } from './AttachMenu';
 import { ChatActionsContext } from './chatActions';
 import type { ChatDialogsProps, ChatProblem } from './ChatDialogs';
 import { Composer, type ComposerHandle } from './Composer';
-import type { RateAnswer } from './AnswerRating';
+import type { KeepAnswer, RateAnswer } from './AnswerRating';
 import { MessageList } from './MessageList';
 import '../chat.css';
 
@@ -47,6 +48,11 @@ export interface ChatPanelProps {
   className?: string;
   /** Shown above the conversation (the chat home's welcome bubble); it may use `useChatActions`. */
   welcome?: ReactNode;
+  /**
+   * When it changes, the conversation is read again in place (a message the worker posted meanwhile: the answer
+   * checks that changed, issue 35); the first value is only remembered.
+   */
+  refreshOn?: string | null;
 }
 
 /** docs/product.md §2: the attach menu offers "Connect document-sharing" only on the zaphire plan. */
@@ -135,6 +141,7 @@ function ChatPanelBody({
   onMessages,
   className,
   welcome,
+  refreshOn,
 }: ChatPanelProps) {
   const { t, i18n } = useTranslation('chat');
   const language = toLanguage(i18n.resolvedLanguage ?? i18n.language);
@@ -170,6 +177,13 @@ function ChatPanelBody({
     if (data.event === 'documentImport' && typeof data.name === 'string') setImporting(data.name);
   }, []);
   const chat = useChat(target, { autoStart, initialText, freshAfterMs, onMessages, onProblem: onSendProblem, onEvent });
+  const refreshed = useRef(refreshOn);
+  const { reload } = chat;
+  useEffect(() => {
+    if (refreshOn === refreshed.current) return;
+    refreshed.current = refreshOn;
+    void reload();
+  }, [refreshOn, reload]);
   const sparkId = target.sparkId ?? chat.sparkId ?? undefined;
   const uploader = useDocumentUpload({
     sparkId,
@@ -196,6 +210,10 @@ function ChatPanelBody({
   );
   const rateAnswer = useCallback<RateAnswer>(
     (messageId, body) => rateTestAnswer(target.sparkId ?? '', messageId, body),
+    [target.sparkId],
+  );
+  const keepAnswer = useCallback<KeepAnswer>(
+    (messageId) => keepAnswerAsCheck(target.sparkId ?? '', messageId),
     [target.sparkId],
   );
   const retitle = useCallback(
@@ -389,6 +407,7 @@ function ChatPanelBody({
           documents={documentsById}
           onRetitle={target.kind === 'builder' ? retitle : undefined}
           onRate={target.kind === 'test' ? rateAnswer : undefined}
+          onKeep={target.kind === 'test' ? keepAnswer : undefined}
           interactive={!busy}
           onChoose={(choice) => void choose(choice)}
           welcome={welcome}

@@ -5,9 +5,9 @@ import { lazyComponent } from '../../../ui/lazyComponent';
 import { cutName, describeDate, documentIdOf, documentNameLimit, type DisplayItem } from '../display';
 import type { Choice } from '../types';
 import type { WidgetProps } from '../widgets/Widget';
-import { AnswerRating, isRateable, type RateAnswer } from './AnswerRating';
+import { AnswerRating, isRateable, type KeepAnswer, type RateAnswer } from './AnswerRating';
 import { DocumentTitle, type DocumentTitleInfo } from './DocumentTitle';
-import { MarkdownContent } from './MarkdownContent';
+import { MarkdownContent } from '../../../ui/MarkdownContent';
 import { DocumentIcon } from './UiIcons';
 
 export interface MessageListProps {
@@ -26,6 +26,8 @@ export interface MessageListProps {
   onRetitle?: (documentId: string, title: string | null) => Promise<unknown>;
   /** Rates an answer (a test chat only): absent, answers show no rating. */
   onRate?: RateAnswer;
+  /** Keeps a right answer as an answer check (a test chat only). */
+  onKeep?: KeepAnswer;
   /** Widgets are usable (no reply on its way). */
   interactive: boolean;
   onChoose: (choice: Choice) => void;
@@ -142,6 +144,7 @@ export function MessageList({
   documents,
   onRetitle,
   onRate,
+  onKeep,
 }: MessageListProps) {
   const { t } = useTranslation('chat');
   const log = useRef<HTMLDivElement>(null);
@@ -232,7 +235,7 @@ export function MessageList({
                 </div>
               )}
               {item.kind === 'assistant' && onRate && isRateable(item.message) && (
-                <AnswerRating message={item.message} onRate={onRate} />
+                <AnswerRating message={item.message} onRate={onRate} onKeep={onKeep} />
               )}
               {item.kind === 'widget' && (
                 <Widget

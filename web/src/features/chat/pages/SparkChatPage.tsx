@@ -2,10 +2,13 @@ import { SHAREPOINT_CONNECTED_QUERY } from '@sparks/contracts/rules';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
+import { useSWRConfig } from 'swr';
 
 import { useNavigate, useSearchParams } from '../../../lib/router';
 import { CloseIcon, QuestionIcon } from '../../../ui/icons';
 import { clearActiveSparkId, setActiveSparkId } from '../../sparks/activeSpark';
+import { checksKey } from '../../insights/api';
+import { useChecks } from '../../insights/ChecksSection';
 import { UnansweredPanel, useUnanswered } from '../../insights/UnansweredPanel';
 import { setChatMode, useChatMode } from '../../sparks/chatMode';
 import { EditableTitle } from '../../sparks/components/EditableTitle';
@@ -82,6 +85,34 @@ export default function SparkChatPage() {
   const unansweredButton = useRef<HTMLButtonElement>(null);
   const { data: unanswered } = useUnanswered(spark ? sparkId : '');
   const openQuestions = unanswered?.filter((g) => g.status === 'open').length ?? 0;
+  // The chat's "Review the checks" (after the knowledge changed) comes with ?review=checks: the panel opens on them,
+  // and the parameter leaves the address.
+  // A run of the answer checks that found a change posts it in the chat: read it again when one shows (polled).
+  const { data: checks } = useChecks(spark ? sparkId : '');
+  const lastCheckChange =
+    checks
+      ?.filter((c) => c.status === 'changed' && c.checkedAt)
+      .map((c) => c.checkedAt ?? '')
+      .sort()
+      .at(-1) ?? null;
+  const review = params.get('review');
+  const { mutate } = useSWRConfig();
+  const [reviewFocus, setReviewFocus] = useState<'checks' | undefined>(undefined);
+  useEffect(() => {
+    if (review === null) return;
+    setReviewFocus(review === 'checks' ? 'checks' : undefined);
+    setUnansweredOpen(true);
+    // What the chat just told is read again, not the list as it was.
+    void mutate(checksKey(sparkId));
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete('review');
+        return next;
+      },
+      { replace: true },
+    );
+  }, [review, setParams, mutate, sparkId]);
 
   useEffect(() => {
     setActiveSparkId(sparkId);
@@ -163,8 +194,10 @@ export default function SparkChatPage() {
             sparkId={sparkId}
             sparkName={spark.name}
             open={unansweredOpen}
+            focus={reviewFocus}
             onClose={() => {
               setUnansweredOpen(false);
+              setReviewFocus(undefined);
               unansweredButton.current?.focus();
             }}
           />
@@ -177,6 +210,7 @@ export default function SparkChatPage() {
         autoStart
         initialText={request ? t('chat:sharing.request') : undefined}
         onMessages={afterReply}
+        refreshOn={lastCheckChange}
         className="chat-page__panel"
       />
     </ChatPageFrame>

@@ -94,7 +94,7 @@ beforeAll(async () => {
     lng: 'en',
   });
   // The markdown renderer is lazy: loaded once here, so a transcript renders it at once.
-  await import('../../chat/components/Markdown');
+  await import('../../../ui/Markdown');
 });
 beforeEach(async () => {
   await i18n.changeLanguage('en');

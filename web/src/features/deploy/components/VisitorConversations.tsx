@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import useSWR from 'swr';
 
-import { MarkdownContent } from '../../chat/components/MarkdownContent';
+import { MarkdownContent } from '../../../ui/MarkdownContent';
 import * as deployApi from '../api';
 
 /**

@@ -2,7 +2,7 @@ import type { AnchorHTMLAttributes, ImgHTMLAttributes } from 'react';
 import ReactMarkdown, { type Components } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
 
-import { safeUrl } from '../../../chat-core/urls';
+import { safeUrl } from '../chat-core/urls';
 
 const remarkPlugins = [remarkGfm];
 

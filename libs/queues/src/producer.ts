@@ -24,7 +24,12 @@ export const JOB_OPTIONS: Partial<Record<JobName, JobsOptions>> = {
   // Waits out the account's jobs still running (a reply on a slow model): about two hours of tries in all.
   'account.purge': { attempts: 12, backoff: { type: 'exponential', delay: 2000 } },
   'account.export': { attempts: 3, backoff: { type: 'exponential', delay: 5000 } },
-  'checks.run': { attempts: 3, backoff: { type: 'exponential', delay: 5000 }, removeOnComplete: true, removeOnFail: 100 },
+  'checks.run': {
+    attempts: 3,
+    backoff: { type: 'exponential', delay: 5000 },
+    removeOnComplete: true,
+    removeOnFail: 100,
+  },
 };
 
 /** How long knowledge changes close together wait for each other before their checks run once (ms). */

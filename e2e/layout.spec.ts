@@ -105,6 +105,7 @@ for (const lang of ['en', 'es'] as const) {
       new RegExp(`^${common.nav.deploy}`),
       common.nav.newSpark,
       common.nav.onboarding,
+      common.nav.analytics,
     ]);
     const deploy = menu.getByRole('menuitem', { name: common.nav.deploy });
     await expect(deploy).toHaveAttribute('aria-disabled', 'true');

@@ -3,6 +3,7 @@ import { APP_FILTER, APP_INTERCEPTOR } from '@nestjs/core';
 import { ConfigModule, DatabaseModule, DomainModule, InfraModule } from '@sparks/nest';
 import { AccountsModule } from './accounts/accounts.module';
 import { AdminModule } from './admin/admin.module';
+import { AnalyticsModule } from './analytics/analytics.module';
 import { AuthModule } from './auth/auth.module';
 import { BillingModule } from './billing/billing.module';
 import { ChatModule } from './chat/chat.module';
@@ -38,6 +39,7 @@ import { SparksModule } from './sparks/sparks.module';
     DeployModule,
     IntegrationsModule,
     InsightsModule,
+    AnalyticsModule,
     AdminModule,
     HealthModule,
     DevModule,

@@ -280,6 +280,9 @@ export const ROUTE_FIXTURES: Record<string, RouteFixture> = {
     ids: [{ in: 'path', name: 'messageId', kinds: ['testAnswer'] }],
     body: (w) => ({ rating: 'down', comment: `Wrong ${w.marker}` }),
   },
+  // — analytics (analytics.it.ts): one Spark's figures, or the owner's across their Sparks —
+  'GET /api/v1/sparks/:sparkId/analytics': { query: () => ({ days: '7', tz: 'Europe/Madrid' }) },
+  'GET /api/v1/analytics': { query: () => ({ days: '7', tz: 'Europe/Madrid' }) },
 
   // — documents —
   'POST /api/v1/bucket': {

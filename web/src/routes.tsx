@@ -27,6 +27,8 @@ const AdminPage = lazy(() => import('./features/admin/pages/AdminPage'));
 const NotFoundPage = lazy(() => import('./ui/NotFoundPage'));
 const PrivacyPolicyPage = lazy(() => import('./features/privacy/pages/PrivacyPolicyPage'));
 const AccountDeletedPage = lazy(() => import('./features/privacy/pages/AccountDeletedPage'));
+// One chunk for both analytics pages: the chart library comes with it only.
+const AnalyticsPage = lazy(() => import('./features/analytics/pages/AnalyticsPage'));
 
 /**
  * docs/product.md §2 routes. Public: /auth, /validate-code, /forgot-password, /reset-password, /privacy (the privacy
@@ -74,6 +76,8 @@ export const routes: RouteObject[] = [
           { path: 'spark/onboarding', element: <SparkOnboardingPage /> },
           { path: 'spark/:sparkId', element: <SparkChatPage /> },
           { path: 'spark/:sparkId/test/:testId', element: <SparkTestPage /> },
+          { path: 'spark/:sparkId/analytics', element: <AnalyticsPage /> },
+          { path: 'analytics', element: <AnalyticsPage /> },
           { path: 'mobile-test/:sparkId/:testId', element: <MobileTestPage /> },
           { path: 'settings', element: <SettingsPage /> },
           { path: 'billing', element: <BillingPage /> },

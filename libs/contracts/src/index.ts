@@ -14,3 +14,4 @@ export * from './insights';
 export * from './icons';
 export * from './privacy';
 export * from './checks';
+export * from './analytics';

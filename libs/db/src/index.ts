@@ -22,3 +22,4 @@ export * from './privacy.repository';
 export * from './search.repository';
 export * from './feedback.repository';
 export * from './checks.repository';
+export * from './analytics.repository';

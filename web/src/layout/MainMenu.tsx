@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 
 import { canDeploy } from '../features/account/profile';
 import { DropdownMenu, type DropdownEntry } from '../ui/DropdownMenu';
-import { BillingIcon, CompassIcon, DeployIcon, MenuIcon, PlusIcon, SettingsIcon } from '../ui/icons';
+import { BillingIcon, ChartIcon, CompassIcon, DeployIcon, MenuIcon, PlusIcon, SettingsIcon } from '../ui/icons';
 import { MAIN_MENU } from './navigation';
 
 const ICONS: Record<string, ReactNode> = {
@@ -13,10 +13,12 @@ const ICONS: Record<string, ReactNode> = {
   deploy: <DeployIcon />,
   'new-spark': <PlusIcon />,
   onBoarding: <CompassIcon />,
+  analytics: <ChartIcon />,
 };
 
 /**
- * The Menu dropdown of the sidebar's top bar (docs/product.md §2): settings, billing, deploy, new-spark and onBoarding.
+ * The Menu dropdown of the sidebar's top bar (docs/product.md §2): settings, billing, deploy, new-spark and onBoarding,
+ * then analytics.
  * Deploy is greyed out, with the reason as a tooltip, when the plan's deployments limit is 0.
  */
 export function MainMenu({ profile }: { profile: UserProfile | undefined }) {

@@ -260,6 +260,7 @@ describe('Sidebar', () => {
       expect.stringContaining('Deploy'),
       'New Spark',
       'Tutorial',
+      'Analytics',
     ]);
     await waitFor(() =>
       expect(within(menu).getByRole('menuitem', { name: 'Deploy' })).toHaveAttribute('aria-disabled', 'true'),

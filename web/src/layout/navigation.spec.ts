@@ -12,13 +12,14 @@ describe('navigation (docs/product.md §2)', () => {
     ]);
   });
 
-  it('lists settings, billing, deploy, new-spark and onBoarding in the main menu', () => {
+  it('lists settings, billing, deploy, new-spark and onBoarding in the main menu, then analytics', () => {
     expect(MAIN_MENU.map((entry) => entry.path)).toEqual([
       '/settings',
       '/billing',
       '/deploy',
       '/new-spark',
       '/onBoarding',
+      '/analytics',
     ]);
   });
 });

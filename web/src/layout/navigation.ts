@@ -23,6 +23,8 @@ export const NAVIGATION: readonly NavigationEntry[] = [
 
 /** The settings page is reached from the menu but is not part of the numbered list. */
 const SETTINGS_ENTRY = { title: 'settings', path: '/settings', labelKey: 'nav.settings' } as const;
+/** Nor is the analytics of all the owner's Sparks (issue 35 item 4). */
+const ANALYTICS_ENTRY = { title: 'analytics', path: '/analytics', labelKey: 'nav.analytics' } as const;
 
 export interface MainMenuEntry {
   title: string;
@@ -30,7 +32,7 @@ export interface MainMenuEntry {
   labelKey: ParseKeys<'common'>;
 }
 
-/** docs/product.md §2 main menu, in its order: settings, billing, deploy, new-spark and onBoarding. */
+/** docs/product.md §2 main menu, in its order: settings, billing, deploy, new-spark and onBoarding; then analytics. */
 export const MAIN_MENU: readonly MainMenuEntry[] = [
   SETTINGS_ENTRY,
   ...['billing', 'deploy', 'new-spark', 'onBoarding'].map((title) => {
@@ -38,4 +40,5 @@ export const MAIN_MENU: readonly MainMenuEntry[] = [
     if (!entry) throw new Error(`navigation entry ${title} is missing`);
     return { title: entry.title, path: entry.path, labelKey: entry.labelKey };
   }),
+  ANALYTICS_ENTRY,
 ];

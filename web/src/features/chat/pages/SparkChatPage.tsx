@@ -1,11 +1,11 @@
 import { SHAREPOINT_CONNECTED_QUERY } from '@sparks/contracts/rules';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router-dom';
+import { Link, useParams } from 'react-router-dom';
 import { useSWRConfig } from 'swr';
 
 import { useNavigate, useSearchParams } from '../../../lib/router';
-import { CloseIcon, QuestionIcon } from '../../../ui/icons';
+import { ChartIcon, CloseIcon, QuestionIcon } from '../../../ui/icons';
 import { clearActiveSparkId, setActiveSparkId } from '../../sparks/activeSpark';
 import { checksKey } from '../../insights/api';
 import { useChecks } from '../../insights/ChecksSection';
@@ -172,6 +172,12 @@ export default function SparkChatPage() {
               <span>{t('unanswered.button')}</span>
               {openQuestions > 0 && <span className="chip-button__count">{openQuestions}</span>}
             </button>
+          )}
+          {spark && (
+            <Link className="chip-button" to={`/spark/${encodeURIComponent(sparkId)}/analytics`}>
+              <ChartIcon size={18} />
+              <span>{t('nav.analytics', { ns: 'common' })}</span>
+            </Link>
           )}
           <button
             type="button"

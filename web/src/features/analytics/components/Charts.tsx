@@ -91,6 +91,42 @@ function countScale(max: number, height: number) {
  * Conversations and answers per day, side by side, every day of the period. `conversations`: the period's (one that
  * went on over two days is one).
  */
+/** A chart's figures as a table for screen readers (visually hidden): a caption, column headers, one row each. */
+function FiguresTable({
+  caption,
+  columns,
+  rows,
+}: {
+  caption: string;
+  columns: string[];
+  rows: Array<{ key: string; label: string; cells: string[] }>;
+}) {
+  return (
+    <table className="visually-hidden">
+      <caption>{caption}</caption>
+      <thead>
+        <tr>
+          {columns.map((column) => (
+            <th key={column} scope="col">
+              {column}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row) => (
+          <tr key={row.key}>
+            <th scope="row">{row.label}</th>
+            {row.cells.map((cell, i) => (
+              <td key={i}>{cell}</td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
 export function DailyChart({
   days,
   conversations,
@@ -140,25 +176,15 @@ export function DailyChart({
       title={t('daily.title')}
       summary={summary}
       table={
-        <table className="visually-hidden">
-          <caption>{t('daily.title')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('daily.date')}</th>
-              <th scope="col">{t('daily.conversations')}</th>
-              <th scope="col">{t('daily.answers')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {days.map((d) => (
-              <tr key={d.date}>
-                <th scope="row">{f.longDay(d.date)}</th>
-                <td>{f.number(d.conversations)}</td>
-                <td>{f.number(d.answers)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <FiguresTable
+          caption={t('daily.title')}
+          columns={[t('daily.date'), t('daily.conversations'), t('daily.answers')]}
+          rows={days.map((d) => ({
+            key: d.date,
+            label: f.longDay(d.date),
+            cells: [f.number(d.conversations), f.number(d.answers)],
+          }))}
+        />
       }
     >
       {(label) => (
@@ -241,23 +267,15 @@ export function HoursChart({ hours, t, f }: { hours: number[]; t: AnalyticsT; f:
           : t('hours.summaryNone')
       }
       table={
-        <table className="visually-hidden">
-          <caption>{t('hours.title')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('hours.hour')}</th>
-              <th scope="col">{t('hours.questions')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {hours.map((count, hour) => (
-              <tr key={hour}>
-                <th scope="row">{`${f.hour(hour)}–${f.hour((hour + 1) % 24)}`}</th>
-                <td>{f.number(count)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <FiguresTable
+          caption={t('hours.title')}
+          columns={[t('hours.hour'), t('hours.questions')]}
+          rows={hours.map((count, hour) => ({
+            key: String(hour),
+            label: `${f.hour(hour)}–${f.hour((hour + 1) % 24)}`,
+            cells: [f.number(count)],
+          }))}
+        />
       }
     >
       {(label) => (
@@ -326,25 +344,15 @@ export function SharesChart({ totals, t, f }: { totals: AnalyticsTotals; t: Anal
         ratedDown: percent('ratedDown'),
       })}
       table={
-        <table className="visually-hidden">
-          <caption>{t('shares.title')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('shares.what')}</th>
-              <th scope="col">{t('shares.share')}</th>
-              <th scope="col">{t('shares.count')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {SHARE_KEYS.map((key) => (
-              <tr key={key}>
-                <th scope="row">{t(`shares.${key}`)}</th>
-                <td>{percent(key)}</td>
-                <td>{f.number(counts[key])}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <FiguresTable
+          caption={t('shares.title')}
+          columns={[t('shares.what'), t('shares.share'), t('shares.count')]}
+          rows={SHARE_KEYS.map((key) => ({
+            key,
+            label: t(`shares.${key}`),
+            cells: [percent(key), f.number(counts[key])],
+          }))}
+        />
       }
     >
       {(label) => (

@@ -1,9 +1,10 @@
-import { Injectable, Logger } from '@nestjs/common';
-import { isRateableAnswerKind, MAX_CHECKS_PER_SPARK, type CheckView, type CreateCheckRequest } from '@sparks/contracts';
+import { Injectable } from '@nestjs/common';
+import { MAX_CHECKS_PER_SPARK, type CheckView, type CreateCheckRequest } from '@sparks/contracts';
 import { DomainError } from '@sparks/core';
-import { ChecksRepository, FeedbackRepository, type CheckRow } from '@sparks/db';
+import { ChecksRepository, type CheckRow } from '@sparks/db';
 import { JobProducer } from '@sparks/queues';
 import { SparksService } from '../sparks/sparks.service';
+import { FeedbackService } from './feedback.service';
 
 const view = (c: CheckRow): CheckView => ({
   id: c.id,
@@ -23,12 +24,10 @@ const view = (c: CheckRow): CheckView => ({
  */
 @Injectable()
 export class ChecksService {
-  private readonly logger = new Logger(ChecksService.name);
-
   constructor(
     private readonly sparks: SparksService,
     private readonly checks: ChecksRepository,
-    private readonly answers: FeedbackRepository,
+    private readonly answers: FeedbackService,
     private readonly producer: JobProducer,
   ) {}
 
@@ -42,20 +41,14 @@ export class ChecksService {
     let kept: { question: string; expected: string; origin: CheckRow['origin'] };
     if ('messageId' in body) {
       // An answer of one of this owner's test chats of this Spark, with the question it answered.
-      const answer = await this.answers.rateable(body.messageId);
-      if (!answer || answer.kind !== 'test' || answer.sparkId !== spark.id || answer.userId !== userId) {
-        throw DomainError.notFound();
-      }
-      if (!isRateableAnswerKind(answer.answerKind) || answer.isError || answer.question === null) {
-        throw DomainError.notFound();
-      }
+      const answer = await this.answers.testAnswer(userId, spark, body.messageId);
       kept = { question: answer.question, expected: answer.content, origin: 'rating' };
     } else {
       kept = { question: body.question, expected: body.answer, origin: body.origin ?? 'owner' };
     }
     const row = await this.checks.keep({ sparkId, ...kept, language: spark.options.language });
     if (row === 'full') throw DomainError.of('CHECKS_LIMIT', { max: MAX_CHECKS_PER_SPARK });
-    await this.run(sparkId);
+    await this.producer.requestChecks(sparkId);
     return view(row);
   }
 
@@ -75,13 +68,7 @@ export class ChecksService {
   /** The owner asks for a run now (the checks' page "Check now"). */
   async runNow(userId: string, sparkId: string): Promise<{ queued: true }> {
     await this.sparks.owned(userId, sparkId);
-    await this.run(sparkId);
+    await this.producer.requestChecks(sparkId);
     return { queued: true };
-  }
-
-  private async run(sparkId: string): Promise<void> {
-    await this.producer
-      .requestChecks(sparkId)
-      .catch((err: unknown) => this.logger.warn(`could not ask for the checks of ${sparkId}: ${String(err)}`));
   }
 }

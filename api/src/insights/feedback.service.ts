@@ -4,6 +4,18 @@ import { DomainError } from '@sparks/core';
 import { FeedbackRepository, type RateableAnswer, type SparkRow } from '@sparks/db';
 import { SparksService } from '../sparks/sparks.service';
 
+/** A rateable answer with the question it answered. */
+export type AnsweredQuestion = RateableAnswer & { questionId: string; question: string };
+
+/** The answer when it can be rated: from the documents or "not covered", not an error, with its question. */
+function answered(answer: RateableAnswer): AnsweredQuestion {
+  const { questionId, question } = answer;
+  if (!isRateableAnswerKind(answer.answerKind) || answer.isError || questionId === null || question === null) {
+    throw DomainError.notFound();
+  }
+  return { ...answer, questionId, question };
+}
+
 /** What a rating asks for: thumbs up or down, and an optional comment. */
 export interface Rating {
   rating: 'up' | 'down';
@@ -24,36 +36,40 @@ export class FeedbackService {
     private readonly feedback: FeedbackRepository,
   ) {}
 
-  /** The owner rates an answer of one of their Spark's test chats. */
-  async byOwner(userId: string, sparkId: string, messageId: string, body: Rating): Promise<AnswerFeedbackView> {
-    const spark = await this.sparks.owned(userId, sparkId);
+  /**
+   * An answer of one of the owner's test chats of this Spark that can be rated (or kept as a check), with the question
+   * it answered; anything else is not found.
+   */
+  async testAnswer(userId: string, spark: SparkRow, messageId: string): Promise<AnsweredQuestion> {
     const answer = await this.feedback.rateable(messageId);
     if (!answer || answer.kind !== 'test' || answer.sparkId !== spark.id || answer.userId !== userId) {
       throw DomainError.notFound();
     }
-    return this.rate(spark, answer, 'owner', body);
+    return answered(answer);
+  }
+
+  /** The owner rates an answer of one of their Spark's test chats. */
+  async byOwner(userId: string, sparkId: string, messageId: string, body: Rating): Promise<AnswerFeedbackView> {
+    const spark = await this.sparks.owned(userId, sparkId);
+    return this.rate(spark, await this.testAnswer(userId, spark, messageId), 'owner', body);
   }
 
   /** A visitor rates an answer of their conversation (the caller checked that it is theirs, of this Spark). */
   async byVisitor(spark: SparkRow, conversationId: string, messageId: string, body: Rating) {
     const answer = await this.feedback.rateable(messageId, conversationId);
     if (!answer || answer.kind !== 'widget' || answer.sparkId !== spark.id) throw DomainError.notFound();
-    return this.rate(spark, answer, 'visitor', body);
+    return this.rate(spark, answered(answer), 'visitor', body);
   }
 
   private async rate(
     spark: SparkRow,
-    answer: RateableAnswer,
+    answer: AnsweredQuestion,
     rater: 'owner' | 'visitor',
     body: Rating,
   ): Promise<AnswerFeedbackView> {
-    const { questionId, question } = answer;
-    if (!isRateableAnswerKind(answer.answerKind) || answer.isError || questionId === null || question === null) {
-      throw DomainError.notFound();
-    }
     const row = await this.feedback.rate({
       sparkId: spark.id,
-      answer: { ...answer, questionId, question },
+      answer,
       language: spark.options.language,
       rater,
       rating: body.rating,

@@ -1,4 +1,4 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import type { AnswerUnansweredRequest, UnansweredGroupView } from '@sparks/contracts';
 import { DomainError } from '@sparks/core';
 import { UnansweredRepository, type UnansweredGroup } from '@sparks/db';
@@ -29,20 +29,11 @@ const view = (g: UnansweredGroup): UnansweredGroupView => ({
  */
 @Injectable()
 export class InsightsService {
-  private readonly logger = new Logger(InsightsService.name);
-
   constructor(
     private readonly sparks: SparksService,
     private readonly unanswered: UnansweredRepository,
     private readonly producer: JobProducer,
   ) {}
-
-  /** An owner's answer written or taken back changes the Spark's knowledge: its answer checks run again. */
-  private async knowledgeChanged(sparkId: string): Promise<void> {
-    await this.producer
-      .requestChecks(sparkId)
-      .catch((err: unknown) => this.logger.warn(`could not ask for the checks of ${sparkId}: ${String(err)}`));
-  }
 
   async groups(userId: string, sparkId: string): Promise<UnansweredGroupView[]> {
     await this.sparks.owned(userId, sparkId);
@@ -63,7 +54,8 @@ export class InsightsService {
       language: spark.options.language,
     });
     if (!done) throw DomainError.notFound();
-    await this.knowledgeChanged(sparkId);
+    // The owner's answer changed the Spark's knowledge: its answer checks run again.
+    await this.producer.requestChecks(sparkId);
     return { documentId: done.documentId, groups: (await this.unanswered.groups(sparkId)).map(view) };
   }
 
@@ -75,7 +67,7 @@ export class InsightsService {
     await this.sparks.owned(userId, sparkId);
     const done = await this.unanswered.unanswer({ sparkId, questionId });
     if (!done) throw DomainError.notFound();
-    await this.knowledgeChanged(sparkId);
+    await this.producer.requestChecks(sparkId);
     return { removed: done.removed, groups: (await this.unanswered.groups(sparkId)).map(view) };
   }
 

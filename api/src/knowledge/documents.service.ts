@@ -82,9 +82,7 @@ export class DocumentsService {
     const doc = await this.documents.deleteOwned(userId, sparkId, documentId);
     if (!doc) throw DomainError.notFound();
     // The Spark's knowledge changed: its answer checks run again (issue 35 item 3).
-    await this.producer
-      .requestChecks(sparkId)
-      .catch((err: unknown) => this.logger.warn(`could not ask for the checks of ${sparkId}: ${String(err)}`));
+    await this.producer.requestChecks(sparkId);
     const job = await this.producer.queue('ingestion').getJob(jobIds['document.ingest']({ documentId }));
     // A job being worked on cannot be removed; it finds the document gone and stops by itself.
     await job?.remove().catch(() => undefined);

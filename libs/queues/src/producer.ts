@@ -39,7 +39,11 @@ export const CHECKS_DEBOUNCE_MS = 3000;
 export class JobProducer {
   private readonly queues = new Map<QueueName, Queue>();
 
-  constructor(connection: Redis, prefix: string, onError: (queue: QueueName, err: Error) => void = () => undefined) {
+  constructor(
+    connection: Redis,
+    prefix: string,
+    private readonly onError: (queue: QueueName, err: Error) => void = () => undefined,
+  ) {
     for (const name of QUEUE_NAMES) {
       const queue = new Queue(name, { connection, prefix, defaultJobOptions: DEFAULT_JOB_OPTIONS }, ClosableConnection);
       queue.on('error', (err) => onError(name, err));
@@ -60,13 +64,16 @@ export class JobProducer {
   /**
    * The Spark's knowledge changed (a document read, removed or synced, an owner's answer written or taken back): its
    * answer checks run again, once for changes that come close together (BullMQ's debounce: a request waiting is
-   * replaced by the next, which waits again). A Spark without checks costs a job that finds none.
+   * replaced by the next, which waits again). A Spark without checks costs a job that finds none. Never throws: the
+   * change itself is done, and a request Redis did not take goes to `onError` (the next change asks again).
    */
-  async requestChecks(sparkId: string, delay = CHECKS_DEBOUNCE_MS): Promise<string> {
-    return this.enqueue(
+  async requestChecks(sparkId: string, delay = CHECKS_DEBOUNCE_MS): Promise<void> {
+    await this.enqueue(
       'checks.run',
       { sparkId, requestedAt: Date.now() },
       { delay, deduplication: { id: `checks-${sparkId}`, ttl: delay, extend: true, replace: true } },
+    ).catch((err: unknown) =>
+      this.onError(queueOf('checks.run'), new Error(`checks of ${sparkId} not asked for: ${String(err)}`)),
     );
   }
 

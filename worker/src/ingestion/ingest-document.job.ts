@@ -232,9 +232,7 @@ export class IngestDocumentJob implements OnApplicationShutdown {
 
   /** A document read (added, replaced or synced) changes the Spark's knowledge: its answer checks run again. */
   private async knowledgeChanged(doc: DocumentRow): Promise<void> {
-    await this.producer
-      .requestChecks(doc.sparkId)
-      .catch((err: unknown) => this.logger.warn(`could not ask for the checks of ${doc.sparkId}: ${String(err)}`));
+    await this.producer.requestChecks(doc.sparkId);
   }
 
   /** A Spark with a document it has read has done the builder's knowledge step (docs/product.md §4 objectives). */

@@ -177,9 +177,7 @@ export class IntegrationSyncJob {
     if (doc) {
       const removed = await this.documents.deleteOwned(doc.userId, doc.sparkId, doc.id);
       if (removed) {
-        await this.producer
-          .requestChecks(doc.sparkId)
-          .catch((err: unknown) => this.logger.warn(`could not ask for the checks of ${doc.sparkId}: ${String(err)}`));
+        await this.producer.requestChecks(doc.sparkId);
         const job = await this.producer
           .queue(queueOf('document.ingest'))
           .getJob(jobIds['document.ingest']({ documentId: doc.id }));

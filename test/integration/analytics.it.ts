@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import { Pool } from 'pg';
 import { addDocument, userIdOf } from './fixtures/knowledge';
 import { createUser, startApp, type SignedUser, type TestApp } from './harness';
@@ -17,6 +19,7 @@ const sql = new Pool({ connectionString: process.env.DATABASE_URL, max: 2 });
 sql.on('error', () => undefined);
 afterAll(() => sql.end());
 
+const MIGRATIONS = path.join(__dirname, '..', '..', 'libs', 'db', 'migrations');
 const SHOP = 'http://shop.localhost:8081';
 const OTHER_SITE = 'http://blog.localhost:8082';
 const HANDBOOK = [
@@ -429,6 +432,60 @@ describe('analytics (real worker)', () => {
         totals: { conversations: 1, questions: 1, answers: 1, notCovered: 0, ratedUp: 1, ratedDown: 0 },
       },
     ]);
+  });
+
+  it('keeps its rollup in step with the messages: one taken away, a conversation deleted, the backfill of migration 0024', async () => {
+    const { sparkId, userId } = owner;
+    const before = (await ofSpark({ days: 1, tz: 'UTC' })).totals;
+    const now = new Date();
+    const c = await seed({
+      sparkId,
+      userId,
+      kind: 'widget',
+      origin: SHOP,
+      turns: [
+        { at: new Date(now.getTime() - 60_000), text: 'Do you fix tandems?', answer: 'notCovered' },
+        { at: new Date(now.getTime() - 30_000), text: 'And tricycles?' },
+      ],
+    });
+    expect((await ofSpark({ days: 1, tz: 'UTC' })).totals).toEqual({
+      ...before,
+      conversations: before.conversations + 1,
+      questions: before.questions + 2,
+      answers: before.answers + 1,
+      notCovered: before.notCovered + 1,
+    });
+    // The question that got no reply taken away (as when handing it to the assistant failed).
+    await sql.query(`DELETE FROM messages WHERE conversation_id = $1 AND data->>'content' = 'And tricycles?'`, [c.id]);
+    const less = await ofSpark({ days: 1, tz: 'UTC' });
+    expect(less.totals.questions).toBe(before.questions + 1);
+    expect(less.topQuestions.map((q) => q.question)).not.toContain('And tricycles?');
+    // The migration's backfill, run again on what is there, writes exactly what the triggers wrote.
+    const rollup = async () => ({
+      quarters: (
+        await sql.query(
+          `SELECT conversation_id, bucket, spark_id, kind, questions, answers, not_covered FROM analytics_quarters
+            WHERE questions > 0 OR answers > 0 ORDER BY 1, 2`,
+        )
+      ).rows,
+      questions: (await sql.query(`SELECT * FROM analytics_questions ORDER BY message_id`)).rows,
+    });
+    const written = await rollup();
+    expect(written.quarters.length).toBeGreaterThan(5);
+    const migration = fs.readdirSync(MIGRATIONS).find((f) => f.startsWith('0024_'));
+    const statements = fs
+      .readFileSync(path.join(MIGRATIONS, migration ?? ''), 'utf8')
+      .split('--> statement-breakpoint')
+      .filter(
+        (st) => st.includes('-- The messages already there') || st.trim().startsWith('INSERT INTO analytics_questions'),
+      );
+    expect(statements).toHaveLength(2);
+    await sql.query('TRUNCATE analytics_quarters, analytics_questions');
+    for (const st of statements) await sql.query(st);
+    expect(await rollup()).toEqual(written);
+    // A visitor's conversation deleted (by the visitor or the retention sweep) takes its figures with it.
+    await sql.query('DELETE FROM conversations WHERE id = $1', [c.id]);
+    expect((await ofSpark({ days: 1, tz: 'UTC' })).totals).toEqual(before);
   });
 });
 

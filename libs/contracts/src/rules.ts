@@ -82,7 +82,8 @@ export const START_KEYWORD = 'inicio';
 
 /**
  * docs/product.md §4: the start keywords ('inicio', 'inicio en {language}', 'start in {language}', any case):
- * they open a chat (the assistant greets) and are never shown in the history.
+ * they open a chat (the assistant greets) and are never shown in the history, nor counted as questions (the pattern
+ * of `analytics_is_question`, migration 0024; change them together).
  */
 export function isStartKeyword(text: string): boolean {
   return /^(inicio|inicio en [\p{L}-]+|start in [\p{L}-]+)$/u.test(text.trim().toLowerCase());
@@ -129,13 +130,14 @@ export const MAX_OWNER_QUESTION_LENGTH = 500;
 /** Longest comment an owner or a visitor adds to a rating of an answer (characters, issue 35). */
 export const MAX_FEEDBACK_COMMENT_LENGTH = 500;
 
-/**
- * The answers that can be rated, by the answer engine's kind (`data.answer`): an answer from the documents and the
- * "not covered" reply. Not a greeting's small talk, not a failure.
- */
 /** How many answer checks a Spark keeps (issue 35 item 3): each is asked again whenever its knowledge changes. */
 export const MAX_CHECKS_PER_SPARK = 50;
 
+/**
+ * The answers that can be rated, by the answer engine's kind (`data.answer`): an answer from the documents and the
+ * "not covered" reply. Not a greeting's small talk, not a failure. Also what analytics counts as an answer: the
+ * database's analytics triggers (migration 0024) name the same kinds; change them together.
+ */
 export const RATEABLE_ANSWER_KINDS: readonly string[] = ['answer', 'notCovered'];
 export const isRateableAnswerKind = (kind: unknown): boolean =>
   typeof kind === 'string' && RATEABLE_ANSWER_KINDS.includes(kind);

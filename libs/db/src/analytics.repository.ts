@@ -1,4 +1,4 @@
-import { ANALYTICS_TOP_QUESTIONS, RATEABLE_ANSWER_KINDS } from '@sparks/contracts';
+import { ANALYTICS_TOP_QUESTIONS } from '@sparks/contracts';
 import { sql } from 'drizzle-orm';
 import type { Database, Executor } from './client';
 
@@ -33,24 +33,11 @@ export interface AnalyticsPeriod {
   sparks: Array<{ sparkId: string; name: string; totals: AnalyticsCounts }>;
 }
 
-/**
- * How many distinct wordings of the period's questions get a group key (`question_group_key`, ~8 µs each): the most
- * asked ones. A period with more distinct wordings leaves its rarest (asked once or twice) out of the top questions,
- * which they could only reach together; the statement stays within its time budget however varied the questions are
- * (bench/analytics.mjs).
- */
-const TOP_QUESTION_WORDINGS = 5000;
 const MAX_SITES = 50;
 
 /**
- * The human messages that are no question: the start keyword the app sends, never shown, to open a test chat
- * (`isStartKeyword` of @sparks/contracts, the same pattern).
- */
-const START_KEYWORD_SQL = '^(inicio|inicio en [[:alpha:]-]+|start in [[:alpha:]-]+)$';
-
-/**
  * The hash tables of one period's statement (a row per conversation and hour) fit in memory: without it they spill
- * or the planner sorts the messages instead, several times slower (bench/analytics.mjs).
+ * or the planner sorts instead, several times slower (bench/analytics.mjs).
  */
 const WORK_MEM = '32MB';
 
@@ -66,24 +53,29 @@ interface Bounds {
 }
 
 /**
- * Usage figures of an owner's Sparks (issue 35 item 4), read from the conversations of kind `test` and `widget`, their
- * messages, the ratings (`answer_feedback`) and the widget conversations' websites (`visitor_conversations`). Queries
- * only.
+ * Usage figures of an owner's Sparks (issue 35 item 4), read from the rollup the database keeps of the messages of
+ * tests' and website visitors' conversations (`analytics_quarters` with each conversation's website,
+ * `analytics_questions`: migration 0024, schema analytics.ts) and the ratings (`answer_feedback`). Queries only.
  */
 export class AnalyticsRepository {
   constructor(private readonly db: Database) {}
 
   /**
-   * The last `days` days (today included) in `timeZone` (a name PostgreSQL knows), for one Spark of the owner
-   * (`sparkId`) or all of them. A day counts: the conversations with at least one question that day (a human message
-   * but the start keyword); the answers (`data.answer` one of RATEABLE_ANSWER_KINDS) and, of those, the not-covered
-   * ones; the ratings by the day they were given or last changed. A `sparkId` that is not the owner's reads nothing
-   * (the caller checks it first).
+   * The last `days` days (today included, or ending with the local date `lastDay`) in `timeZone` (a name PostgreSQL
+   * knows), for one Spark of the owner (`sparkId`) or all of them. A day counts: the conversations with at least one
+   * question that day (a human message but the start keyword); the answers (`data.answer` one of
+   * RATEABLE_ANSWER_KINDS of @sparks/contracts) and, of those, the not-covered ones; the ratings by the day they were given or last changed.
+   * A `sparkId` that is not the owner's reads nothing (the caller checks it first).
    */
-  async period(v: { userId: string; sparkId?: string; days: number; timeZone: string }): Promise<AnalyticsPeriod> {
-    const bounds = await this.bounds(v.days, v.timeZone);
-    // Two statements side by side on two connections: the counts (which PostgreSQL may run in parallel workers) and
-    // the top questions (question_group_key is not parallel safe).
+  async period(v: {
+    userId: string;
+    sparkId?: string;
+    days: number;
+    timeZone: string;
+    lastDay?: string;
+  }): Promise<AnalyticsPeriod> {
+    const bounds = await this.bounds(v.days, v.timeZone, v.lastDay);
+    // Two statements side by side on two connections: the counts and the top questions.
     const [counts, topQuestions] = await Promise.all([
       this.withWorkMem((tx) => this.counts(tx, v, bounds)),
       this.withWorkMem((tx) => this.topQuestions(tx, v, bounds)),
@@ -99,35 +91,20 @@ export class AnalyticsRepository {
     });
   }
 
-  /** The period's days and instants, from the database's clock, so that "today" is the same for every statement. */
-  private async bounds(days: number, tz: string): Promise<Bounds> {
+  /**
+   * The period's days and instants, from the database's clock, so that "today" is the same for every statement: the
+   * `days` days ending with `lastDay` (a local date), or with today.
+   */
+  private async bounds(days: number, tz: string, lastDay?: string): Promise<Bounds> {
+    const last = lastDay ? sql`${lastDay}::date` : sql`(now() AT TIME ZONE ${tz})::date`;
     const result = await this.db.execute<Record<keyof Bounds, string>>(sql`
       SELECT to_char(first_day, 'YYYY-MM-DD') AS "from", to_char(last_day, 'YYYY-MM-DD') AS "to",
              to_char(first_day::timestamp AT TIME ZONE ${tz} AT TIME ZONE 'UTC', ${ISO_UTC}) AS since,
              to_char((last_day + 1)::timestamp AT TIME ZONE ${tz} AT TIME ZONE 'UTC', ${ISO_UTC}) AS until
-        FROM (SELECT (now() AT TIME ZONE ${tz})::date - ${days - 1}::int AS first_day,
-                     (now() AT TIME ZONE ${tz})::date AS last_day) d`);
+        FROM (SELECT last_day - ${days - 1}::int AS first_day, last_day FROM (SELECT ${last} AS last_day) l) d`);
     const row = result.rows[0];
     if (!row) throw new Error('the period has no bounds');
     return row;
-  }
-
-  /**
-   * The conversations of the period: those of the scope's Sparks (tests and widget) that began before its end and
-   * were active since its start. Every message written touches its conversation's `updated_at`
-   * (ConversationsRepository.addMessage, addReply), so a conversation last active before the period has no message in
-   * it; an hour of margin covers a clock that set it a little earlier (`setState`). A filter on the conversations,
-   * before their messages are read: the messages' own time decides what counts.
-   */
-  private scope(v: { userId: string; sparkId?: string }, b: Bounds) {
-    return sql`
-      SELECT c.id, c.spark_id, c.kind
-        FROM sparks s
-        JOIN conversations c ON c.spark_id = s.id
-       WHERE s.user_id = ${v.userId} ${v.sparkId ? sql`AND s.id = ${v.sparkId}` : sql``}
-         AND c.kind IN ('test', 'widget')
-         AND c.created_at < ${b.until}::timestamptz
-         AND c.updated_at >= ${b.since}::timestamptz - interval '1 hour'`;
   }
 
   private async counts(
@@ -146,20 +123,23 @@ export class AnalyticsRepository {
       WITH s AS (
         SELECT id, name FROM sparks
          WHERE user_id = ${v.userId} ${v.sparkId ? sql`AND id = ${v.sparkId}` : sql``}
-      ), l AS MATERIALIZED (
-        -- a row per conversation and local hour with messages in the period
-        SELECT c.spark_id, c.kind, m.conversation_id,
-               (m.created_at AT TIME ZONE ${tz})::date AS day,
-               extract(hour FROM m.created_at AT TIME ZONE ${tz})::int AS hour,
-               count(*) FILTER (WHERE m.type = 'human'
-                                  AND NOT (lower(btrim(m.data->>'content')) ~ ${START_KEYWORD_SQL}))::int AS questions,
-               count(*) FILTER (WHERE m.type = 'ai' AND m.data->>'answer' IN ${[...RATEABLE_ANSWER_KINDS]})::int AS answers,
-               count(*) FILTER (WHERE m.type = 'ai' AND m.data->>'answer' = 'notCovered')::int AS not_covered
-          FROM (${this.scope(v, b)}) c
-          JOIN messages m ON m.conversation_id = c.id
-         WHERE m.created_at >= ${b.since}::timestamptz AND m.created_at < ${b.until}::timestamptz
-           AND m.type IN ('human', 'ai')
-         GROUP BY 1, 2, 3, 4, 5
+      ), q AS MATERIALIZED (
+        -- the period's quarters of the scope's conversations, with their local day and hour
+        SELECT q.spark_id, q.kind, q.conversation_id, q.origin,
+               (q.bucket AT TIME ZONE ${tz})::date AS day,
+               extract(hour FROM q.bucket AT TIME ZONE ${tz})::int AS hour,
+               q.questions, q.answers, q.not_covered
+          FROM s JOIN analytics_quarters q ON q.spark_id = s.id
+         WHERE q.bucket >= ${b.since}::timestamptz AND q.bucket < ${b.until}::timestamptz
+      ), conv_day AS (
+        -- a row per conversation and day: a conversation counts on every day it was asked something
+        SELECT day, sum(questions) AS questions, sum(answers) AS answers, sum(not_covered) AS not_covered
+          FROM q GROUP BY conversation_id, day
+      ), conv AS MATERIALIZED (
+        -- a row per conversation of the period
+        SELECT spark_id, kind, origin, sum(questions) AS questions, sum(answers) AS answers,
+               sum(not_covered) AS not_covered
+          FROM q GROUP BY spark_id, kind, conversation_id, origin
       ), r AS MATERIALIZED (
         SELECT f.spark_id, (f.updated_at AT TIME ZONE ${tz})::date AS day, f.rating
           FROM s JOIN answer_feedback f ON f.spark_id = s.id
@@ -168,9 +148,9 @@ export class AnalyticsRepository {
         SELECT day, sum(conversations)::int AS conversations, sum(answers)::int AS answers,
                sum(not_covered)::int AS not_covered, sum(up)::int AS up, sum(down)::int AS down
           FROM (
-            SELECT day, count(DISTINCT conversation_id) FILTER (WHERE questions > 0) AS conversations,
+            SELECT day, count(*) FILTER (WHERE questions > 0) AS conversations,
                    sum(answers) AS answers, sum(not_covered) AS not_covered, 0 AS up, 0 AS down
-              FROM l GROUP BY day
+              FROM conv_day GROUP BY day
             UNION ALL
             SELECT day, 0, 0, 0, count(*) FILTER (WHERE rating = 'up'), count(*) FILTER (WHERE rating = 'down')
               FROM r GROUP BY day
@@ -178,23 +158,22 @@ export class AnalyticsRepository {
          GROUP BY day
       ), per_spark AS (
         SELECT s.id, s.name,
-               coalesce(ls.conversations, 0) AS conversations, coalesce(ls.questions, 0) AS questions,
-               coalesce(ls.answers, 0) AS answers, coalesce(ls.not_covered, 0) AS not_covered,
+               coalesce(cs.conversations, 0) AS conversations, coalesce(cs.questions, 0) AS questions,
+               coalesce(cs.answers, 0) AS answers, coalesce(cs.not_covered, 0) AS not_covered,
                coalesce(rs.up, 0) AS up, coalesce(rs.down, 0) AS down
           FROM s
-          LEFT JOIN (SELECT spark_id, count(DISTINCT conversation_id) FILTER (WHERE questions > 0)::int AS conversations,
+          LEFT JOIN (SELECT spark_id, count(*) FILTER (WHERE questions > 0)::int AS conversations,
                             sum(questions)::int AS questions, sum(answers)::int AS answers,
                             sum(not_covered)::int AS not_covered
-                       FROM l GROUP BY spark_id) ls ON ls.spark_id = s.id
+                       FROM conv GROUP BY spark_id) cs ON cs.spark_id = s.id
           LEFT JOIN (SELECT spark_id, count(*) FILTER (WHERE rating = 'up')::int AS up,
                             count(*) FILTER (WHERE rating = 'down')::int AS down
                        FROM r GROUP BY spark_id) rs ON rs.spark_id = s.id
       ), sites AS (
-        SELECT vc.origin, count(*)::int AS conversations
-          FROM (SELECT DISTINCT conversation_id FROM l WHERE kind = 'widget' AND questions > 0) w
-          LEFT JOIN visitor_conversations vc ON vc.conversation_id = w.conversation_id
-         GROUP BY vc.origin
-         ORDER BY conversations DESC, vc.origin NULLS LAST
+        SELECT origin, count(*)::int AS conversations
+          FROM conv WHERE kind = 'widget' AND questions > 0
+         GROUP BY origin
+         ORDER BY conversations DESC, origin NULLS LAST
          LIMIT ${MAX_SITES}
       )
       SELECT (SELECT json_agg(json_build_object(
@@ -206,12 +185,12 @@ export class AnalyticsRepository {
                 LEFT JOIN per_day pd ON pd.day = d.day) AS days,
              (SELECT array_agg(coalesce(h.n, 0)::int ORDER BY g)
                 FROM generate_series(0, 23) g
-                LEFT JOIN (SELECT hour, sum(questions) AS n FROM l GROUP BY hour) h ON h.hour = g) AS hours,
+                LEFT JOIN (SELECT hour, sum(questions) AS n FROM q GROUP BY hour) h ON h.hour = g) AS hours,
              (SELECT json_agg(json_build_object('origin', origin, 'conversations', conversations)
                               ORDER BY conversations DESC, origin NULLS LAST)
                 FROM sites) AS sites,
              (SELECT json_build_object(
-                       'conversations', (SELECT count(DISTINCT conversation_id) FROM l WHERE questions > 0),
+                       'conversations', coalesce(sum(conversations), 0),
                        'questions', coalesce(sum(questions), 0), 'answers', coalesce(sum(answers), 0),
                        'notCovered', coalesce(sum(not_covered), 0),
                        'ratedUp', coalesce(sum(up), 0), 'ratedDown', coalesce(sum(down), 0))
@@ -235,36 +214,35 @@ export class AnalyticsRepository {
   }
 
   /**
-   * The questions asked most, similar ones together (`question_group_key` in their Spark's language, migration 0012,
-   * as the review list groups them), each shown in its most asked wording.
+   * The questions asked most, similar ones together (`question_group_key` in their Spark's language when asked,
+   * migration 0012, as the review list groups them), each shown in its most asked wording.
    */
   private async topQuestions(
     tx: Executor,
     v: { userId: string; sparkId?: string; days: number; timeZone: string },
     b: Bounds,
   ): Promise<AnalyticsPeriod['topQuestions']> {
+    const scope = sql`
+      FROM sparks s JOIN analytics_questions q ON q.spark_id = s.id
+     WHERE s.user_id = ${v.userId} ${v.sparkId ? sql`AND s.id = ${v.sparkId}` : sql``}
+       AND q.asked_at >= ${b.since}::timestamptz AND q.asked_at < ${b.until}::timestamptz`;
+    // The keys asked most first; then the wordings of those keys only.
     const result = await tx.execute<{ question: string; count: number }>(sql`
-      WITH w AS (
-        SELECT w.content, w.n, w.latest, question_group_key(w.language, w.content) AS key
-          FROM (SELECT btrim(m.data->>'content') AS content,
-                       (CASE WHEN s.options->>'language' = 'es' THEN 'es' ELSE 'en' END) AS language,
-                       count(*) AS n, max(m.created_at) AS latest
-                  FROM (${this.scope(v, b)}) c
-                  JOIN sparks s ON s.id = c.spark_id
-                  JOIN messages m ON m.conversation_id = c.id
-                 WHERE m.created_at >= ${b.since}::timestamptz AND m.created_at < ${b.until}::timestamptz
-                   AND m.type = 'human'
-                   AND NOT (lower(btrim(m.data->>'content')) ~ ${START_KEYWORD_SQL})
-                   AND btrim(m.data->>'content') <> ''
-                 GROUP BY 1, 2
-                 ORDER BY n DESC, latest DESC
-                 LIMIT ${TOP_QUESTION_WORDINGS}) w
+      WITH top AS MATERIALIZED (
+        SELECT q.group_key, count(*) AS n, max(q.asked_at) AS latest ${scope}
+         GROUP BY q.group_key
+         ORDER BY n DESC, latest DESC
+         LIMIT ${ANALYTICS_TOP_QUESTIONS}
+      ), wordings AS (
+        SELECT q.group_key, q.content, count(*) AS n, max(q.asked_at) AS latest ${scope}
+           AND q.group_key IN (SELECT group_key FROM top)
+         GROUP BY 1, 2
       )
-      SELECT (array_agg(content ORDER BY n DESC, latest DESC))[1] AS question, sum(n)::int AS count
-        FROM w
-       GROUP BY key
-       ORDER BY count DESC, max(latest) DESC
-       LIMIT ${ANALYTICS_TOP_QUESTIONS}`);
+      SELECT (SELECT w.content FROM wordings w WHERE w.group_key = top.group_key
+               ORDER BY w.n DESC, w.latest DESC LIMIT 1) AS question,
+             top.n::int AS count
+        FROM top
+       ORDER BY top.n DESC, top.latest DESC`);
     return result.rows.map((r) => ({ question: r.question, count: Number(r.count) }));
   }
 }

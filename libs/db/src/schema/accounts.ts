@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgEnum, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, pgEnum, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { FREE_PLAN_NAME } from '@sparks/domain/billing';
 import { createdAt, id, ts } from './common';
 
@@ -21,6 +21,12 @@ export const users = pgTable(
     googleSub: text('google_sub'),
     /** Bumped on logout and password reset: access tokens carry it, so old ones stop working. */
     tokenVersion: integer('token_version').notNull().default(0),
+    /** The owner's IANA time zone (the browser's, sent by the app): when the weekly digest goes and what a day is. */
+    timeZone: text('time_zone'),
+    /** The weekly digest e-mail of the Sparks' figures (issue 35): on unless turned off in the profile. */
+    weeklyDigest: boolean('weekly_digest').notNull().default(true),
+    /** The local Monday of the last digest sent (or found empty): one per week, whatever the workers do. */
+    digestSentOn: date('digest_sent_on', { mode: 'string' }),
     createdAt: createdAt(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },

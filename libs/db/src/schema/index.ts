@@ -8,3 +8,4 @@ export * from './admin';
 export * from './billing';
 export * from './integrations';
 export * from './privacy';
+export * from './analytics';

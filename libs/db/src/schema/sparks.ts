@@ -89,6 +89,7 @@ export const testErrors = pgTable('test_errors', {
   createdAt: createdAt(),
 });
 
+export const testVerdict = pgEnum('test_verdict', ['satisfactory', 'unsatisfactory']);
 export const conversationKind = pgEnum('conversation_kind', ['system', 'builder', 'test', 'widget']);
 
 /** A chat: with a system assistant, a Spark's builder, one of its tests, or a widget visitor. */
@@ -105,6 +106,13 @@ export const conversations = pgTable(
     testId: uuid('test_id').references(() => sparkTests.id, { onDelete: 'cascade' }),
     /** Flow-engine state of system and builder conversations. */
     state: jsonb('state').$type<Record<string, unknown>>().notNull().default({}),
+    /**
+     * A judged test's transcript (issue 35 item 2): the test is removed, its conversation kept (test_id null) with the
+     * test's name, the owner's verdict and when it was given, for the owner to read and rate.
+     */
+    title: text('title'),
+    verdict: testVerdict('verdict'),
+    judgedAt: ts('judged_at'),
     createdAt: createdAt(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },

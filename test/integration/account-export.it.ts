@@ -45,6 +45,8 @@ function expectEverything(zip: Zip, a: RichAccount): void {
     id: a.userId,
     email: a.user.username,
     firstname: `Ana ${a.marker}`,
+    timeZone: 'Europe/Madrid',
+    weeklyDigest: false,
     signsInWithPassword: true,
     tenants: [{ customerId: a.customerId, productName: 'Ruby' }],
   });

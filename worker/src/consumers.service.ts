@@ -15,6 +15,7 @@ import { ExportAccountJob } from './privacy/export-account.job';
 import { PurgeAccountJob } from './privacy/purge-account.job';
 import { RetentionSweepJob } from './privacy/retention-sweep.job';
 import { CheckAnswersJob } from './checks/check-answers.job';
+import { DigestSweepJob } from './digest/digest-sweep.job';
 import { timeJobs } from './metrics';
 
 /** Wires every declared job to its handler and runs the BullMQ workers. */
@@ -37,6 +38,7 @@ export class ConsumersService implements OnApplicationBootstrap {
     private readonly purgeAccount: PurgeAccountJob,
     private readonly retention: RetentionSweepJob,
     private readonly checks: CheckAnswersJob,
+    private readonly digest: DigestSweepJob,
   ) {}
 
   handlers(): JobHandlers {
@@ -52,6 +54,7 @@ export class ConsumersService implements OnApplicationBootstrap {
       'account.purge': (payload) => this.purgeAccount.handle(payload),
       'retention.sweep': () => this.retention.handle(),
       'checks.run': (payload) => this.checks.handle(payload),
+      'digest.sweep': (payload) => this.digest.handle(payload),
     };
   }
 

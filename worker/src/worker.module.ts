@@ -8,6 +8,7 @@ import { UsageRecordJob } from './billing/usage-record.job';
 import { UsageSweep } from './billing/usage-sweep.service';
 import { CheckAnswersJob } from './checks/check-answers.job';
 import { ConsumersService } from './consumers.service';
+import { DigestSweepJob } from './digest/digest-sweep.job';
 import { EmailSweep } from './email/email-sweep.service';
 import { createMailer, MAILER } from './email/mailer';
 import { SendEmailJob } from './email/send-email.job';
@@ -59,6 +60,7 @@ import { LLM } from './infra/tokens';
     ConversationEvents,
     ReplyJob,
     CheckAnswersJob,
+    DigestSweepJob,
     ...INGESTION_PROVIDERS,
     ...INTEGRATION_PROVIDERS,
     ...PRIVACY_PROVIDERS,

@@ -53,7 +53,11 @@ export class AccountController {
 
   @Patch('profile')
   @AllowInactive()
-  @ApiOperation({ summary: 'Change first name, last name and language' })
+  @ApiOperation({
+    summary:
+      'Change first name, last name, language, time zone (IANA, e.g. Europe/Madrid; 400 TIME_ZONE_INVALID) and the ' +
+      'weekly digest e-mail (weeklyDigest)',
+  })
   @ApiZodBody(updateProfileSchema)
   @ApiZodResponse(userProfileSchema)
   update(

@@ -12,6 +12,8 @@ export function toProfile(user: UserRow, tenants: TenantRow[], now = new Date())
     firstname: user.firstname,
     lastname: user.lastname,
     config: { language: user.language },
+    timeZone: user.timeZone,
+    weeklyDigest: user.weeklyDigest,
     verified: !!user.verifiedAt,
     createdAt: user.createdAt.toISOString(),
     tenants: tenants.map((t) => ({

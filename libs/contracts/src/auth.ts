@@ -1,5 +1,6 @@
 import { z } from 'zod';
 
+import { canonicalTimeZone } from './analytics';
 import { LANGUAGES } from './rules';
 
 export const languageSchema = z.enum(LANGUAGES);
@@ -37,10 +38,30 @@ export const logoutSchema = z.object({ refresh_token: z.string().max(200).option
 export const forgotPasswordSchema = z.object({ email: text(320) });
 export const resetPasswordSchema = z.object({ newPassword: text(200) });
 
+/**
+ * The owner's time zone (IANA, e.g. `Europe/Madrid`), as analytics' `tz` takes it: a name the platform knows (never an
+ * offset), kept under its canonical name; anything else is `TIME_ZONE_INVALID`.
+ */
+const timeZoneSchema = z
+  .string()
+  .max(64)
+  .transform((name, ctx) => {
+    const zone = canonicalTimeZone(name);
+    if (zone === undefined) {
+      ctx.addIssue({ code: 'custom', message: 'an IANA time zone (Area/City)', params: { code: 'TIME_ZONE_INVALID' } });
+      return z.NEVER;
+    }
+    return zone;
+  });
+
 export const updateProfileSchema = z.object({
   firstname: z.string().trim().max(80).optional(),
   lastname: z.string().trim().max(80).optional(),
   config: z.object({ language: languageSchema.optional() }).optional(),
+  /** Where the owner's week and days begin: the weekly digest's Monday morning (the app sends the browser's). */
+  timeZone: timeZoneSchema.optional(),
+  /** The weekly e-mail digest of the Sparks' figures: on unless turned off. */
+  weeklyDigest: z.boolean().optional(),
 });
 export type UpdateProfileRequest = z.input<typeof updateProfileSchema>;
 
@@ -84,6 +105,10 @@ export const userProfileSchema = z.object({
   firstname: z.string(),
   lastname: z.string(),
   config: z.object({ language: languageSchema }),
+  /** The owner's IANA time zone; null until the app (or the owner) sets one: the digest then goes by UTC. */
+  timeZone: z.string().nullable(),
+  /** Whether the weekly digest e-mail is sent (Monday morning in `timeZone`). */
+  weeklyDigest: z.boolean(),
   verified: z.boolean(),
   tenants: z.array(tenantViewSchema),
   createdAt: z.string(),

@@ -6,6 +6,7 @@
  */
 import { LANGUAGES, type Language } from '@sparks/contracts';
 import enAssistants from './locales/en/assistants.json';
+import enDigest from './locales/en/digest.json';
 import enEmails from './locales/en/emails.json';
 import enEngine from './locales/en/engine.json';
 import enExport from './locales/en/export.json';
@@ -16,6 +17,7 @@ import enKnowledge from './locales/en/knowledge.json';
 import enObjectives from './locales/en/objectives.json';
 import enSparks from './locales/en/sparks.json';
 import esAssistants from './locales/es/assistants.json';
+import esDigest from './locales/es/digest.json';
 import esEmails from './locales/es/emails.json';
 import esEngine from './locales/es/engine.json';
 import esExport from './locales/es/export.json';
@@ -28,6 +30,7 @@ import esSparks from './locales/es/sparks.json';
 
 const en = {
   assistants: enAssistants,
+  digest: enDigest,
   emails: enEmails,
   engine: enEngine,
   errors: enErrors,
@@ -45,6 +48,7 @@ const CATALOGUES: Record<Language, Catalogue> = {
   en,
   es: {
     assistants: esAssistants,
+    digest: esDigest,
     emails: esEmails,
     engine: esEngine,
     errors: esErrors,

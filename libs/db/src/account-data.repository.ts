@@ -61,7 +61,8 @@ export class AccountDataRepository {
     const [row] = await this.rows<{ profile: ExportRow }>(sql`
       SELECT json_build_object(
         'id', u.id, 'username', u.username, 'email', u.email, 'firstname', u.firstname, 'lastname', u.lastname,
-        'language', u.language, 'verifiedAt', u.verified_at, 'signsInWithPassword', u.password_hash IS NOT NULL,
+        'language', u.language, 'timeZone', u.time_zone, 'weeklyDigest', u.weekly_digest,
+        'verifiedAt', u.verified_at, 'signsInWithPassword', u.password_hash IS NOT NULL,
         'signsInWithGoogle', u.google_sub IS NOT NULL, 'createdAt', u.created_at, 'updatedAt', u.updated_at,
         'tenants', coalesce((SELECT json_agg(json_build_object(
             'id', t.id, 'customerId', t.customer_id, 'status', t.status, 'productName', t.product_name,

@@ -1,8 +1,9 @@
-import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, exists, gt, isNotNull, isNull, lt, notExists, or, sql } from 'drizzle-orm';
 import type { Language } from '@sparks/core';
 import { FREE_PLAN_SLUG } from '@sparks/domain/billing';
+import { isSqlState } from './busy';
 import type { Executor, Transaction } from './client';
-import { oneTimeTokens, plans, refreshTokens, tenants, users, verificationCodes } from './schema/index';
+import { oneTimeTokens, plans, refreshTokens, sparks, tenants, users, verificationCodes } from './schema/index';
 
 /** The text form of a PostgreSQL uuid, as the database writes it. */
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -23,6 +24,27 @@ export interface NewAccount {
   /** The plan, its name and limits come from the catalogue's free plan (`plans`, slug `free`). */
   tenant: { customerId: string; trialDays: number };
 }
+
+/** What `updateUser` changes: the profile's fields and the sign-in state the services set. */
+type UserPatch = Partial<
+  Pick<
+    UserRow,
+    'firstname' | 'lastname' | 'language' | 'timeZone' | 'weeklyDigest' | 'passwordHash' | 'verifiedAt' | 'googleSub'
+  >
+>;
+
+/** A user the weekly digest may be due to (`digestCandidates`): whether it is, their zone's clock decides. */
+export interface DigestCandidate {
+  id: string;
+  email: string;
+  language: Language;
+  timeZone: string | null;
+  /** The local Monday of the last digest handled (`YYYY-MM-DD`), or null. */
+  digestSentOn: string | null;
+}
+
+/** PostgreSQL's SQLSTATE for a time zone its tzdata does not know (invalid_parameter_value). */
+const UNKNOWN_TIME_ZONE = '22023';
 
 /** Users, their tenants and their sign-in secrets. No rules here: the services own them. */
 export class AccountsRepository {
@@ -144,16 +166,27 @@ export class AccountsRepository {
     return this.db.select().from(tenants).where(eq(tenants.userId, userId)).orderBy(tenants.createdAt);
   }
 
-  async updateUser(
-    id: string,
-    patch: Partial<Pick<UserRow, 'firstname' | 'lastname' | 'language' | 'passwordHash' | 'verifiedAt' | 'googleSub'>>,
-  ): Promise<UserRow | undefined> {
+  async updateUser(id: string, patch: UserPatch): Promise<UserRow | undefined> {
     const [row] = await this.db
       .update(users)
       .set({ ...patch, updatedAt: new Date() })
       .where(eq(users.id, id))
       .returning();
     return row;
+  }
+
+  /**
+   * Whether PostgreSQL's tzdata knows the zone (the platform's ICU, which the contract checks names with, and it may
+   * differ): the analytics and the weekly digest read days in it.
+   */
+  async knowsTimeZone(name: string): Promise<boolean> {
+    try {
+      await this.db.execute(sql`SELECT now() AT TIME ZONE ${name}`);
+      return true;
+    } catch (error) {
+      if (isSqlState(error, UNKNOWN_TIME_ZONE)) return false;
+      throw error;
+    }
   }
 
   async bumpTokenVersion(id: string): Promise<void> {
@@ -320,5 +353,74 @@ export class AccountsRepository {
         ),
       );
     return row?.userId;
+  }
+
+  // — the weekly digest —
+
+  /**
+   * The users the weekly digest of the week beginning `monday` (a local date) may be due to, by id after `after`: the
+   * digest on, the address verified, at least one Spark, the account not disabled, and no digest handled for that week
+   * yet (`digest_sent_on` null or before `monday`).
+   */
+  async digestCandidates(v: { monday: string; after?: string; limit: number }): Promise<DigestCandidate[]> {
+    return this.db
+      .select({
+        id: users.id,
+        email: users.email,
+        language: users.language,
+        timeZone: users.timeZone,
+        digestSentOn: users.digestSentOn,
+      })
+      .from(users)
+      .where(
+        and(
+          eq(users.weeklyDigest, true),
+          isNotNull(users.verifiedAt),
+          or(isNull(users.digestSentOn), lt(users.digestSentOn, v.monday)),
+          v.after ? gt(users.id, v.after) : undefined,
+          exists(
+            this.db
+              .select({ one: sql`1` })
+              .from(sparks)
+              .where(eq(sparks.userId, users.id)),
+          ),
+          notExists(
+            this.db
+              .select({ one: sql`1` })
+              .from(tenants)
+              .where(and(eq(tenants.userId, users.id), eq(tenants.status, 'inactive'))),
+          ),
+        ),
+      )
+      .orderBy(users.id)
+      .limit(v.limit);
+  }
+
+  /**
+   * Claims the user's digest of the week beginning `monday` (sets `digest_sent_on`, only if the digest is still on and
+   * that week was not handled yet) and runs `then` in the same transaction: what the digest writes (its e-mail) is
+   * committed with the claim, or neither is and a later sweep tries again. Two workers, or a job delivered twice,
+   * claim a week once: the second waits for the first's row lock and then finds the week taken.
+   */
+  async claimDigestWeek<T>(
+    userId: string,
+    monday: string,
+    then: (tx: Transaction) => Promise<T>,
+  ): Promise<{ claimed: true; value: T } | { claimed: false }> {
+    return this.db.transaction(async (tx) => {
+      const rows = await tx
+        .update(users)
+        .set({ digestSentOn: monday })
+        .where(
+          and(
+            eq(users.id, userId),
+            eq(users.weeklyDigest, true),
+            or(isNull(users.digestSentOn), lt(users.digestSentOn, monday)),
+          ),
+        )
+        .returning({ id: users.id });
+      if (rows.length === 0) return { claimed: false as const };
+      return { claimed: true as const, value: await then(tx) };
+    });
   }
 }

@@ -1,7 +1,7 @@
 import { createServer, type Server, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { Pool } from 'pg';
-import { isDatabaseBusy } from './busy';
+import { isDatabaseBusy, isSqlState } from './busy';
 
 /** A server that accepts connections and never answers: a PostgreSQL too busy to take one more. */
 async function silentServer(): Promise<{ server: Server; port: number; sockets: Socket[] }> {
@@ -47,5 +47,16 @@ describe('isDatabaseBusy', () => {
     expect(isDatabaseBusy(new Error('relation "x" does not exist'))).toBe(false);
     expect(isDatabaseBusy('timeout exceeded when trying to connect')).toBe(false);
     expect(isDatabaseBusy(undefined)).toBe(false);
+  });
+});
+
+describe('isSqlState', () => {
+  it("finds pg's SQLSTATE on the error or one it wraps (Drizzle's query errors), and nothing else", () => {
+    const pg = Object.assign(new Error('time zone "Mars/Base" not recognized'), { code: '22023' });
+    expect(isSqlState(pg, '22023')).toBe(true);
+    expect(isSqlState(new Error('Failed query: SELECT …', { cause: pg }), '22023')).toBe(true);
+    expect(isSqlState(pg, '23505')).toBe(false);
+    expect(isSqlState(new Error('no code'), '22023')).toBe(false);
+    expect(isSqlState(undefined, '22023')).toBe(false);
   });
 });

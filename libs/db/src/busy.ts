@@ -61,3 +61,9 @@ export function isDatabaseUnavailable(err: unknown): boolean {
   }
   return false;
 }
+
+/** Whether `err` (or an error it wraps, as Drizzle's query errors do) is PostgreSQL's SQLSTATE `state` (`22023`…). */
+export function isSqlState(err: unknown, state: string): boolean {
+  for (const e of chain(err)) if ((e as { code?: unknown }).code === state) return true;
+  return false;
+}

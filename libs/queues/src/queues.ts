@@ -46,6 +46,12 @@ export interface JobPayloads {
    * (`requestChecks`, debounced).
    */
   'checks.run': { sparkId: string; requestedAt: number };
+  /**
+   * Sends the weekly digest e-mail (issue 35 item 4) to every owner whose Monday 08:00 has come in their time zone and
+   * whose week was not handled yet. Run hourly by the `digest-sweep` job scheduler (`requestedAt`: `scheduled`, the
+   * clock's now); a sweep asked for by hand names its instant in ISO 8601 and runs as of it.
+   */
+  'digest.sweep': { requestedAt: string };
 }
 
 export type JobName = keyof JobPayloads;
@@ -54,7 +60,7 @@ export const QUEUES = {
   ingestion: { jobs: ['document.ingest'] as JobName[] },
   'assistant-reply': { jobs: ['reply.generate'] as JobName[] },
   usage: { jobs: ['usage.record', 'usage.meter'] as JobName[] },
-  email: { jobs: ['email.send'] as JobName[] },
+  email: { jobs: ['email.send', 'digest.sweep'] as JobName[] },
   integrations: { jobs: ['integration.sync', 'integration.import'] as JobName[] },
   privacy: { jobs: ['account.export', 'account.purge', 'retention.sweep'] as JobName[] },
   checks: { jobs: ['checks.run'] as JobName[] },
@@ -85,4 +91,5 @@ export const jobIds: { [J in JobName]: (payload: JobPayloads[J]) => string } = {
   'account.purge': (p) => `purge-${p.purgeId}`,
   'retention.sweep': (p) => `retention-${p.requestedAt.replace(/[^0-9A-Za-z-]/g, '-')}`,
   'checks.run': (p) => `checks-${p.sparkId}-${p.requestedAt}`,
+  'digest.sweep': (p) => `digest-${p.requestedAt.replace(/[^0-9A-Za-z-]/g, '-')}`,
 };

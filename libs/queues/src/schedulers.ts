@@ -46,3 +46,19 @@ export async function scheduleRetentionSweep(queue: Queue, everyMs: number): Pro
     },
   );
 }
+
+/** The job scheduler of the hourly `digest.sweep` (issue 35 item 4): one for the whole deployment, created by every worker. */
+export const DIGEST_SWEEP_SCHEDULER_ID = 'digest-sweep';
+
+/** Creates or updates the weekly digest's sweep scheduler (every worker does at start: upserting twice changes nothing). */
+export async function scheduleDigestSweep(queue: Queue, everyMs: number): Promise<void> {
+  await queue.upsertJobScheduler(
+    DIGEST_SWEEP_SCHEDULER_ID,
+    { every: everyMs },
+    {
+      name: 'digest.sweep',
+      data: { requestedAt: 'scheduled' },
+      opts: { attempts: 1, removeOnComplete: { count: 24 }, removeOnFail: { count: 50, age: 7 * 24 * 3600 } },
+    },
+  );
+}

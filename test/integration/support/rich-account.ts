@@ -42,7 +42,7 @@ export async function richAccount(t: TestApp, sql: Pool, language: 'en' | 'es' =
   await http()
     .patch('/api/v1/account/profile')
     .set(...user.auth())
-    .send({ firstname: `Ana ${marker}`, lastname: 'Pérez' })
+    .send({ firstname: `Ana ${marker}`, lastname: 'Pérez', timeZone: 'Europe/Madrid', weeklyDigest: false })
     .expect(200);
   // A chat with a system assistant (the home chat): its event stream ends with the reply.
   await http()

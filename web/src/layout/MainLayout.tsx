@@ -14,6 +14,7 @@ import { opensDrawer, useTourPanel } from '../features/onboarding/tour/tourPanel
 import { useTour } from '../features/onboarding/tour/useTour';
 import { isInactive } from '../features/account/profile';
 import { useAccountLanguage } from '../features/account/useAccountLanguage';
+import { useAccountTimeZone } from '../features/account/useAccountTimeZone';
 import { useProfile } from '../features/account/useProfile';
 import { useNavigate } from '../lib/router';
 import { useQueryFlags } from '../lib/useQueryFlags';
@@ -102,6 +103,7 @@ export default function MainLayout() {
   useChatModeOfPage(pathname);
   useStoreReset();
   const chooseLanguage = useAccountLanguage();
+  useAccountTimeZone();
 
   // A page opened from the drawer closes it.
   useEffect(() => setDrawerOpen(false), [pathname]);

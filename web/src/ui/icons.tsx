@@ -108,6 +108,12 @@ export const TargetIcon = (p: IconProps) => (
     <circle cx="12" cy="12" r="1.5" />
   </Icon>
 );
+export const MailIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <rect x="3" y="5" width="18" height="14" rx="2" />
+    <path d="m3.5 6.5 8.5 6.5 8.5-6.5" />
+  </Icon>
+);
 export const ChartIcon = (p: IconProps) => (
   <Icon {...p}>
     <path d="M4 20h16M7 16v-5M12 16V6M17 16v-8" />

@@ -11,6 +11,8 @@ function profile(overrides: Partial<UserProfile> = {}, tenant: Record<string, un
     firstname: '',
     lastname: '',
     config: { language: 'en' },
+    timeZone: null,
+    weeklyDigest: true,
     verified: true,
     createdAt: '',
     tenants: [

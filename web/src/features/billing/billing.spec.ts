@@ -31,6 +31,8 @@ function profile(tenant: Partial<Tenant> = {}, subscription: Partial<Tenant['sub
     firstname: '',
     lastname: '',
     config: { language: 'en' },
+    timeZone: null,
+    weeklyDigest: true,
     verified: true,
     createdAt: '',
     tenants: [

@@ -3,8 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { SystemChatPage } from '../../chat/components/SystemChatPage';
 import { AccountDataButton } from '../../privacy/AccountDataButton';
 import { useProfile } from '../../account/useProfile';
+import { DigestSettings } from '../DigestSettings';
 
-/** /profile: the profile assistant's chat and the profile objectives; "Your data" (export, deletion) in its header. */
+/**
+ * /profile: the profile assistant's chat and the profile objectives; in its header the weekly e-mail (on or off, and the
+ * time zone) and "Your data" (export, deletion).
+ */
 export default function ProfilePage() {
   const { t } = useTranslation();
   const { data: profile } = useProfile();
@@ -13,7 +17,12 @@ export default function ProfilePage() {
       name="profile"
       title={t('pages.profile.title')}
       objectivesKey="profile"
-      actions={<AccountDataButton email={profile?.email} />}
+      actions={
+        <>
+          <DigestSettings />
+          <AccountDataButton email={profile?.email} />
+        </>
+      }
     />
   );
 }

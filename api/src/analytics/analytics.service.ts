@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { AnalyticsSummary, SparkAnalytics } from '@sparks/contracts';
 import { DomainError } from '@sparks/core';
-import { AnalyticsRepository, type AnalyticsPeriod } from '@sparks/db';
+import { AnalyticsRepository, isSqlState, type AnalyticsPeriod } from '@sparks/db';
 import { SparksService } from '../sparks/sparks.service';
 
 /** The period asked for: the last `days` days, today included, in the owner's time zone `tz`. */
@@ -51,8 +51,8 @@ export class AnalyticsService {
     try {
       return await this.analytics.period({ userId: v.userId, sparkId: v.sparkId, days: v.days, timeZone: v.tz });
     } catch (error) {
-      if ((error as { code?: unknown }).code === INVALID_PARAMETER_VALUE)
-        throw DomainError.invalid('INVALID_PARAMS', 'tz');
+      // Drizzle wraps pg's error: its SQLSTATE is on the `cause`.
+      if (isSqlState(error, INVALID_PARAMETER_VALUE)) throw DomainError.invalid('INVALID_PARAMS', 'tz');
       throw error;
     }
   }

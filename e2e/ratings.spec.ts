@@ -7,8 +7,10 @@ import enKnowledge from '../libs/core/src/locales/en/knowledge.json';
 import esKnowledge from '../libs/core/src/locales/es/knowledge.json';
 import enChat from '../web/public/locales/en/chat.json';
 import enSparks from '../web/public/locales/en/sparks.json';
+import enTests from '../web/public/locales/en/tests.json';
 import esChat from '../web/public/locales/es/chat.json';
 import esSparks from '../web/public/locales/es/sparks.json';
+import esTests from '../web/public/locales/es/tests.json';
 import { FEEDBACK_TEXTS } from '../web/src/widget/feedback-texts';
 import { TEXTS } from '../web/src/widget/texts';
 import { useSession, type Account } from './support/account';
@@ -24,7 +26,8 @@ import { dataOf, sparkWithPdf } from './support/sparks';
  * visitor asking again gets it. The owner keeps that answer as a check; taking the answer back changes the Spark's
  * knowledge, the Spark's chat shows the check's approved and new answers side by side, and its button opens the
  * checks, where the owner approves the new one (issue 35 item 3). The owner also rates a test's answer down and
- * dismisses it from the list.
+ * dismisses it from the list; then asks the test once more and judges it: its transcript shows under Judged tests with
+ * the rating given in the test, and an answer rated down there joins the list (issue 35 item 2).
  * RATINGS_SHOTS_DIR=/tmp/shots-ratings keeps screenshots.
  */
 
@@ -35,6 +38,7 @@ const cases = {
     knowledge: enKnowledge,
     chat: enChat,
     sparks: enSparks,
+    tests: enTests,
     viewport: { width: 1440, height: 900 },
     name: 'Northwind Bikes',
     pdf: 'Northwind prices.pdf',
@@ -46,11 +50,14 @@ const cases = {
     open: /Open the chat with Northwind Bikes/,
     testQuestion: 'Do you rent tandems?',
     testComment: 'We do: 60 dollars a day.',
+    transcriptQuestion: 'How much is a rental per day?',
+    transcriptComment: 'It is 30 dollars since May.',
   },
   es: {
     knowledge: esKnowledge,
     chat: esChat,
     sparks: esSparks,
+    tests: esTests,
     viewport: { width: 390, height: 844 },
     name: 'Panadería Sol',
     pdf: 'Horario Panadería Sol.pdf',
@@ -62,6 +69,8 @@ const cases = {
     open: /Abrir el chat con Panadería Sol/,
     testQuestion: '¿Hacéis tartas sin gluten?',
     testComment: 'Sí, por encargo.',
+    transcriptQuestion: '¿Qué horario tenéis de lunes a sábado?',
+    transcriptComment: 'Ahora abrimos a las 7:30.',
   },
 } as const;
 
@@ -94,6 +103,11 @@ async function publish(request: APIRequestContext, account: Account, sparkId: st
 
 async function openReviewList(page: Page, sparkId: string, u: (typeof cases)['en']['sparks']['unanswered']) {
   await page.goto(`/spark/${sparkId}`);
+  return openPanel(page, u);
+}
+
+/** Opens the review panel from the Spark page's header. */
+async function openPanel(page: Page, u: (typeof cases)['en']['sparks']['unanswered']) {
   await page.getByRole('button', { name: new RegExp(u.button) }).click();
   const panel = page.getByRole('complementary', { name: u.heading });
   await expect(panel).toBeVisible();
@@ -105,14 +119,14 @@ for (const lang of ['en', 'es'] as const) {
   const u = c.sparks.unanswered;
   const f = FEEDBACK_TEXTS[lang];
 
-  test(`a visitor rates an answer down, the owner fixes it and the visitor gets the fix; a test's answer rated and dismissed (${lang})`, async ({
+  test(`a visitor rates an answer down, the owner fixes it and the visitor gets the fix; a test's answer rated and dismissed, the test judged and its transcript rated (${lang})`, async ({
     page,
     context,
     request,
     browser,
     baseURL,
   }) => {
-    test.setTimeout(240_000);
+    test.setTimeout(300_000);
     const { account, sparkId } = await sparkWithPdf(request, {
       lang,
       tag: 'ratings',
@@ -229,6 +243,56 @@ for (const lang of ['en', 'es'] as const) {
       await expect(
         panel.getByTestId('unanswered-group').filter({ hasText: c.question }).getByRole('button', { name: u.answer }),
       ).toBeVisible();
+
+      // — the owner asks the test once more and judges it: what was said stays under Judged tests, to read and rate
+      // (issue 35 item 2) —
+      const tr = c.sparks.transcripts;
+      await page.goto(`/spark/${sparkId}/test/${testTab._id}`);
+      await sendInComposer(page.getByRole('textbox', { name: c.chat.composer.label }), c.transcriptQuestion);
+      await expect(page.locator('.chat-msg--assistant', { has: page.getByTestId('answer-rating') })).toHaveCount(2, {
+        timeout: 60_000,
+      });
+      await page.getByRole('button', { name: c.tests.toolbar.finish }).click();
+      const verdict = page.getByRole('dialog', { name: c.tests.feedback.title });
+      await verdict.getByRole('button', { name: c.tests.feedback.no, exact: true }).click();
+      // Back on the Spark, once its chat has the verdict.
+      await expect(
+        page.locator('.chat-bubble--human').filter({ hasText: c.chat.message.testNotSatisfactory }),
+      ).toBeVisible({ timeout: 30_000 });
+      panel = await openPanel(page, u);
+      const judged = panel.getByTestId('transcript').filter({ hasText: 'T1' });
+      await expect(judged).toContainText(tr.unsatisfactory);
+      await expect(judged).toContainText(tr.questions_other.replace('{{count}}', '2'));
+      await judged.scrollIntoViewIfNeeded();
+      await shotInto(SHOTS, page, `${lang}-06-judged-tests`, 300);
+      await judged.getByRole('button').click();
+      const reader = panel.getByRole('article', { name: 'T1' });
+      await expect(reader.getByRole('heading', { name: 'T1' })).toBeFocused();
+      const said = reader.getByRole('list', { name: c.chat.transcript.label });
+      await expect(said).toContainText(c.testQuestion);
+      await expect(said).toContainText(c.transcriptQuestion);
+      const answers = said.locator('.chat-msg--assistant', { has: page.getByTestId('answer-rating') });
+      await expect(answers).toHaveCount(2);
+      // The first answer keeps the owner's rating from the test; the second is rated down here, and joins the list.
+      const thumbsOf = (n: number) => answers.nth(n).getByRole('group', { name: c.chat.rating.question });
+      await expect(thumbsOf(0).getByRole('button', { name: c.chat.rating.down })).toHaveAttribute(
+        'aria-pressed',
+        'true',
+      );
+      await shotInto(SHOTS, page, `${lang}-07-transcript`, 300);
+      expect(await seriousViolations(page, '.unanswered-panel')).toEqual([]);
+      await thumbsOf(1).getByRole('button', { name: c.chat.rating.down }).click();
+      await answers.nth(1).getByRole('textbox', { name: c.chat.rating.commentLabel }).fill(c.transcriptComment);
+      await answers.nth(1).getByRole('button', { name: c.chat.rating.send }).click();
+      await expect(answers.nth(1).getByRole('status')).toHaveText(c.chat.rating.thanksDown);
+      await shotInto(SHOTS, page, `${lang}-08-transcript-rated`, 300);
+      await reader.getByRole('button', { name: tr.back }).click();
+      await expect(judged.getByRole('button')).toBeFocused();
+      const rated = panel.getByTestId('unanswered-group').filter({ hasText: c.transcriptQuestion });
+      await expect(rated).toContainText(u.ratedByOwner.split(',')[0]);
+      await expect(rated).toContainText(c.transcriptComment);
+      await rated.scrollIntoViewIfNeeded();
+      await shotInto(SHOTS, page, `${lang}-09-transcript-rating-in-the-list`, 300);
     } finally {
       await visitorContext.close();
       await site.close();

@@ -171,6 +171,8 @@ export const ROUTE_FIXTURES: Record<string, RouteFixture> = {
     body: (w) => ({ name: `Second test ${w.marker}`, params: { documentId: w.ids.document } }),
   },
   'PATCH /api/v1/sparks/:sparkId/tests/:testId': { body: (w) => ({ name: `Test ${w.marker}` }) },
+  // Judged: the test's conversation stays as its transcript (another user's judgement must keep nothing).
+  'DELETE /api/v1/sparks/:sparkId/tests/:testId': { query: () => ({ verdict: 'satisfactory' }) },
   'PATCH /api/v1/sparks/:sparkId/documents/:documentId': { body: (w) => ({ title: `Menu ${w.marker}` }) },
   'POST /api/v1/sparks/:sparkId/tests/:testId/error': { body: (w) => ({ error: `It said nothing ${w.marker}` }) },
 
@@ -274,6 +276,14 @@ export const ROUTE_FIXTURES: Record<string, RouteFixture> = {
   },
   'DELETE /api/v1/sparks/:sparkId/checks/:checkId': {
     ids: [{ in: 'path', name: 'checkId', kinds: ['check'] }],
+  },
+  // — transcripts of judged tests (transcripts.it.ts) —
+  'GET /api/v1/sparks/:sparkId/transcripts': {},
+  'GET /api/v1/sparks/:sparkId/transcripts/:conversationId': {
+    ids: [{ in: 'path', name: 'conversationId', kinds: ['transcript', 'testConversation'] }],
+  },
+  'DELETE /api/v1/sparks/:sparkId/transcripts/:conversationId': {
+    ids: [{ in: 'path', name: 'conversationId', kinds: ['transcript', 'testConversation'] }],
   },
   // — ratings of answers (the visitor's route is under public/widgets) —
   'POST /api/v1/sparks/:sparkId/messages/:messageId/feedback': {

@@ -16,7 +16,8 @@ export type IdKind =
   | 'checkoutSession'
   | 'unansweredQuestion'
   | 'testAnswer'
-  | 'check';
+  | 'check'
+  | 'transcript';
 
 /**
  * A user with one of everything: a Spark, a test, a read document, and a builder, a test and a
@@ -274,6 +275,25 @@ export async function buildWorld(t: TestApp, label: string): Promise<World> {
       json: { question: `When do you open ${marker}?`, answer: `At nine ${marker}.` },
     }),
   ).id as string;
+  // A judged test: its conversation stays as its transcript, with an answer and the marker.
+  const judged = data(
+    await must(base, {
+      method: 'POST',
+      path: `/api/v1/sparks/${sparkId}/tests`,
+      token,
+      json: { name: `Judged ${marker}` },
+    }),
+  );
+  await answerInTest(base, token, sparkId, judged._id as string, marker);
+  await must(base, {
+    method: 'DELETE',
+    path: `/api/v1/sparks/${sparkId}/tests/${judged._id as string}`,
+    token,
+    query: { verdict: 'unsatisfactory' },
+  });
+  const transcripts = data(await must(base, { method: 'GET', path: `/api/v1/sparks/${sparkId}/transcripts`, token }));
+  const transcript = (transcripts as unknown as Array<{ conversationId: string }>)[0]?.conversationId;
+  if (!transcript) throw new Error('the world has no transcript');
   return {
     label,
     user,
@@ -294,6 +314,7 @@ export async function buildWorld(t: TestApp, label: string): Promise<World> {
       unansweredQuestion,
       testAnswer,
       check,
+      transcript,
     },
   };
 }

@@ -38,7 +38,8 @@ export class FeedbackService {
 
   /**
    * An answer of one of the owner's test chats of this Spark that can be rated (or kept as a check), with the question
-   * it answered; anything else is not found.
+   * it answered; anything else is not found. A judged test's transcript is one too: its conversation stays a test
+   * conversation of this Spark and owner once its test is gone (`test_id` null), so the test is not looked at.
    */
   async testAnswer(userId: string, spark: SparkRow, messageId: string): Promise<AnsweredQuestion> {
     const answer = await this.feedback.rateable(messageId);

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { SparkTestView } from '@sparks/contracts';
+import type { SparkTestView, TestVerdict } from '@sparks/contracts';
 import { DomainError } from '@sparks/core';
 import { SparksRepository, type SparkTestRow } from '@sparks/db';
 import { SparkTestRules } from '@sparks/domain';
@@ -48,8 +48,9 @@ export class SparkTestsService {
     return toTestView(row);
   }
 
-  async remove(userId: string, sparkId: string, testId: string): Promise<{ deleted: true }> {
-    if (!(await this.sparks.deleteTest(userId, sparkId, testId))) throw DomainError.notFound();
+  /** Removes the test; judged (`verdict`), its conversation with a question stays as the test's transcript. */
+  async remove(userId: string, sparkId: string, testId: string, verdict?: TestVerdict): Promise<{ deleted: true }> {
+    if (!(await this.sparks.deleteTest(userId, sparkId, testId, verdict))) throw DomainError.notFound();
     return { deleted: true };
   }
 

@@ -3,7 +3,9 @@ import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import {
   createSparkSchema,
   createTestSchema,
+  deleteTestQuery,
   listSparksQuery,
+  MAX_TRANSCRIPTS_PER_SPARK,
   renameTestSchema,
   sparkIdParams,
   sparkTestParams,
@@ -119,9 +121,17 @@ export class SparksController {
   }
 
   @Delete(':sparkId/tests/:testId')
+  @ApiOperation({
+    summary: `Delete a test with its conversation. With \`verdict\` (the owner's answer to "Was the test OK?"), a conversation that holds a question is kept as the test's transcript (GET /sparks/{sparkId}/transcripts); a Spark keeps its ${MAX_TRANSCRIPTS_PER_SPARK} newest`,
+  })
+  @ApiZodQuery(deleteTestQuery)
   @ApiZodResponse(deletedSchema)
-  deleteTest(@CurrentUser() user: AuthUser, @Param(new ZodPipe(sparkTestParams)) p: TestParams) {
-    return this.tests.remove(user.id, p.sparkId, p.testId);
+  deleteTest(
+    @CurrentUser() user: AuthUser,
+    @Param(new ZodPipe(sparkTestParams)) p: TestParams,
+    @Query(new ZodPipe(deleteTestQuery)) q: z.output<typeof deleteTestQuery>,
+  ) {
+    return this.tests.remove(user.id, p.sparkId, p.testId, q.verdict);
   }
 
   @Post(':sparkId/tests/:testId/error')

@@ -15,3 +15,4 @@ export * from './icons';
 export * from './privacy';
 export * from './checks';
 export * from './analytics';
+export * from './transcripts';

@@ -134,6 +134,12 @@ export const MAX_FEEDBACK_COMMENT_LENGTH = 500;
 export const MAX_CHECKS_PER_SPARK = 50;
 
 /**
+ * How many transcripts of judged tests a Spark keeps (issue 35 item 2): keeping one more deletes the oldest (by when
+ * it was judged).
+ */
+export const MAX_TRANSCRIPTS_PER_SPARK = 20;
+
+/**
  * The answers that can be rated, by the answer engine's kind (`data.answer`): an answer from the documents and the
  * "not covered" reply. Not a greeting's small talk, not a failure. Also what analytics counts as an answer: the
  * database's analytics triggers (migration 0024) name the same kinds; change them together.

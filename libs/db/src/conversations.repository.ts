@@ -1,10 +1,22 @@
-import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { isStartKeyword, type TestVerdict } from '@sparks/contracts';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Executor, Transaction } from './client';
 import { conversations, messages, type MessageData } from './schema/index';
 
 export type ConversationRow = typeof conversations.$inferSelect;
 export type MessageRow = typeof messages.$inferSelect;
 export type ConversationKind = ConversationRow['kind'];
+
+/** A judged test's transcript (issue 35 item 2): its conversation, kept with the test's name and the verdict. */
+export interface TranscriptRow {
+  id: string;
+  title: string;
+  verdict: TestVerdict;
+  judgedAt: Date;
+}
+
+/** A human message that asks something: not empty, not the start keyword that opened the chat. */
+const isQuestion = (content: string) => content.trim() !== '' && !isStartKeyword(content);
 
 export interface ConversationKey {
   kind: ConversationKind;
@@ -102,6 +114,121 @@ export class ConversationsRepository {
     await this.db
       .delete(conversations)
       .where(and(eq(conversations.userId, userId), eq(conversations.testId, key.testId)));
+  }
+
+  // — judged tests' transcripts (issue 35 item 2) —
+
+  /**
+   * Keeps the newest conversation of a test that holds a question as the test's transcript, before the test is
+   * removed (call it with `withTx` in the transaction that removes it): the conversation leaves the test (`test_id`
+   * null, so the test's cascade does not take it) with the test's name, the verdict and when it was given. Then only
+   * the Spark's newest `max` transcripts stay. Transcripts of a Spark are kept one at a time (an advisory lock), so
+   * two at once cannot keep more than `max`. Answers the kept conversation, or undefined when the test's
+   * conversations asked nothing.
+   */
+  async keepTranscript(v: {
+    userId: string;
+    sparkId: string;
+    testId: string;
+    title: string;
+    verdict: TestVerdict;
+    max: number;
+  }): Promise<string | undefined> {
+    const humans = await this.db
+      .select({ conversationId: conversations.id, content: sql<string | null>`${messages.data}->>'content'` })
+      .from(conversations)
+      .innerJoin(messages, eq(messages.conversationId, conversations.id))
+      .where(
+        and(
+          eq(conversations.userId, v.userId),
+          eq(conversations.kind, 'test'),
+          eq(conversations.testId, v.testId),
+          eq(messages.type, 'human'),
+        ),
+      )
+      .orderBy(desc(conversations.createdAt), desc(conversations.id));
+    const kept = humans.find((m) => isQuestion(m.content ?? ''))?.conversationId;
+    if (!kept) return undefined;
+    await this.db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`transcripts:${v.sparkId}`}, 0))`);
+    await this.db
+      .update(conversations)
+      .set({ testId: null, title: v.title, verdict: v.verdict, judgedAt: sql`now()` })
+      .where(eq(conversations.id, kept));
+    const older = await this.db
+      .select({ id: conversations.id })
+      .from(conversations)
+      .where(this.transcriptsOf(v.userId, v.sparkId))
+      .orderBy(desc(conversations.judgedAt), desc(conversations.id))
+      .offset(v.max);
+    await this.deleteByIds(older.map((c) => c.id));
+    return kept;
+  }
+
+  /** The transcripts of the user's Spark, newest first, each with how many questions it holds. */
+  async transcripts(userId: string, sparkId: string): Promise<Array<TranscriptRow & { questions: number }>> {
+    const rows = await this.db
+      .select({
+        id: conversations.id,
+        title: conversations.title,
+        verdict: conversations.verdict,
+        judgedAt: conversations.judgedAt,
+      })
+      .from(conversations)
+      .where(this.transcriptsOf(userId, sparkId))
+      .orderBy(desc(conversations.judgedAt), desc(conversations.id));
+    if (rows.length === 0) return [];
+    const humans = await this.db
+      .select({ conversationId: messages.conversationId, content: sql<string | null>`${messages.data}->>'content'` })
+      .from(messages)
+      .where(
+        and(
+          inArray(
+            messages.conversationId,
+            rows.map((r) => r.id),
+          ),
+          eq(messages.type, 'human'),
+        ),
+      );
+    const questions = new Map<string, number>();
+    for (const m of humans) {
+      if (isQuestion(m.content ?? '')) questions.set(m.conversationId, (questions.get(m.conversationId) ?? 0) + 1);
+    }
+    return rows.map((r) => ({ ...transcriptOf(r), questions: questions.get(r.id) ?? 0 }));
+  }
+
+  /** One transcript of the user's Spark. */
+  async transcript(userId: string, sparkId: string, id: string): Promise<TranscriptRow | undefined> {
+    const [row] = await this.db
+      .select({
+        id: conversations.id,
+        title: conversations.title,
+        verdict: conversations.verdict,
+        judgedAt: conversations.judgedAt,
+      })
+      .from(conversations)
+      .where(and(eq(conversations.id, id), this.transcriptsOf(userId, sparkId)));
+    return row && transcriptOf(row);
+  }
+
+  /** Deletes a transcript of the user's Spark, with its messages and their ratings; false when there is none. */
+  async deleteTranscript(userId: string, sparkId: string, id: string): Promise<boolean> {
+    const rows = await this.db
+      .delete(conversations)
+      .where(and(eq(conversations.id, id), this.transcriptsOf(userId, sparkId)))
+      .returning({ id: conversations.id });
+    return rows.length === 1;
+  }
+
+  /** A Spark's transcripts: its test conversations kept without their test, judged. */
+  private transcriptsOf(userId: string, sparkId: string) {
+    return and(
+      eq(conversations.userId, userId),
+      eq(conversations.sparkId, sparkId),
+      eq(conversations.kind, 'test'),
+      isNull(conversations.testId),
+      isNotNull(conversations.verdict),
+      isNotNull(conversations.judgedAt),
+    );
   }
 
   async setState(id: string, state: Record<string, unknown>): Promise<void> {
@@ -235,4 +362,16 @@ export class ConversationsRepository {
       .set({ updatedAt: sql`now()` })
       .where(eq(conversations.id, id));
   }
+}
+
+/** A transcript's row as read (its columns are set together when it is kept). */
+function transcriptOf(row: {
+  id: string;
+  title: string | null;
+  verdict: TestVerdict | null;
+  judgedAt: Date | null;
+}): TranscriptRow {
+  // `transcriptsOf` reads only conversations with a verdict and a date; the title is the test's name.
+  if (!row.verdict || !row.judgedAt) throw new Error(`conversation ${row.id} is not a judged test's transcript`);
+  return { id: row.id, title: row.title ?? '', verdict: row.verdict, judgedAt: row.judgedAt };
 }

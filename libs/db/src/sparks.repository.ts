@@ -1,5 +1,7 @@
+import { MAX_TRANSCRIPTS_PER_SPARK, type TestVerdict } from '@sparks/contracts';
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from './client';
+import { ConversationsRepository } from './conversations.repository';
 import { NO_PLAN_LIMIT, planOfUser } from './plan-limits';
 import { sparks, sparkTests, testErrors, type SparkOptions } from './schema/index';
 
@@ -223,12 +225,31 @@ export class SparksRepository {
     return row;
   }
 
-  async deleteTest(userId: string, sparkId: string, testId: string): Promise<boolean> {
-    const rows = await this.db
-      .delete(sparkTests)
-      .where(and(eq(sparkTests.id, testId), eq(sparkTests.sparkId, sparkId), eq(sparkTests.userId, userId)))
-      .returning({ id: sparkTests.id });
-    return rows.length === 1;
+  /**
+   * Removes the test (its conversations go with it). Judged (`verdict`: the owner answered "Was the test OK?"), its
+   * conversation that holds a question is first kept as the test's transcript, in the same transaction
+   * (`ConversationsRepository.keepTranscript`; the Spark keeps its newest MAX_TRANSCRIPTS_PER_SPARK).
+   */
+  async deleteTest(userId: string, sparkId: string, testId: string, verdict?: TestVerdict): Promise<boolean> {
+    const owned = and(eq(sparkTests.id, testId), eq(sparkTests.sparkId, sparkId), eq(sparkTests.userId, userId));
+    if (!verdict) {
+      const rows = await this.db.delete(sparkTests).where(owned).returning({ id: sparkTests.id });
+      return rows.length === 1;
+    }
+    return this.db.transaction(async (tx) => {
+      const [test] = await tx.select().from(sparkTests).where(owned).for('update');
+      if (!test) return false;
+      await new ConversationsRepository(tx).keepTranscript({
+        userId,
+        sparkId,
+        testId,
+        title: test.name,
+        verdict,
+        max: MAX_TRANSCRIPTS_PER_SPARK,
+      });
+      await tx.delete(sparkTests).where(eq(sparkTests.id, testId));
+      return true;
+    });
   }
 
   async recordTestError(userId: string, testId: string, error: string) {

@@ -17,6 +17,7 @@ import {
   unansweredKey,
 } from './api';
 import { ChecksSection } from './ChecksSection';
+import { TranscriptsSection, type TranscriptConversation } from './TranscriptsSection';
 import './insights.css';
 
 type Done = 'saved' | 'deleted' | 'dismissed' | 'kept';
@@ -248,6 +249,8 @@ export interface UnansweredPanelProps {
   open: boolean;
   /** Opened to show the checks (the chat's "Review the checks"): their heading takes the focus. */
   focus?: 'checks';
+  /** How a judged test's transcript shows its conversation (the chat's messages and thumbs, from the hosting page). */
+  transcriptConversation: TranscriptConversation;
   onClose: () => void;
 }
 
@@ -255,23 +258,32 @@ export interface UnansweredPanelProps {
  * The owner's review list: the questions the Spark could not answer and the answers rated wrong (tests and the
  * website widget), similar ones together with how often and when last asked, what the Spark said and where it came
  * from, who rated it and their comment; the owner answers one in their own words and the answer becomes knowledge of
- * the Spark, cited as added by them (issue 17 item 5, issue 35), or dismisses it.
+ * the Spark, cited as added by them (issue 17 item 5, issue 35), or dismisses it. Below: the judged tests' transcripts
+ * and the answer checks.
  */
-export function UnansweredPanel({ id, sparkId, sparkName, open, focus, onClose }: UnansweredPanelProps) {
+export function UnansweredPanel({
+  id,
+  sparkId,
+  sparkName,
+  open,
+  focus,
+  transcriptConversation,
+  onClose,
+}: UnansweredPanelProps) {
   const { t } = useTranslation('sparks');
   const { data, error, mutate } = useUnanswered(sparkId);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const checksRef = useRef<HTMLHeadingElement>(null);
   const [saved, setSaved] = useState<Done | null>(null);
-  /** What the checks below said last (they share the panel's one status line). */
-  const [checksSaid, setChecksSaid] = useState<string | null>(null);
+  /** What the judged tests or the checks below said last (they share the panel's one status line). */
+  const [sectionSaid, setSectionSaid] = useState<string | null>(null);
 
   useEffect(() => {
     if (open && focus === 'checks') checksRef.current?.focus();
     else if (open) headingRef.current?.focus({ preventScroll: true });
     else {
       setSaved(null);
-      setChecksSaid(null);
+      setSectionSaid(null);
     }
   }, [open, focus]);
 
@@ -309,9 +321,9 @@ export function UnansweredPanel({ id, sparkId, sparkName, open, focus, onClose }
         {t('unanswered.heading')}
       </h2>
       <p className="objectives-panel__note">{t('unanswered.intro')}</p>
-      {(saved || checksSaid) && (
+      {(saved || sectionSaid) && (
         <p role="status" className="unanswered-panel__saved">
-          {checksSaid ?? (saved ? t(DONE_TEXT[saved]) : '')}
+          {sectionSaid ?? (saved ? t(DONE_TEXT[saved]) : '')}
         </p>
       )}
       {error && !data ? (
@@ -332,7 +344,7 @@ export function UnansweredPanel({ id, sparkId, sparkName, open, focus, onClose }
               sparkId={sparkId}
               group={group}
               onSaved={(groups, done) => {
-                setChecksSaid(null);
+                setSectionSaid(null);
                 setSaved(done);
                 if (groups) void mutate(groups, { revalidate: false });
               }}
@@ -340,7 +352,8 @@ export function UnansweredPanel({ id, sparkId, sparkName, open, focus, onClose }
           ))}
         </ul>
       )}
-      <ChecksSection ref={checksRef} sparkId={sparkId} onSaid={setChecksSaid} />
+      <TranscriptsSection sparkId={sparkId} Conversation={transcriptConversation} onSaid={setSectionSaid} />
+      <ChecksSection ref={checksRef} sparkId={sparkId} onSaid={setSectionSaid} />
       <Link className="unanswered-panel__visitors" to={`/deploy?q=${encodeURIComponent(sparkName)}`}>
         {t('unanswered.visitors')}
       </Link>

@@ -1,4 +1,11 @@
-import type { AnswerUnansweredRequest, CheckView, CreateCheckRequest, UnansweredGroupView } from '@sparks/contracts';
+import type {
+  AnswerUnansweredRequest,
+  CheckView,
+  CreateCheckRequest,
+  TranscriptSummary,
+  TranscriptView,
+  UnansweredGroupView,
+} from '@sparks/contracts';
 
 import { api } from '../../api/client';
 
@@ -46,3 +53,19 @@ export const deleteCheck = (sparkId: string, checkId: string) =>
 /** Asks every check again now (the worker answers; the Spark's chat tells what changed). */
 export const runChecks = (sparkId: string) =>
   api.post<{ queued: true }>(`/sparks/${encodeURIComponent(sparkId)}/check-runs`, {});
+
+const transcriptsBase = (sparkId: string) => `/sparks/${encodeURIComponent(sparkId)}/transcripts`;
+
+export const transcriptsKey = (sparkId: string) => ['transcripts', sparkId] as const;
+export const transcriptKey = (sparkId: string, conversationId: string) =>
+  ['transcript', sparkId, conversationId] as const;
+
+/** The transcripts of the Spark's judged tests, newest first (issue 35 item 2). */
+export const fetchTranscripts = (sparkId: string) => api.get<TranscriptSummary[]>(transcriptsBase(sparkId));
+
+/** One transcript: its messages with the owner's ratings of the answers. */
+export const fetchTranscript = (sparkId: string, conversationId: string) =>
+  api.get<TranscriptView>(`${transcriptsBase(sparkId)}/${encodeURIComponent(conversationId)}`);
+
+export const deleteTranscript = (sparkId: string, conversationId: string) =>
+  api.delete<{ deleted: true }>(`${transcriptsBase(sparkId)}/${encodeURIComponent(conversationId)}`);

@@ -1,4 +1,4 @@
-import type { ChatMessageView, SparkTestView } from '@sparks/contracts';
+import type { ChatMessageView, SparkTestView, TestVerdict } from '@sparks/contracts';
 
 import { api } from '../../api/client';
 
@@ -12,8 +12,14 @@ export function createTest(sparkId: string, name: string): Promise<SparkTestView
   return api.post(testsPath(sparkId), { name, params: { documentId: null, waitResponse: true } });
 }
 
-export function deleteTest(sparkId: string, testId: string): Promise<unknown> {
-  return api.delete(testPath(sparkId, testId));
+/**
+ * DELETE /sparks/{id}/tests/{testId}. With the owner's answer to "Was the test OK?" (`verdict`), the server keeps the
+ * test's conversation as a transcript the Spark's review panel lists (issue 35 item 2).
+ */
+export function deleteTest(sparkId: string, testId: string, verdict?: TestVerdict): Promise<unknown> {
+  return verdict
+    ? api.delete(testPath(sparkId, testId), { params: { verdict } })
+    : api.delete(testPath(sparkId, testId));
 }
 
 export function reportTestError(sparkId: string, testId: string, error: string): Promise<unknown> {

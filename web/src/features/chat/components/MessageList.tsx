@@ -58,7 +58,8 @@ function useWindowWidth(): number | undefined {
   return width;
 }
 
-function MessageDate({ date }: { date: Date }) {
+/** When a message was written: Today / Yesterday / day and month, with the time (docs/product.md §4). */
+export function MessageDate({ date }: { date: Date }) {
   const { t, i18n } = useTranslation('chat');
   const label = describeDate(date, new Date(), i18n.resolvedLanguage ?? i18n.language);
   const text =

@@ -18,6 +18,7 @@ import { isSparkMissing } from '../../sparks/missing';
 import '../../sparks/sparks.css';
 import { ChatPageFrame } from '../components/ChatPageFrame';
 import { ChatPanel } from '../components/ChatPanel';
+import { TranscriptMessages } from '../components/TranscriptMessages';
 import { useAfterReply } from '../hooks/useAfterReply';
 
 /**
@@ -201,6 +202,7 @@ export default function SparkChatPage() {
             sparkName={spark.name}
             open={unansweredOpen}
             focus={reviewFocus}
+            transcriptConversation={TranscriptMessages}
             onClose={() => {
               setUnansweredOpen(false);
               setReviewFocus(undefined);

@@ -1,8 +1,9 @@
-import type { SparkTestView } from '@sparks/contracts';
+import type { SparkTestView, TestVerdict } from '@sparks/contracts';
 import { useCallback } from 'react';
 import { useSWRConfig } from 'swr';
 
 import { forgetConversation } from '../../chat/storage';
+import { transcriptsKey } from '../../insights/api';
 import { testsKey } from '../../sparks/keys';
 import { createTest, deleteTest, restartTest } from '../api';
 import { NO_ACTIVE_SPARK_LOG } from '../rules';
@@ -24,13 +25,17 @@ export function useTestActions(sparkId: string) {
     [mutate, sparkId],
   );
 
-  /** DELETE, then `beforeForget` (leave the test's page first), then the cache and the stored conversation. */
+  /**
+   * DELETE, then `beforeForget` (leave the test's page first), then the cache and the stored conversation. With the
+   * owner's `verdict` the server keeps the test's conversation as a transcript: the review panel's list is read again.
+   */
   const remove = useCallback(
-    async (testId: string, beforeForget?: () => unknown) => {
-      await deleteTest(sparkId, testId);
+    async (testId: string, beforeForget?: () => unknown, verdict?: TestVerdict) => {
+      await deleteTest(sparkId, testId, verdict);
       await beforeForget?.();
       forgetConversation({ kind: 'test', sparkId, testId });
       await mutate<SparkTestView[]>(testsKey(sparkId), (tests) => removeTest(tests, testId), { revalidate: false });
+      if (verdict) await mutate(transcriptsKey(sparkId));
     },
     [mutate, sparkId],
   );

@@ -301,11 +301,11 @@ describe('SparkTestPage', () => {
   });
 
   it.each([
-    ['No', 'test not satisfactory'],
-    ['Yes', 'test satisfactory'],
+    ['No', 'test not satisfactory', 'unsatisfactory'],
+    ['Yes', 'test satisfactory', 'satisfactory'],
   ])(
-    'finishes the test with %s: deleted, Normal mode, back to the Spark, verdict sent 0.5 s later',
-    async (answer, message) => {
+    'finishes the test with %s: deleted with the verdict (its transcript kept), Normal mode, back to the Spark, verdict sent 0.5 s later',
+    async (answer, message, verdict) => {
       localStorage.setItem(
         'chat_conversations',
         JSON.stringify({ s1: { sessionId: 'b1', sparkId: 's1', messages: [] } }),
@@ -318,7 +318,7 @@ describe('SparkTestPage', () => {
       fireEvent.click(within(dialog).getByRole('button', { name: answer }));
 
       await waitFor(() => expect(where()).toBe('/spark/s1'));
-      expect(client.delete).toHaveBeenCalledWith('/sparks/s1/tests/t1');
+      expect(client.delete).toHaveBeenCalledWith('/sparks/s1/tests/t1', { params: { verdict } });
       expect(getChatMode()).toBe('Normal');
       expect(localStorage.getItem('chat_conversations')).toBeNull();
       expect(client.post).not.toHaveBeenCalled();

@@ -157,13 +157,18 @@ export default function SparkTestPage() {
     setFinishFailed(false);
     leaving.current.add(testId);
     try {
-      // docs/product.md §4: either answer removes the test, then the Spark chat gets the verdict.
-      await actions.remove(testId, () => {
-        void sendTestFeedback(sparkId, satisfactory, {
-          navigate: (to, options) => navigate(to, options),
-          currentPath: () => window.location.pathname,
-        });
-      });
+      // docs/product.md §4: either answer removes the test, then the Spark chat gets the verdict. The verdict goes
+      // with the deletion too: the server keeps what was said as the test's transcript (issue 35 item 2).
+      await actions.remove(
+        testId,
+        () => {
+          void sendTestFeedback(sparkId, satisfactory, {
+            navigate: (to, options) => navigate(to, options),
+            currentPath: () => window.location.pathname,
+          });
+        },
+        satisfactory ? 'satisfactory' : 'unsatisfactory',
+      );
     } catch {
       leaving.current.delete(testId);
       setFinishFailed(true);

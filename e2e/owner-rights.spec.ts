@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { strFromU8, unzipSync } from 'fflate';
 
 import enPrivacy from '../web/public/locales/en/privacy.json';
@@ -10,7 +10,8 @@ import esDeploy from '../web/public/locales/es/deploy.json';
 import esPrivacy from '../web/public/locales/es/privacy.json';
 import { PRIVACY_TEXTS } from '../web/src/widget/privacy-texts';
 import { TEXTS } from '../web/src/widget/texts';
-import { E2E_PASSWORD, useSession } from './support/account';
+import { E2E_PASSWORD, signUp, useSession, type Account } from './support/account';
+import { seriousViolations } from './support/axe';
 import { catalogues, fill } from './support/catalogues';
 import { shotInto } from './support/shots';
 import { dataOf, sparkWithPdf } from './support/sparks';
@@ -19,7 +20,9 @@ import { dataOf, sparkWithPdf } from './support/sparks';
  * The owner's and the visitors' rights (issue 30), in English on a desktop (1440×900) and in Spanish on a phone
  * (390×844): the profile's "Your data" downloads the account as a zip and deletes the account after the typed
  * confirmation; /deploy sets how long visitors' conversations are kept; the widget says so before the first message,
- * and a visitor deletes their own conversation. PRIVACY_SHOTS_DIR=/tmp/shots-privacy keeps screenshots.
+ * and a visitor deletes their own conversation. The profile's "Weekly e-mail" (issue 35 item 4) shows the zone the
+ * browser reported, and keeps a zone and an off switch saved in it (in English at 1440×900, in Spanish on a 375×812
+ * phone). PRIVACY_SHOTS_DIR=/tmp/shots-privacy keeps screenshots.
  */
 const SHOTS = process.env.PRIVACY_SHOTS_DIR;
 const privacy = { en: enPrivacy, es: esPrivacy } as const;
@@ -254,3 +257,101 @@ test('sign-up links the privacy policy it asks to accept; the policy page reads 
     await context.close();
   }
 });
+
+/** The browser's zone (the context's), and the one the owner picks instead. */
+const digestCases = {
+  en: { viewport: { width: 1440, height: 900 }, device: 'desktop', browserZone: 'Asia/Tokyo', chosen: 'Europe/Lisbon' },
+  es: {
+    viewport: { width: 375, height: 812 },
+    device: 'phone',
+    browserZone: 'America/Mexico_City',
+    chosen: 'America/Bogota',
+  },
+} as const;
+
+interface DigestProfile {
+  timeZone: string | null;
+  weeklyDigest: boolean;
+}
+
+const digestOf = async (request: APIRequestContext, account: Account): Promise<DigestProfile> => {
+  const { timeZone, weeklyDigest } = await dataOf<DigestProfile>(
+    await request.get('/api/v1/account/profile', { headers: account.headers }),
+  );
+  return { timeZone, weeklyDigest };
+};
+
+for (const lang of ['en', 'es'] as const) {
+  const t = privacy[lang].digest;
+  const c = digestCases[lang];
+
+  test.describe(`weekly e-mail (${lang}, ${c.device})`, () => {
+    test.use({ viewport: c.viewport, timezoneId: c.browserZone });
+
+    test(`the profile's weekly e-mail shows the browser's zone, and keeps another zone and the e-mail off (${lang}, ${c.device})`, async ({
+      page,
+      request,
+      context,
+    }) => {
+      test.setTimeout(90_000);
+      const account = await signUp(request, lang, 'digest');
+      await useSession(context, account, lang);
+      await page.goto('/profile');
+      const open = page.getByTestId('digest-open');
+      await expect(open).toBeVisible({ timeout: 60_000 });
+      await expect(open).toHaveAccessibleName(`${t.open} ${t.on}`);
+      // The signed-in app told the account the browser's zone.
+      await expect.poll(() => digestOf(request, account)).toEqual({ timeZone: c.browserZone, weeklyDigest: true });
+      await shotInto(SHOTS, page, `digest-profile-${lang}-${c.device}`, 0);
+
+      // Keyboard: Enter opens the dialog with the focus inside it, Escape closes it and gives the focus back.
+      // The dialog's own element is a zero-sized frame around its fixed panel: its heading says whether it shows.
+      const dialog = page.getByRole('dialog', { name: t.title });
+      const heading = dialog.getByRole('heading', { name: t.title });
+      const toggle = dialog.getByRole('switch', { name: t.toggle });
+      const zone = dialog.getByLabel(t.timeZone);
+      await open.focus();
+      await page.keyboard.press('Enter');
+      await expect(heading).toBeVisible();
+      const focusInDialog = `Boolean(document.activeElement?.closest('[role="dialog"]'))`;
+      await expect.poll(() => page.evaluate<boolean>(focusInDialog)).toBe(true);
+      await page.keyboard.press('Escape');
+      await expect(dialog).toHaveCount(0);
+      await expect(open).toBeFocused();
+
+      await page.keyboard.press('Enter');
+      await expect(toggle).toBeChecked();
+      await expect(zone).toHaveValue(c.browserZone);
+      await expect(dialog).toContainText(fill(t.description, { email: account.email }));
+      // The panel and its select fit the window (a long address or zone name wraps or is cut, never overflows).
+      for (const part of [page.locator('.dialog__panel'), zone]) {
+        const box = (await part.boundingBox())!;
+        expect(box.x).toBeGreaterThanOrEqual(0);
+        expect(box.x + box.width).toBeLessThanOrEqual(c.viewport.width);
+      }
+      expect(await seriousViolations(page, `weekly e-mail dialog (${lang}, ${c.device})`)).toEqual([]);
+      await shotInto(SHOTS, page, `digest-dialog-${lang}-${c.device}`, 0);
+
+      await zone.selectOption(c.chosen);
+      await toggle.press('Space');
+      await expect(toggle).not.toBeChecked();
+      await shotInto(SHOTS, page, `digest-changed-${lang}-${c.device}`, 0);
+      await dialog.getByRole('button', { name: t.save, exact: true }).click();
+      await expect(dialog).toHaveCount(0);
+      await expect(open).toHaveAccessibleName(`${t.open} ${t.off}`);
+      expect(await digestOf(request, account)).toEqual({ timeZone: c.chosen, weeklyDigest: false });
+
+      // Both kept after a reload, and the browser's zone is not sent again over the one chosen.
+      await page.reload();
+      await expect(open).toHaveAccessibleName(`${t.open} ${t.off}`, { timeout: 30_000 });
+      await open.click();
+      await expect(zone).toHaveValue(c.chosen);
+      await expect(toggle).not.toBeChecked();
+      await shotInto(SHOTS, page, `digest-reloaded-${lang}-${c.device}`, 0);
+      await dialog.getByRole('button', { name: t.cancel, exact: true }).click();
+      await expect(dialog).toHaveCount(0);
+      await expect(open).toBeFocused();
+      expect(await digestOf(request, account)).toEqual({ timeZone: c.chosen, weeklyDigest: false });
+    });
+  });
+}

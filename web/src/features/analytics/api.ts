@@ -16,12 +16,13 @@ const fetchAnalytics = ([, scope, days, tz]: AnalyticsKey) =>
     : api.get<SparkAnalytics>(`/sparks/${encodeURIComponent(scope)}/analytics?${query(days, tz)}`);
 
 /**
- * GET /sparks/{sparkId}/analytics or /analytics for the last `days` days in the time zone `tz`. The figures of the
- * period shown stay on screen while another period loads (`isLoading` is only the first load).
+ * GET /sparks/{sparkId}/analytics or /analytics for the last `days` days in the time zone `tz` (nothing is asked while
+ * `tz` is undefined: the owner's zone is not known yet). The figures of the period shown stay on screen while another
+ * period loads (`isLoading` is only the first load).
  */
-export function useAnalytics(scope: AnalyticsScope, days: number, tz: string) {
-  return useSWR<SparkAnalytics | AnalyticsSummary, Error, AnalyticsKey>(
-    ['analytics', scope ?? '', days, tz],
+export function useAnalytics(scope: AnalyticsScope, days: number, tz: string | undefined) {
+  return useSWR<SparkAnalytics | AnalyticsSummary, Error, AnalyticsKey | null>(
+    tz === undefined ? null : ['analytics', scope ?? '', days, tz],
     fetchAnalytics,
     { keepPreviousData: true, revalidateOnFocus: false },
   );

@@ -16,15 +16,6 @@ export function periodOf(value: string | null): Period {
   return (PERIODS as readonly number[]).includes(days) ? (days as Period) : DEFAULT_PERIOD;
 }
 
-/** The browser's time zone (IANA), in which the owner's days begin and end; UTC when it has none. */
-export function browserTimeZone(): string {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-  } catch {
-    return 'UTC';
-  }
-}
-
 /** Nothing happened in the period: no conversation, no answer, no rating. */
 export function isEmpty(t: AnalyticsTotals): boolean {
   return t.conversations + t.questions + t.answers + t.ratedUp + t.ratedDown === 0;

@@ -3,8 +3,9 @@ import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { useSearchParams } from '../../../lib/router';
+import { useOwnerTimeZone } from '../../account/useOwnerTimeZone';
 import { useAnalytics, type AnalyticsScope } from '../api';
-import { browserTimeZone, completeDays, isEmpty, periodOf, type Period } from '../figures';
+import { completeDays, isEmpty, periodOf, type Period } from '../figures';
 import { useAnalyticsT } from '../i18n';
 import { DailyChart, HoursChart, SharesChart, type Formats } from './Charts';
 import { Sites, SparksTable, TopQuestions, TotalsTiles } from './Lists';
@@ -55,14 +56,14 @@ export interface AnalyticsViewProps {
  * An analytics page (issue 35 item 4): the period chooser (7, 30, 90 days, kept in `?days=`), the totals, the charts
  * (conversations and answers per day, the shares of the answers, the busiest hours) and the lists (top questions,
  * widget sites; on the summary, the Sparks), each chart with its figures as text. Days are the owner's, in the
- * browser's time zone. Loading, error and empty states.
+ * profile's time zone, or the browser's when the profile has none. Loading, error and empty states.
  */
 export function AnalyticsView({ scope, heading, intro, nav, emptyText, emptyAction, failure }: AnalyticsViewProps) {
   const t = useAnalyticsT();
   const f = useFormats();
   const [params, setParams] = useSearchParams();
   const period = periodOf(params.get('days'));
-  const timeZone = useMemo(browserTimeZone, []);
+  const timeZone = useOwnerTimeZone();
   const { data, error, isValidating, mutate } = useAnalytics(scope, period, timeZone);
   const choose = (days: Period) =>
     setParams(

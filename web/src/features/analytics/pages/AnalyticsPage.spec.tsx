@@ -1,14 +1,15 @@
-import type { AnalyticsSummary, SparkAnalytics } from '@sparks/contracts';
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import type { AnalyticsSummary, SparkAnalytics, UserProfile } from '@sparks/contracts';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import i18next, { type i18n as I18n } from 'i18next';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { SWRConfig } from 'swr';
+import useSWR, { SWRConfig } from 'swr';
 
 import enAnalytics from '../../../../public/locales/en/analytics.json';
 import esAnalytics from '../../../../public/locales/es/analytics.json';
 import { api, ApiError } from '../../../api/client';
 import { initI18n } from '../../../i18n';
 import { catalogues } from '../../../testing/i18n';
+import { PROFILE_KEY } from '../../account/useProfile';
 import AnalyticsPage from './AnalyticsPage';
 
 jest.mock('../../../api/client', () => {
@@ -18,6 +19,16 @@ jest.mock('../../../api/client', () => {
 
 const client = jest.mocked(api);
 const SPARK_ID = '0b7c5a52-3d1e-4c8a-9f3b-2a6e1d4c5b70';
+const PROFILE_PATH = '/account/profile';
+const browserZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+/** The owner's profile: only its time zone matters to these pages. */
+let profileAnswer: () => Promise<Partial<UserProfile>>;
+const profile = (timeZone: string | null) => () => Promise.resolve({ username: 'ana@example.com', timeZone });
+/** What GET /…/analytics answers, by the calls made to it. */
+const analytics = jest.fn<Promise<unknown>, [string]>();
+const analyticsCalls = () => client.get.mock.calls.map(([path]) => path).filter((path) => path !== PROFILE_PATH);
+const profileCalls = () => client.get.mock.calls.filter(([path]) => path === PROFILE_PATH).length;
 
 const zeroTotals = { conversations: 0, questions: 0, answers: 0, notCovered: 0, ratedUp: 0, ratedDown: 0 };
 function week(): SparkAnalytics {
@@ -51,14 +62,37 @@ function Where() {
   return <p data-testid="where">{location.pathname + location.search}</p>;
 }
 
-function renderAt(path: string) {
+function Pages() {
+  return (
+    <Routes>
+      <Route path="/spark/:sparkId/analytics" element={<AnalyticsPage />} />
+      <Route path="/analytics" element={<AnalyticsPage />} />
+    </Routes>
+  );
+}
+
+/** The signed-in shell: it reads the profile (and keeps it fresh) before the page opens; the weekly e-mail's save. */
+function Shell() {
+  const { data, mutate } = useSWR(PROFILE_KEY, () => api.get<UserProfile>(PROFILE_PATH));
+  if (!data) return null;
+  return (
+    <>
+      <button
+        type="button"
+        onClick={() => void mutate({ ...data, timeZone: 'America/Mexico_City' }, { revalidate: false })}
+      >
+        Save another zone
+      </button>
+      <Pages />
+    </>
+  );
+}
+
+function renderAt(path: string, { shell = false } = {}) {
   return render(
     <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
       <MemoryRouter initialEntries={[path]}>
-        <Routes>
-          <Route path="/spark/:sparkId/analytics" element={<AnalyticsPage />} />
-          <Route path="/analytics" element={<AnalyticsPage />} />
-        </Routes>
+        {shell ? <Shell /> : <Pages />}
         <Where />
       </MemoryRouter>
     </SWRConfig>,
@@ -78,15 +112,17 @@ beforeAll(async () => {
 beforeEach(async () => {
   await i18n.changeLanguage('en');
   client.get.mockReset();
+  analytics.mockReset();
+  profileAnswer = profile(null);
+  client.get.mockImplementation((path: string) => (path === PROFILE_PATH ? profileAnswer() : analytics(path)));
 });
 
 describe('AnalyticsPage (issue 35 item 4)', () => {
-  it("shows a Spark's figures: totals, each chart with its figures as text, the lists; 30 days in the browser's zone", async () => {
-    client.get.mockResolvedValue(week());
+  it("shows a Spark's figures: totals, each chart with its figures as text, the lists; 30 days in the browser's zone when the profile has none", async () => {
+    analytics.mockResolvedValue(week());
     renderAt(`/spark/${SPARK_ID}/analytics`);
     expect(await screen.findByRole('heading', { level: 1, name: 'Analytics of Northwind' })).toBeInTheDocument();
-    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-    expect(client.get).toHaveBeenCalledWith(`/sparks/${SPARK_ID}/analytics?days=30&tz=${encodeURIComponent(zone)}`);
+    expect(analyticsCalls()).toEqual([`/sparks/${SPARK_ID}/analytics?days=30&tz=${encodeURIComponent(browserZone)}`]);
     expect(screen.getByRole('button', { name: '30 days' })).toHaveAttribute('aria-pressed', 'true');
 
     const totals = screen.getByLabelText('Totals of the period');
@@ -125,20 +161,20 @@ describe('AnalyticsPage (issue 35 item 4)', () => {
   });
 
   it('the period chooser asks for 7 or 90 days and keeps the choice in the address', async () => {
-    client.get.mockResolvedValue(week());
+    analytics.mockResolvedValue(week());
     renderAt(`/spark/${SPARK_ID}/analytics?days=7`);
     expect(await screen.findByRole('button', { name: '7 days' })).toHaveAttribute('aria-pressed', 'true');
     await screen.findByTestId('analytics-figures');
-    expect(client.get.mock.calls[0]?.[0]).toMatch(/\?days=7&/);
+    expect(analyticsCalls()[0]).toMatch(/\?days=7&/);
     fireEvent.click(screen.getByRole('button', { name: '90 days' }));
     await act(() => Promise.resolve());
     expect(screen.getByTestId('where')).toHaveTextContent(`/spark/${SPARK_ID}/analytics?days=90`);
-    expect(client.get.mock.calls.at(-1)?.[0]).toMatch(/\?days=90&/);
+    expect(analyticsCalls().at(-1)).toMatch(/\?days=90&/);
     expect(screen.getByRole('button', { name: '90 days' })).toHaveAttribute('aria-pressed', 'true');
   });
 
   it('says so when nothing happened in the period, and offers the Spark', async () => {
-    client.get.mockResolvedValue({
+    analytics.mockResolvedValue({
       ...week(),
       days: [],
       hours: Array<number>(24).fill(0),
@@ -153,15 +189,15 @@ describe('AnalyticsPage (issue 35 item 4)', () => {
   });
 
   it('a failed load can be tried again; a Spark that is not the owner\'s is "not found"', async () => {
-    client.get.mockRejectedValueOnce(new ApiError(503, [{ code: 'SERVICE_UNAVAILABLE', message: 'down' }]));
+    analytics.mockRejectedValueOnce(new ApiError(503, [{ code: 'SERVICE_UNAVAILABLE', message: 'down' }]));
     renderAt(`/spark/${SPARK_ID}/analytics`);
     expect(await screen.findByRole('alert')).toHaveTextContent('The figures could not be loaded.');
-    client.get.mockResolvedValue(week());
+    analytics.mockResolvedValue(week());
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByTestId('analytics-figures')).toBeInTheDocument();
 
-    client.get.mockReset();
-    client.get.mockRejectedValue(new ApiError(404, [{ code: 'NOT_FOUND', message: 'Not found' }]));
+    analytics.mockReset();
+    analytics.mockRejectedValue(new ApiError(404, [{ code: 'NOT_FOUND', message: 'Not found' }]));
     renderAt(`/spark/${SPARK_ID}x/analytics`);
     expect(await screen.findByRole('heading', { name: 'Spark not found' })).toBeInTheDocument();
   });
@@ -175,17 +211,49 @@ describe('AnalyticsPage (issue 35 item 4)', () => {
         { sparkId: 'a1', name: 'Helpdesk', totals: zeroTotals },
       ],
     };
-    client.get.mockResolvedValue(summary);
+    analytics.mockResolvedValue(summary);
     renderAt('/analytics?days=90');
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Analíticas de todos tus Sparks' }),
     ).toBeInTheDocument();
-    expect(client.get.mock.calls[0]?.[0]).toMatch(/^\/analytics\?days=90&tz=/);
+    expect(analyticsCalls()[0]).toMatch(/^\/analytics\?days=90&tz=/);
     const table = screen.getByRole('table', { name: 'Tus Sparks' });
     expect(within(table).getByRole('link', { name: 'Analíticas de Northwind' })).toHaveAttribute(
       'href',
       `/spark/${SPARK_ID}/analytics?days=90`,
     );
     expect(screen.getByRole('img', { name: 'Conversaciones y respuestas por día' })).toBeInTheDocument();
+  });
+});
+
+describe("AnalyticsPage: the owner's time zone", () => {
+  it("asks in the profile's zone when it has one, and only in it", async () => {
+    profileAnswer = profile('Asia/Tokyo');
+    analytics.mockResolvedValue(week());
+    renderAt(`/spark/${SPARK_ID}/analytics`);
+    expect(await screen.findByTestId('analytics-figures')).toBeInTheDocument();
+    expect(analyticsCalls()).toEqual([`/sparks/${SPARK_ID}/analytics?days=30&tz=Asia%2FTokyo`]);
+  });
+
+  it('costs no profile request when the shell holds the profile, and follows the zone saved since', async () => {
+    profileAnswer = profile('Asia/Tokyo');
+    analytics.mockResolvedValue(week());
+    renderAt('/analytics?days=7', { shell: true });
+    expect(await screen.findByTestId('analytics-figures')).toBeInTheDocument();
+    expect(profileCalls()).toBe(1);
+    expect(analyticsCalls()).toEqual(['/analytics?days=7&tz=Asia%2FTokyo']);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Save another zone' }));
+    await waitFor(() => expect(analyticsCalls()).toHaveLength(2));
+    expect(analyticsCalls()[1]).toBe('/analytics?days=7&tz=America%2FMexico_City');
+    expect(profileCalls()).toBe(1);
+  });
+
+  it("asks in the browser's zone when the profile cannot be read", async () => {
+    profileAnswer = () => Promise.reject(new ApiError(503, [{ code: 'SERVICE_UNAVAILABLE', message: 'down' }]));
+    analytics.mockResolvedValue(week());
+    renderAt(`/spark/${SPARK_ID}/analytics`);
+    expect(await screen.findByTestId('analytics-figures')).toBeInTheDocument();
+    expect(analyticsCalls()).toEqual([`/sparks/${SPARK_ID}/analytics?days=30&tz=${encodeURIComponent(browserZone)}`]);
   });
 });

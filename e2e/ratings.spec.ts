@@ -27,7 +27,8 @@ import { dataOf, sparkWithPdf } from './support/sparks';
  * knowledge, the Spark's chat shows the check's approved and new answers side by side, and its button opens the
  * checks, where the owner approves the new one (issue 35 item 3). The owner also rates a test's answer down and
  * dismisses it from the list; then asks the test once more and judges it: its transcript shows under Judged tests with
- * the rating given in the test, and an answer rated down there joins the list (issue 35 item 2).
+ * the rating given in the test, and an answer rated down there joins the list (issue 35 item 2). The source of the
+ * rated answer opens the document page at the cited page, and Back returns to the list (issue 35 item 2).
  * RATINGS_SHOTS_DIR=/tmp/shots-ratings keeps screenshots.
  */
 
@@ -178,6 +179,33 @@ for (const lang of ['en', 'es'] as const) {
       await expect(group).toContainText(c.pdf.replace(/\.pdf$/, ''));
       await shotInto(SHOTS, page, `${lang}-02-owner-review-list`, 300);
       expect(await seriousViolations(page, '.unanswered-panel')).toEqual([]);
+
+      // — the owner opens the source: the document page, at the cited page; Back returns to the list (issue 35
+      // item 2) —
+      const d = c.sparks.document;
+      const title = c.pdf.replace(/\.pdf$/, '');
+      await group
+        .getByRole('list', { name: u.sources })
+        .getByRole('link', { name: u.sourcePage.replace('{{document}}', title).replace('{{page}}', '1') })
+        .click();
+      await expect(page).toHaveURL(new RegExp(`/spark/${sparkId}/documents/[0-9a-f-]{36}\\?page=1$`));
+      await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+      const facts = page.locator('.document-reader__facts');
+      await expect(facts).toContainText(d.status.completed);
+      await expect(facts).toContainText(d.pages_one.replace('{{count}}', '1'));
+      const cited = page.locator('section[aria-current="page"]');
+      await expect(cited.getByRole('heading', { level: 2 })).toBeFocused();
+      await expect(cited.getByRole('heading', { level: 2 })).toContainText(d.cited);
+      await expect(cited).toContainText(c.name);
+      await expect(cited).toContainText(c.given);
+      await shotInto(SHOTS, page, `${lang}-02b-source-document`, 300);
+      expect(await seriousViolations(page, `the document page (${lang})`)).toEqual([]);
+      // The narrowest phone the app is made for.
+      await page.setViewportSize({ width: 375, height: 812 });
+      await shotInto(SHOTS, page, `${lang}-02c-source-document-375`, 300);
+      await page.setViewportSize(c.viewport);
+      await page.getByRole('link', { name: d.backTo.replace('{{name}}', c.name) }).click();
+      await expect(panel.getByRole('heading', { level: 2, name: u.heading })).toBeFocused();
       await group.getByRole('button', { name: u.answer }).click();
       await group.getByRole('textbox', { name: u.yourAnswer }).fill(c.right);
       await group.getByRole('button', { name: u.save }).click();

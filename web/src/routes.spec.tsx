@@ -33,7 +33,14 @@ jest.mock('./api/client', () => ({
           })
         : url === '/sparks/s1'
           ? Promise.resolve({ _id: 's1', sparkId: 's1', name: 'Bakery bot', pin: false, type: 'DOC' })
-          : Promise.resolve([]),
+          : url === '/sparks/s1/documents/d1/pages'
+            ? Promise.resolve({
+                document: { _id: 'd1', name: 'menu.pdf', title: 'Menu', status: 'completed', pages: 1, source: null },
+                emptyPages: [],
+                total: 1,
+                pages: [{ page: 1, text: 'Bread 2 euros', noText: false, littleText: false }],
+              })
+            : Promise.resolve([]),
     ),
     axios: {
       get: jest.fn(() => Promise.resolve({ data: { data: [], meta: { total: 0, page: 1, limit: 4 }, progress: 0 } })),
@@ -125,10 +132,11 @@ describe('routes', () => {
       ['/billing', 'Billing'],
       ['/deploy', 'Deploy'],
       ['/profile', 'Profile'],
+      ['/spark/s1/documents/d1?page=1', 'Menu'],
     ])('%s shows "%s"', async (path, title) => {
       renderAt(path);
       expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
-      expect(screen.getByTestId('path')).toHaveTextContent(path);
+      expect(screen.getByTestId('path')).toHaveTextContent(path.split('?')[0]);
     });
 
     it.each(['/spark/onboarding', '/spark/s1/test/t9', '/mobile-test/s1/t9', '/new-spark'])(

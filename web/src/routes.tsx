@@ -29,6 +29,7 @@ const PrivacyPolicyPage = lazy(() => import('./features/privacy/pages/PrivacyPol
 const AccountDeletedPage = lazy(() => import('./features/privacy/pages/AccountDeletedPage'));
 // One chunk for both analytics pages: the chart library comes with it only.
 const AnalyticsPage = lazy(() => import('./features/analytics/pages/AnalyticsPage'));
+const DocumentPage = lazy(() => import('./features/documents/pages/DocumentPage'));
 
 /**
  * docs/product.md §2 routes. Public: /auth, /validate-code, /forgot-password, /reset-password, /privacy (the privacy
@@ -77,6 +78,7 @@ export const routes: RouteObject[] = [
           { path: 'spark/:sparkId', element: <SparkChatPage /> },
           { path: 'spark/:sparkId/test/:testId', element: <SparkTestPage /> },
           { path: 'spark/:sparkId/analytics', element: <AnalyticsPage /> },
+          { path: 'spark/:sparkId/documents/:documentId', element: <DocumentPage /> },
           { path: 'analytics', element: <AnalyticsPage /> },
           { path: 'mobile-test/:sparkId/:testId', element: <MobileTestPage /> },
           { path: 'settings', element: <SettingsPage /> },

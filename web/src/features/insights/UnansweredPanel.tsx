@@ -7,6 +7,7 @@ import useSWR, { useSWRConfig } from 'swr';
 
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { MarkdownContent } from '../../ui/MarkdownContent';
+import { documentPath, type DocumentLinkState } from '../documents/paths';
 import {
   answerUnanswered,
   checksKey,
@@ -57,12 +58,11 @@ function Group({
   const { mutate } = useSWRConfig();
   const others = group.variants.filter((v) => v !== group.question);
   const date = (iso: string) => new Date(iso).toLocaleString(i18n.language);
-  // What the answer does not already cite (an answer from the documents ends with its source).
-  const sources = group.sources
-    .filter((s) => !group.answerGiven?.includes(s.document))
-    .map((s) => t('unanswered.sourcePage', { document: s.document, page: s.page }))
-    .filter((text, i, all) => all.indexOf(text) === i)
-    .join(' · ');
+  // Where the answer came from, each passage once: a link to the page of the document it is on.
+  const sources = group.sources.filter(
+    (s, i, all) => all.findIndex((o) => o.documentId === s.documentId && o.page === s.page) === i,
+  );
+  const sourcesId = useId();
 
   /** The owner's answer becomes a check: asked again whenever the Spark's knowledge changes. */
   async function keep() {
@@ -145,7 +145,23 @@ function Group({
           <blockquote className="unanswered-group__said-text">
             <MarkdownContent content={group.answerGiven} />
           </blockquote>
-          {sources && <p className="unanswered-group__sources">{t('unanswered.source', { sources })}</p>}
+          {sources.length > 0 && (
+            <div className="unanswered-group__sources">
+              <span id={sourcesId}>{t('unanswered.sources')}</span>
+              <ul aria-labelledby={sourcesId}>
+                {sources.map((s) => (
+                  <li key={`${s.documentId}:${s.page}`}>
+                    <Link
+                      to={documentPath(sparkId, s.documentId, s.page)}
+                      state={{ from: 'review' } satisfies DocumentLinkState}
+                    >
+                      {t('unanswered.sourcePage', { document: s.document, page: s.page })}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          )}
         </div>
       )}
       {group.ratedBy && group.ratedAt && (
@@ -257,7 +273,7 @@ export interface UnansweredPanelProps {
 /**
  * The owner's review list: the questions the Spark could not answer and the answers rated wrong (tests and the
  * website widget), similar ones together with how often and when last asked, what the Spark said and where it came
- * from, who rated it and their comment; the owner answers one in their own words and the answer becomes knowledge of
+ * from (each source a link to its page of the document), who rated it and their comment; the owner answers one in their own words and the answer becomes knowledge of
  * the Spark, cited as added by them (issue 17 item 5, issue 35), or dismisses it. Below: the judged tests' transcripts
  * and the answer checks.
  */

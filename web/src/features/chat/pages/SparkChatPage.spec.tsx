@@ -1,5 +1,5 @@
 import type { SparkView } from '@sparks/contracts';
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import type { i18n as I18n } from 'i18next';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { SWRConfig } from 'swr';
@@ -99,6 +99,13 @@ describe('SparkChatPage', () => {
       expect(within(meta).getByRole('button', { name: close })).toBeInTheDocument();
     },
   );
+
+  it('?review=list (Back from a source’s document page) opens the review list on its heading', async () => {
+    renderAt(`/spark/${SPARK_ID}?review=list`);
+    const heading = await screen.findByRole('heading', { level: 2, name: 'What to fix in your Spark' });
+    await waitFor(() => expect(heading).toHaveFocus());
+    expect(screen.getByRole('button', { name: /Unanswered/ })).toHaveAttribute('aria-expanded', 'true');
+  });
 
   it('a 404 (deleted or another user’s Spark) shows the same page', async () => {
     client.get.mockRejectedValue(new ApiError(404, [{ code: 'NOT_FOUND', message: 'Not found' }]));

@@ -86,8 +86,8 @@ export default function SparkChatPage() {
   const unansweredButton = useRef<HTMLButtonElement>(null);
   const { data: unanswered } = useUnanswered(spark ? sparkId : '');
   const openQuestions = unanswered?.filter((g) => g.status === 'open').length ?? 0;
-  // The chat's "Review the checks" (after the knowledge changed) comes with ?review=checks: the panel opens on them,
-  // and the parameter leaves the address.
+  // The chat's "Review the checks" (after the knowledge changed) comes with ?review=checks: the panel opens on them;
+  // Back from a source's document page, with ?review=list: it opens on the list. The parameter leaves the address.
   // A run of the answer checks that found a change posts it in the chat: read it again when one shows (polled).
   const { data: checks } = useChecks(spark ? sparkId : '');
   const lastCheckChange =

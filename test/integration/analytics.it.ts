@@ -463,34 +463,53 @@ describe('analytics (real worker)', () => {
     const less = await ofSpark({ days: 1, tz: 'UTC' });
     expect(less.totals).toEqual({ ...more, questions: more.questions - 1 });
     expect(less.topQuestions.map((q) => q.question)).not.toContain('And tricycles?');
-    // The migration's backfill, run again on what is there, writes what the triggers wrote.
-    const rollup = async () => ({
-      quarters: (
-        await sql.query(
-          `SELECT spark_id, bucket, questions, answers, not_covered FROM analytics_quarters
-            WHERE questions > 0 OR answers > 0 ORDER BY 1, 2`,
-        )
-      ).rows,
-      conversations: (
-        await sql.query(
-          `SELECT conversation_id, spark_id, kind, origin, started_at FROM analytics_conversations
-            WHERE conversation_id IS NOT NULL ORDER BY 1`,
-        )
-      ).rows,
-      questions: (await sql.query(`SELECT * FROM analytics_questions ORDER BY message_id`)).rows,
-    });
-    const written = await rollup();
-    expect(written.conversations.length).toBeGreaterThan(5);
-    const migration = fs.readdirSync(MIGRATIONS).find((f) => f.startsWith('0024_'));
-    const sqlText = fs.readFileSync(path.join(MIGRATIONS, migration ?? ''), 'utf8');
-    const backfill = sqlText
-      .slice(sqlText.indexOf('-- Backfill'))
-      .split('--> statement-breakpoint')
-      .filter((st) => st.includes('INSERT INTO analytics_'));
-    expect(backfill).toHaveLength(3);
-    await sql.query('TRUNCATE analytics_quarters, analytics_conversations, analytics_questions');
-    for (const st of backfill) await sql.query(st);
-    expect(await rollup()).toEqual(written);
+    // The migration's backfill, run again on what is there, writes what the triggers wrote for this owner's Sparks
+    // (other test files of this database may have deleted conversations, whose counts no backfill can know). In a
+    // transaction rolled back: the rollup of the database is left as it was.
+    const client = await sql.connect();
+    try {
+      const mine = (await client.query<{ id: string }>('SELECT id FROM sparks WHERE user_id = $1', [userId])).rows.map(
+        (r) => r.id,
+      );
+      const rollup = async () => ({
+        quarters: (
+          await client.query(
+            `SELECT spark_id, bucket, questions, answers, not_covered FROM analytics_quarters
+              WHERE spark_id = ANY($1) AND (questions > 0 OR answers > 0) ORDER BY 1, 2`,
+            [mine],
+          )
+        ).rows,
+        conversations: (
+          await client.query(
+            `SELECT conversation_id, spark_id, kind, origin, started_at FROM analytics_conversations
+              WHERE spark_id = ANY($1) ORDER BY 1`,
+            [mine],
+          )
+        ).rows,
+        questions: (
+          await client.query(`SELECT * FROM analytics_questions WHERE spark_id = ANY($1) ORDER BY message_id`, [mine])
+        ).rows,
+      });
+      const written = await rollup();
+      expect(written.conversations.length).toBeGreaterThan(5);
+      const migration = fs.readdirSync(MIGRATIONS).find((f) => f.startsWith('0024_'));
+      const sqlText = fs.readFileSync(path.join(MIGRATIONS, migration ?? ''), 'utf8');
+      const backfill = sqlText
+        .slice(sqlText.indexOf('-- Backfill'))
+        .split('--> statement-breakpoint')
+        .filter((st) => st.includes('INSERT INTO analytics_'));
+      expect(backfill).toHaveLength(3);
+      await client.query('BEGIN');
+      await client.query('DELETE FROM analytics_quarters');
+      await client.query('DELETE FROM analytics_conversations');
+      await client.query('DELETE FROM analytics_questions');
+      for (const st of backfill) await client.query(st);
+      const rebuilt = await rollup();
+      await client.query('ROLLBACK');
+      expect(rebuilt).toEqual(written);
+    } finally {
+      client.release();
+    }
     // A visitor's conversation deleted (by the visitor or the retention sweep): its words go, its numbers stay.
     await sql.query('DELETE FROM conversations WHERE id = $1', [c.id]);
     const after = await ofSpark({ days: 1, tz: 'UTC' });

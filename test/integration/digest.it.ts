@@ -134,7 +134,7 @@ describe('the weekly digest (real worker)', () => {
   async function sweep(requestedAt: string): Promise<DigestOutcome> {
     const id = await jobs.enqueue('digest.sweep', { requestedAt });
     return eventually(async () => {
-      const job = await jobs.queue('email').getJob(id);
+      const job = await jobs.queue('digest').getJob(id);
       const state = await job?.getState();
       if (state === 'failed') throw new Error(`the sweep failed: ${job?.failedReason}`);
       return state === 'completed' ? (job!.returnvalue as DigestOutcome) : undefined;

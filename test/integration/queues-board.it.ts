@@ -202,6 +202,7 @@ describe('Bull Board at /admin/queues', () => {
     expect(queues.queues.map((q) => q.name).sort()).toEqual([
       'assistant-reply',
       'checks',
+      'digest',
       'email',
       'ingestion',
       'integrations',

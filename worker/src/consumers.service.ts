@@ -64,12 +64,14 @@ export class ConsumersService implements OnApplicationBootstrap {
       prefix: this.config.QUEUE_PREFIX,
       concurrency: this.config.WORKER_CONCURRENCY,
       // Exports read and zip whole accounts: two at a time per worker is enough for a rare job.
-      // Checks ask the answer engine once per check: one Spark at a time per worker, beside the replies.
+      // Checks ask the answer engine once per check: one Spark at a time per worker, beside the replies. The digest's
+      // hourly sweep walks every owner in turn: one at a time.
       queueConcurrency: {
         ingestion: this.config.INGEST_CONCURRENCY,
         usage: this.config.USAGE_CONCURRENCY,
         privacy: 2,
         checks: 1,
+        digest: 1,
       },
       lockDuration: this.config.WORKER_LOCK_DURATION_MS,
       stalledInterval: this.config.WORKER_STALLED_INTERVAL_MS,

@@ -6,6 +6,7 @@ describe('queue declarations', () => {
     expect(QUEUE_NAMES.sort()).toEqual([
       'assistant-reply',
       'checks',
+      'digest',
       'email',
       'ingestion',
       'integrations',

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Pool } from 'pg';
 import { addDocument, userIdOf } from './fixtures/knowledge';
+import { seedTurn } from './support/seed-turns';
 import { createUser, startApp, type SignedUser, type TestApp } from './harness';
 import { createSpark, createTest } from './factories';
 import { deployOwner, publishOn, widgetPath, type DeployOwner } from './support/deploy';
@@ -128,25 +129,8 @@ describe('analytics (real worker)', () => {
     }
     const replies: string[] = [];
     for (const turn of v.turns) {
-      const human = randomUUID();
-      await sql.query(
-        `INSERT INTO messages (id, conversation_id, type, data, created_at) VALUES ($1, $2, 'human', $3, $4)`,
-        [human, id, { content: turn.text }, turn.at],
-      );
-      if (!turn.answer) continue;
-      const reply = randomUUID();
-      await sql.query(
-        `INSERT INTO messages (id, conversation_id, type, data, reply_to, reply_index, created_at)
-         VALUES ($1, $2, 'ai', $3, $4, 0, $5)`,
-        [
-          reply,
-          id,
-          { content: `Reply to ${turn.text}`, answer: turn.answer },
-          human,
-          new Date(turn.at.getTime() + 5000),
-        ],
-      );
-      replies.push(reply);
+      const reply = await seedTurn(sql, id, turn);
+      if (reply) replies.push(reply);
     }
     return { id, replies };
   }

@@ -4,6 +4,7 @@ import { JobProducer } from '@sparks/queues';
 import { Redis } from 'ioredis';
 import { userIdOf } from './fixtures/knowledge';
 import { createSpark, createUser, type SignedUser } from './factories';
+import { seedTurn } from './support/seed-turns';
 import { eventually, startApp, waitForMail, type TestApp } from './harness';
 
 /**
@@ -55,26 +56,7 @@ async function seed(v: {
     [id, v.userId, v.sparkId, v.turns[0].at, last],
   );
   const replies: string[] = [];
-  for (const turn of v.turns) {
-    const human = randomUUID();
-    await sql.query(
-      `INSERT INTO messages (id, conversation_id, type, data, created_at) VALUES ($1, $2, 'human', $3, $4)`,
-      [human, id, { content: turn.text }, turn.at],
-    );
-    const reply = randomUUID();
-    await sql.query(
-      `INSERT INTO messages (id, conversation_id, type, data, reply_to, reply_index, created_at)
-       VALUES ($1, $2, 'ai', $3, $4, 0, $5)`,
-      [
-        reply,
-        id,
-        { content: `Reply to ${turn.text}`, answer: turn.answer },
-        human,
-        new Date(Date.parse(turn.at) + 5000),
-      ],
-    );
-    replies.push(reply);
-  }
+  for (const turn of v.turns) replies.push((await seedTurn(sql, id, turn)) as string);
   return replies;
 }
 

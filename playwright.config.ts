@@ -21,11 +21,13 @@ export default defineConfig({
   // `npm test -- --skip=wordpress` leaves out the tests that need a local WordPress (scripts/test.mjs says so).
   testIgnore: process.env.E2E_SKIP_WORDPRESS ? ['**/pulse.spec.ts'] : [],
   outputDir: 'test-results',
-  // Two files at a time against the one app (each test signs up its own users): most of a test's time is
-  // waiting for the assistant's replies and their 800 ms turns, not CPU, so two halve the tier's time on two
-  // cores. E2E_WORKERS=1 runs them one by one.
-  fullyParallel: false,
-  workers: Number(process.env.E2E_WORKERS ?? 2),
+  // Tests, not files, are shared out among the workers, against the one app (each test signs up its own users). Three
+  // at a time on two cores: with two, a third of the machine stayed idle while tests waited on the assistant; with
+  // four, Chromium (three quarters of the tier's CPU: renderers, GPU and browser processes) kept both cores full and
+  // every test slower (bench/RESULTS.md). Files whose tests share one local server of their own (WordPress, the
+  // Microsoft one) keep them on one worker (`mode: 'default'`). E2E_WORKERS=1 runs them one by one.
+  fullyParallel: true,
+  workers: Number(process.env.E2E_WORKERS ?? 3),
   // A retry is a defect to fix, not a pass: in CI a test that fails and then passes on its retry is reported as
   // flaky and fails the run (failOnFlakyTests), after the retry has said whether it is flaky or broken.
   retries: process.env.CI ? 1 : 0,

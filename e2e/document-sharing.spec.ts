@@ -23,6 +23,9 @@ const texts = { en: { chat: enChat, flows: enFlows }, es: { chat: esChat, flows:
 const SHOTS = process.env.SHARING_SHOTS_DIR;
 const PHONE = { width: 390, height: 844 };
 
+// One server for the file's tests (a fixed port): they stay on one worker, one after the other.
+test.describe.configure({ mode: 'default' });
+
 let graph: GraphServer;
 
 test.beforeAll(async () => {

@@ -17,6 +17,9 @@ import { answers, startWordPress, type WordPress } from './support/wordpress';
  */
 const shots = process.env.PULSE_SHOTS_DIR;
 
+// One server for the file's tests (a fixed port): they stay on one worker, one after the other.
+test.describe.configure({ mode: 'default' });
+
 let wp: WordPress;
 
 test.beforeAll(async () => {

@@ -239,6 +239,10 @@ async function main() {
     // The WordPress tests are part of the browser tier; --skip=wordpress leaves them out (and says so).
     if (skip.has('wordpress')) log('— skipping wordpress (the Pulse tests in e2e/pulse.spec.ts)');
     else await prepareWordPress();
+    // The app runs from the api's and the worker's builds, which the typecheck tier makes (`tsc -b`): with that tier
+    // skipped they are made here (a no-op when they are up to date).
+    if (skip.has('typecheck'))
+      await runBuffered('build:server', bin('tsc'), ['-b', 'api/tsconfig.json', 'worker/tsconfig.json'], { cwd: root });
     await webBuild;
     await withDatabase(pgUrl, `sparks_e2e_${process.pid}_${Date.now()}`, async (url) => {
       // E2E_PORT pins the app's port (sessions sharing a machine keep to their own); a free one otherwise.

@@ -142,7 +142,8 @@ function catalogueText(lang: 'en' | 'es'): string[] {
 
 /**
  * Lower-case words of letters (accents and ñ included), two letters or more; placeholders, markup, the targets of
- * markdown links (`[Planes](/billing?showPlans=true)`) and file paths (`documents/files/`, `README.txt`) left out.
+ * markdown links (`[Planes](/billing?showPlans=true)`), file paths (`documents/files/`, `README.txt`) and extensions
+ * (`.md`) left out.
  */
 function wordsOf(text: string): string[] {
   const plain = text
@@ -150,7 +151,7 @@ function wordsOf(text: string): string[] {
     .replace(/\]\([^)\s]*\)/g, '] ')
     .replace(/[\w.+-]+@[\w-]+(\.[\w-]+)+/g, ' ')
     .replace(/https?:\/\/\S+/g, ' ')
-    .replace(/[\w*.-]*\/[\w*./-]*|[\w*-]+\.(?:txt|json|zip|pdf|docx)\b/g, ' ')
+    .replace(/[\w*.-]*\/[\w*./-]*|[\w*-]*\.(?:txt|md|markdown|json|zip|pdf|docx)\b/g, ' ')
     .replace(/<[^>]+>/g, ' ');
   return (plain.toLowerCase().match(/\p{L}[\p{L}'’-]*\p{L}/gu) ?? []).map((word) => word.replace(/['’].*$/, ''));
 }

@@ -388,7 +388,7 @@ describe('the builder chat browses SharePoint and OneDrive and imports the picke
     const free = await sparkOwner(t, sql(), { tag: 'sharing-free', language: 'en' });
     const said = await builder(free, 'add a document from sharepoint');
     expect(textsOf(said)).toEqual([
-      'Importing documents from SharePoint and OneDrive is part of the Zaphire plan. You can change plan from “Plans”, or upload PDFs with the attach button.',
+      'Importing documents from SharePoint and OneDrive is part of the Zaphire plan. You can change plan from “Plans”, or upload documents with the attach button.',
     ]);
 
     const o = await connectedOwner();

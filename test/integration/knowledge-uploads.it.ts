@@ -30,7 +30,11 @@ describe("knowledge: uploads refused and the plan's document limit", () => {
       const res = await upload(user, { sparkId }, scanPng(), 'scan.pdf').expect(415);
       expect(res.body.errors).toEqual([
         { code: 'INCORRECT_FORMAT', message: 'Incorrect format', field: 'file' },
-        { code: 'INCORRECT_FORMAT_DETAIL', message: 'Please upload a file in PDF format.', field: 'file' },
+        {
+          code: 'INCORRECT_FORMAT_DETAIL',
+          message: 'Please upload a PDF, a Word document (.docx) or a text file (.txt, .md).',
+          field: 'file',
+        },
       ]);
       await nothingLeft(sparkId);
       expect(newFiles(before)).toEqual([]);
@@ -42,7 +46,7 @@ describe("knowledge: uploads refused and the plan's document limit", () => {
       const res = await upload(es, { sparkId: id }, scanPng(), 'foto.pdf').expect(415);
       expect(res.body.errors.map((e: { message: string }) => e.message)).toEqual([
         'Formato incorrecto',
-        'Por favor, sube un archivo en formato PDF.',
+        'Por favor, sube un PDF, un documento de Word (.docx) o un archivo de texto (.txt, .md).',
       ]);
     });
 

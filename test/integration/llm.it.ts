@@ -380,7 +380,7 @@ describe('the builder understands free text with a model (issue 17 item 4)', () 
     expect(card(yes).info[0].value).toBe(row.options.sysPrompt);
     // On to the documents: name, description and tone are done.
     expect(yes.filter((m) => m.type === 'ai').map((m) => m.data.content)).toContain(
-      "Now upload your documents as PDF (up to 10 MB each) with the attach button. I'll tell you what I read from each one.",
+      "Now upload your documents (PDF, Word .docx or text .txt/.md, up to 10 MB each) with the attach button. I'll tell you what I read from each one.",
     );
   });
 

@@ -35,10 +35,12 @@ export class KnowledgeController {
 
   @Post('bucket')
   @ApiOperation({
-    summary: `Upload a PDF (at most ${MAX_UPLOAD_MB} MB) to a Spark: { _id, bucketFileId, name, status }`,
+    summary: `Upload a PDF, a Word document or text (at most ${MAX_UPLOAD_MB} MB) to a Spark: { _id, bucketFileId, name, status }`,
     description:
-      'Multipart fields: `file`, `sparkId`, optional `conversationId` and `name`. 415 INCORRECT_FORMAT when the bytes ' +
-      'are not a PDF, 413 FILE_TOO_LARGE past 10 MB (refused while streaming), 402 DOCUMENT_LIMIT at the plan limit. ' +
+      'Multipart fields: `file`, `sparkId`, optional `conversationId` and `name`. A PDF is known by its bytes; a Word ' +
+      'document by its name `.docx` and its ZIP bytes; text by its name `.txt`, `.md` or `.markdown` and UTF-8 content ' +
+      'without NUL. 415 INCORRECT_FORMAT for anything else, 413 FILE_TOO_LARGE past 10 MB (refused while streaming), ' +
+      '402 DOCUMENT_LIMIT at the plan limit. ' +
       'The same file again in the same Spark answers the existing document (`duplicate: true`).',
   })
   @ApiConsumes('multipart/form-data')

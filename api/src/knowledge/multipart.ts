@@ -1,5 +1,5 @@
 import { DomainError } from '@sparks/core';
-import { hasPdfHeader, PDF_HEADER_LENGTH } from '@sparks/knowledge';
+import { TextUploadCheck, UPLOAD_HEAD_LENGTH, uploadKind, type UploadKind } from '@sparks/knowledge';
 import busboy from 'busboy';
 import type { Request } from 'express';
 import { createHash, randomUUID } from 'node:crypto';
@@ -14,6 +14,8 @@ export interface ReceivedFile {
   filename: string;
   size: number;
   sha256: string;
+  /** What it is, from its first bytes and its name (`uploadKind`). */
+  kind: UploadKind;
 }
 
 export interface ReceivedUpload {
@@ -72,8 +74,9 @@ function discardRest(req: Request): void {
 
 /**
  * Reads a multipart upload as it streams: the file goes to a temp file while its size is counted,
- * its first bytes are checked for `%PDF-` and its SHA-256 is computed. Past `maxBytes` (or on a
- * wrong first byte) reading stops at once with 413 (or 415) and the partial file is deleted;
+ * its first bytes and name decide its kind (a PDF, a .docx, or .txt/.md text checked as UTF-8 all along:
+ * `uploadKind`) and its SHA-256 is computed. Past `maxBytes` (or as soon as it is none of those) reading stops at
+ * once with 413 (or 415) and the partial file is deleted;
  * nothing of the body is held in memory beyond the current chunk. A client that goes away, or
  * sends nothing for `idleTimeoutMs` (408), leaves no temp file either.
  */
@@ -180,14 +183,26 @@ export function receiveUpload(req: Request, options: ReceiveOptions): Promise<Re
       const head: Buffer[] = [];
       let headLength = 0;
       let size = 0;
+      // The name the kind goes by: the file's own, else the `name` field when it came first.
+      const named = info.filename || fields.name || '';
+      let kind: UploadKind | undefined;
+      const text = new TextUploadCheck();
+      /** Decides the kind from the first bytes; false when the file is none of the kinds read. */
+      const decide = (): boolean => {
+        const first = Buffer.concat(head);
+        kind = uploadKind(first, named);
+        return kind !== undefined && (kind === 'pdf' || kind === 'docx' || text.push(first));
+      };
 
       stream.on('limit', () => fail(tooLarge(options.maxBytes)));
       stream.on('data', (chunk: Buffer) => {
         if (settled) return;
-        if (headLength < PDF_HEADER_LENGTH) {
+        if (kind === undefined) {
           head.push(chunk);
           headLength += chunk.length;
-          if (headLength >= PDF_HEADER_LENGTH && !hasPdfHeader(Buffer.concat(head))) return fail(incorrectFormat());
+          if (headLength >= UPLOAD_HEAD_LENGTH && !decide()) return fail(incorrectFormat());
+        } else if ((kind === 'txt' || kind === 'md') && !text.push(chunk)) {
+          return fail(incorrectFormat());
         }
         size += chunk.length;
         if (size > options.maxBytes) return fail(tooLarge(options.maxBytes));
@@ -200,7 +215,9 @@ export function receiveUpload(req: Request, options: ReceiveOptions): Promise<Re
       stream.on('end', () => {
         if (settled) return;
         if (size === 0) return fail(DomainError.invalid('EMPTY_FILE', 'file'));
-        if (headLength < PDF_HEADER_LENGTH) return fail(incorrectFormat());
+        // A file shorter than the head is decided now; text must also end as whole UTF-8 characters.
+        if (kind === undefined && !decide()) return fail(incorrectFormat());
+        if ((kind === 'txt' || kind === 'md') && !text.end()) return fail(incorrectFormat());
         output.end();
       });
       // busboy fails the file's stream when the body breaks inside it (no closing boundary): the
@@ -209,7 +226,8 @@ export function receiveUpload(req: Request, options: ReceiveOptions): Promise<Re
       output.on('error', fail);
       output.on('finish', () => {
         if (settled) return;
-        file = { path: target, filename: info.filename ?? '', size, sha256: hash.digest('hex') };
+        if (!kind) return fail(incorrectFormat());
+        file = { path: target, filename: info.filename ?? '', size, sha256: hash.digest('hex'), kind };
         fileDone = true;
         maybeDone();
       });

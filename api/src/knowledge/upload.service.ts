@@ -39,7 +39,8 @@ export class UploadService {
   ) {}
 
   /**
-   * POST /bucket: streams the file to a temp file (PDF by its bytes, 10 MB at most), then, for the
+   * POST /bucket: streams the file to a temp file (a PDF by its bytes, a .docx, .txt or .md by its name and
+   * bytes; 10 MB at most), then, for the
    * owner's Spark and within the plan's document limit, stores it under a generated id, tells the
    * conversation and queues its ingestion. All or nothing: the document and its message are written
    * in one transaction, and when storing the file or queueing the job fails they are taken back
@@ -63,7 +64,7 @@ export class UploadService {
       const { sparkId } = parsed.data;
       const conversationId = parsed.data.conversationId ?? null;
       const name = sanitizeFileName(parsed.data.name || file.filename);
-      const storageKey = documentStorageKey(randomUUID());
+      const storageKey = documentStorageKey(randomUUID(), file.kind);
       const result = await this.step('write the document', () =>
         this.intake.createWithinLimit(
           user.id,

@@ -23,4 +23,6 @@ export * from './graph/graph-client';
 export * from './graph/microsoft-graph';
 export * from './graph/delta';
 export * from './docx/read-docx';
+export * from './files/formats';
+export * from './text/read-text';
 export * from './graph/paths';

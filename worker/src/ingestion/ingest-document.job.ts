@@ -27,7 +27,9 @@ import {
   readDocument,
   readDocx,
   readPdfDocument,
+  readText,
   StoredFileMissing,
+  type DocxOutcome,
   type FileStorage,
   type PdfTextReader,
 } from '@sparks/knowledge';
@@ -142,9 +144,23 @@ export class IngestDocumentJob implements OnApplicationShutdown {
         throw err;
       }
       const spark = await this.sparks.findById(doc.sparkId);
-      // A Word document (imported from SharePoint or OneDrive): read whole with mammoth, not streamed.
+      const fallback = spark?.options.language ?? language;
+      // A Word document (uploaded, or imported from SharePoint or OneDrive): read whole with mammoth, not streamed.
       if (isZip(bytes) || isOleCompound(bytes)) {
-        return await this.ingestDocx(doc, bytes, language, spark?.options.language ?? language);
+        const outcome = await readDocx(bytes, {
+          maxPages: this.config.INGEST_MAX_PAGES,
+          maxChars: this.config.INGEST_MAX_CHARS,
+          maxInflatedBytes: this.config.INGEST_MAX_MEMORY_MB * 1024 * 1024,
+        });
+        return await this.ingestWhole(doc, outcome, 'DOCX_MALFORMED', language, fallback);
+      }
+      // Text uploaded as .txt or .md (the upload checked it is UTF-8; its key keeps the kind).
+      if (/\.(?:txt|md)$/.test(doc.storageKey)) {
+        const outcome = readText(bytes, {
+          maxPages: this.config.INGEST_MAX_PAGES,
+          maxChars: this.config.INGEST_MAX_CHARS,
+        });
+        return await this.ingestWhole(doc, outcome, 'TEXT_MALFORMED', language, fallback);
       }
       // The chunks of the pages read so far are written while poppler reads the rest.
       const writer = this.intake.openChunkWriter(doc.id);
@@ -199,21 +215,20 @@ export class IngestDocumentJob implements OnApplicationShutdown {
     }
   }
 
-  /** `ingest` for a .docx: its text in parts that stand for pages, written at once (docs/decisions.md). */
-  private async ingestDocx(
+  /**
+   * `ingest` for a .docx or a text file, read whole: its text in parts that stand for pages, written at once
+   * (docs/decisions.md). A file its reader found malformed fails as `malformed`, which names its kind.
+   */
+  private async ingestWhole(
     doc: DocumentRow,
-    bytes: Buffer,
+    outcome: DocxOutcome,
+    malformed: 'DOCX_MALFORMED' | 'TEXT_MALFORMED',
     language: Language,
     fallback: Language,
   ): Promise<{ status: string }> {
-    const outcome = await readDocx(bytes, {
-      maxPages: this.config.INGEST_MAX_PAGES,
-      maxChars: this.config.INGEST_MAX_CHARS,
-      maxInflatedBytes: this.config.INGEST_MAX_MEMORY_MB * 1024 * 1024,
-    });
     if (!outcome.ok) {
-      const code = outcome.code === 'MALFORMED' ? 'DOCX_MALFORMED' : outcome.code;
-      return this.failPermanently(doc, language, code, outcome.params);
+      const code = outcome.code === 'MALFORMED' ? malformed : outcome.code;
+      return this.failPermanently(doc, language, code, 'params' in outcome ? outcome.params : undefined);
     }
     const read = readDocument(outcome.pages, fallback);
     if (!read) return this.failPermanently(doc, language, 'NO_TEXT', { pages: outcome.pages.length });

@@ -1,7 +1,8 @@
 import { strToU8, zipSync } from 'fflate';
 import { makeDocx } from '../../../../test/integration/fixtures/docx';
 import { displayPath, importKindOf, parentFolders } from '../graph/paths';
-import { readDocx, splitIntoParts, zipInflatedSize } from './read-docx';
+import { splitIntoParts } from '../text/read-text';
+import { readDocx, zipInflatedSize } from './read-docx';
 
 const limits = { maxPages: 100, maxChars: 100_000, maxInflatedBytes: 1024 * 1024 };
 

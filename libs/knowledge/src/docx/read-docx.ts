@@ -1,10 +1,11 @@
 import mammoth from 'mammoth';
-import { splitSentences } from '@sparks/core';
+
+import { pagesOfText, type TextOutcome } from '../text/read-text';
 
 /**
  * Word documents (.docx) for the ingestion (issue 20: files imported from SharePoint and OneDrive), read with
  * mammoth (docs/decisions.md, "Word documents: mammoth"). A .docx has no fixed pages: its text is cut, at paragraph
- * ends, into parts of about `DOCX_PART_CHARS` characters that stand for pages (citations and the pages view number
+ * ends, into parts of about `PART_CHARS` characters (text/read-text.ts) that stand for pages (citations and the pages view number
  * them like a PDF's pages, and the pages limit counts them).
  */
 
@@ -12,9 +13,6 @@ import { splitSentences } from '@sparks/core';
 const ZIP_HEADER = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
 /** An OLE compound file: what Word writes for a password-protected .docx (the ZIP inside is encrypted). */
 const OLE_HEADER = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
-
-/** About how many characters of a Word document make one "page". */
-export const DOCX_PART_CHARS = 3000;
 
 const startsWith = (bytes: Uint8Array, header: Buffer) =>
   bytes.length >= header.length && header.every((b, i) => bytes[i] === b);
@@ -29,13 +27,7 @@ export interface DocxLimits {
   maxInflatedBytes: number;
 }
 
-export type DocxOutcome =
-  | { ok: true; pages: string[] }
-  | {
-      ok: false;
-      code: 'MALFORMED' | 'ENCRYPTED' | 'TOO_COMPLEX' | 'TOO_MANY_PAGES' | 'TOO_MUCH_TEXT';
-      params?: Record<string, number>;
-    };
+export type DocxOutcome = TextOutcome | { ok: false; code: 'ENCRYPTED' | 'TOO_COMPLEX' };
 
 /**
  * The sizes the ZIP's central directory declares for its entries, added up; undefined when there is no readable
@@ -66,29 +58,6 @@ export function zipInflatedSize(bytes: Uint8Array): number | undefined {
   return total;
 }
 
-/** Cuts a text into parts of about `size` characters at paragraph ends (a longer paragraph at sentence ends). */
-export function splitIntoParts(text: string, size = DOCX_PART_CHARS): string[] {
-  const paragraphs = text
-    .split(/\n\s*\n|\n/)
-    .map((p) => p.trim())
-    .filter((p) => p !== '');
-  const parts: string[] = [];
-  let current = '';
-  const push = (piece: string) => {
-    if (current && current.length + piece.length + 2 > size) {
-      parts.push(current);
-      current = '';
-    }
-    current = current ? `${current}\n\n${piece}` : piece;
-  };
-  for (const paragraph of paragraphs) {
-    if (paragraph.length <= size) push(paragraph);
-    else for (const sentence of splitSentences(paragraph)) push(sentence);
-  }
-  if (current) parts.push(current);
-  return parts;
-}
-
 /** Reads a .docx into "pages" of text, within the limits; what cannot be read is told by its reason's code. */
 export async function readDocx(bytes: Buffer, limits: DocxLimits): Promise<DocxOutcome> {
   if (isOleCompound(bytes)) return { ok: false, code: 'ENCRYPTED' };
@@ -102,10 +71,5 @@ export async function readDocx(bytes: Buffer, limits: DocxLimits): Promise<DocxO
   } catch {
     return { ok: false, code: 'MALFORMED' };
   }
-  if (text.length > limits.maxChars) return { ok: false, code: 'TOO_MUCH_TEXT', params: { max: limits.maxChars } };
-  const pages = splitIntoParts(text);
-  if (pages.length > limits.maxPages) {
-    return { ok: false, code: 'TOO_MANY_PAGES', params: { pages: pages.length, max: limits.maxPages } };
-  }
-  return { ok: true, pages };
+  return pagesOfText(text, limits);
 }

@@ -25,7 +25,7 @@ export class StoredFileMissing extends Error {
   }
 }
 
-const KEY = /^[a-z0-9]+(?:\/[a-z0-9][a-z0-9-]*)*\.(?:pdf|docx|zip)$/;
+const KEY = /^[a-z0-9]+(?:\/[a-z0-9][a-z0-9-]*)*\.(?:pdf|docx|txt|md|zip)$/;
 
 export function assertStorageKey(key: string): void {
   if (!KEY.test(key)) throw new Error(`invalid storage key: ${JSON.stringify(key)}`);
@@ -35,7 +35,8 @@ export function assertStorageKey(key: string): void {
  * The key of a document's file: `documents/{fileId}.pdf`, with a generated id (`.docx` for a Word document imported
  * from SharePoint or OneDrive).
  */
-export const documentStorageKey = (fileId: string, kind: 'pdf' | 'docx' = 'pdf') => `documents/${fileId}.${kind}`;
+export const documentStorageKey = (fileId: string, kind: 'pdf' | 'docx' | 'txt' | 'md' = 'pdf') =>
+  `documents/${fileId}.${kind}`;
 
 /** A stored file's bytes, or null when the store has none (an account's export says so and goes on). */
 export async function readIfStored(storage: FileStorage, key: string): Promise<Buffer | null> {
@@ -54,8 +55,10 @@ export const exportStorageKey = (exportId: string) => `exports/${exportId}.zip`;
 export function contentTypeOfKey(key: string): string {
   if (key.endsWith('.zip')) return 'application/zip';
   if (key.endsWith('.docx')) return 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+  if (key.endsWith('.txt')) return 'text/plain; charset=utf-8';
+  if (key.endsWith('.md')) return 'text/markdown; charset=utf-8';
   return 'application/pdf';
 }
 
 /** The generated id inside a storage key (the `bucketFileId` of the upload answer). */
-export const fileIdOfKey = (key: string) => key.slice(key.lastIndexOf('/') + 1).replace(/\.(?:pdf|docx)$/, '');
+export const fileIdOfKey = (key: string) => key.slice(key.lastIndexOf('/') + 1).replace(/\.(?:pdf|docx|txt|md)$/, '');

@@ -3,7 +3,10 @@ import { MAX_UPLOAD_BYTES } from '@sparks/contracts/rules';
 import { checkUpload, formatFileSize, formatMegabytes, looksLikePdf } from './upload';
 
 const PDF_HEAD = new TextEncoder().encode('%PDF-1.7\n%âãÏÓ\n');
-const PNG_HEAD = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+// The signature and the start of its IHDR chunk (whose length begins with NUL bytes).
+const PNG_HEAD = new Uint8Array([
+  0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00, 0x00, 0x0d, 0x49, 0x48, 0x44, 0x52,
+]);
 
 /** A file of a given size whose first bytes are `head` (the rest is never read). */
 function fakeFile(name: string, type: string, size: number, head: Uint8Array<ArrayBuffer>) {
@@ -44,7 +47,10 @@ describe('looksLikePdf', () => {
   });
 });
 
-describe('checkUpload (docs/product.md §5: PDF only, at most 10 MB)', () => {
+const DOCX_HEAD = new Uint8Array([0x50, 0x4b, 0x03, 0x04, 0x14, 0x00, 0x06, 0x00]);
+const TEXT_HEAD = new TextEncoder().encode('# Menú\n\nPan: 2 €\n');
+
+describe('checkUpload (docs/product.md §5: a PDF, a .docx or text, at most 10 MB)', () => {
   it('accepts a PDF up to 10 MB', async () => {
     await expect(checkUpload(fakeFile('menú.pdf', 'application/pdf', 2048, PDF_HEAD), headOf)).resolves.toEqual({
       ok: true,
@@ -67,6 +73,31 @@ describe('checkUpload (docs/product.md §5: PDF only, at most 10 MB)', () => {
       ok: false,
       reason: 'format',
     });
+  });
+
+  it('accepts a Word document and text by their names and first bytes', async () => {
+    const docx = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+    for (const file of [
+      fakeFile('carta.docx', docx, 4096, DOCX_HEAD),
+      fakeFile('CARTA.DOCX', '', 4096, DOCX_HEAD),
+      fakeFile('faq.txt', 'text/plain', 20, TEXT_HEAD),
+      fakeFile('menu.md', '', 20, TEXT_HEAD),
+      fakeFile('notes.markdown', 'text/markdown', 20, TEXT_HEAD),
+    ]) {
+      await expect(checkUpload(file, headOf)).resolves.toEqual({ ok: true });
+    }
+  });
+
+  it('refuses a picture renamed .docx or .txt, and text named .docx', async () => {
+    for (const file of [
+      fakeFile('photo.docx', '', 2048, PNG_HEAD),
+      fakeFile('photo.txt', 'text/plain', 2048, PNG_HEAD),
+      fakeFile('notes.docx', '', 20, TEXT_HEAD),
+      fakeFile('notes.rtf', 'text/rtf', 20, TEXT_HEAD),
+      fakeFile('empty.txt', 'text/plain', 0, new Uint8Array()),
+    ]) {
+      await expect(checkUpload(file, headOf)).resolves.toEqual({ ok: false, reason: 'format' });
+    }
   });
 
   it('refuses a PDF over 10 MB with its size', async () => {

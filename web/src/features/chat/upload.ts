@@ -2,8 +2,10 @@ import { MAX_UPLOAD_BYTES, PDF_MIME } from '@sparks/contracts/rules';
 
 import { toLanguage } from '../../i18n';
 
-/** What the file picker offers. */
-export const UPLOAD_ACCEPT = '.pdf,application/pdf';
+const DOCX_MIME = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+
+/** What the file picker offers: a PDF, a Word document, text (docs/decisions.md, "Uploads: Word and text beside PDF"). */
+export const UPLOAD_ACCEPT = `.pdf,${PDF_MIME},.docx,${DOCX_MIME},.txt,text/plain,.md,.markdown,text/markdown`;
 
 /** How often the document being read is looked at (GET /sparks/{id}/documents). */
 export const DOCUMENT_POLL_MS = 1500;
@@ -49,17 +51,39 @@ async function readHead(file: Blob): Promise<Uint8Array> {
   });
 }
 
+/** A ZIP (a .docx is one) or, for one protected by a password, an OLE compound file. */
+function looksLikeDocx(head: Uint8Array): boolean {
+  const zip = [0x50, 0x4b, 0x03, 0x04];
+  const ole = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
+  return [zip, ole].some((signature) => signature.every((byte, i) => head[i] === byte));
+}
+
+/** The kind a file's name or type says it is. */
+function declaredKind(file: Blob & { name: string }): 'pdf' | 'docx' | 'text' | undefined {
+  const name = file.name.toLowerCase();
+  if (name.endsWith('.pdf') || file.type === PDF_MIME) return 'pdf';
+  if (name.endsWith('.docx') || file.type === DOCX_MIME) return 'docx';
+  if (/\.(txt|md|markdown)$/.test(name)) return 'text';
+  return undefined;
+}
+
 /**
- * The browser's checks before uploading (docs/product.md §5): a PDF by its type or name and by its first bytes (a
- * picture renamed .pdf is refused here), then at most 10 MB.
+ * The browser's checks before uploading (docs/product.md §5): a PDF, a Word document (.docx) or text (.txt, .md)
+ * by its name or type and by its first bytes (a picture renamed .pdf or .txt is refused here), then at most 10 MB.
+ * The server checks again, and decides text by its name (a .txt sent as anything else is not text to it).
  */
 export async function checkUpload(
   file: Blob & { name: string },
   head: (file: Blob) => Promise<Uint8Array> = readHead,
 ): Promise<UploadCheck> {
-  const named = /\.pdf$/i.test(file.name);
-  if (file.type !== PDF_MIME && !named) return { ok: false, reason: 'format' };
-  if (file.size === 0 || !looksLikePdf(await head(file))) return { ok: false, reason: 'format' };
+  const kind = declaredKind(file);
+  if (!kind || file.size === 0) return { ok: false, reason: 'format' };
+  const first = await head(file);
+  const looksRight =
+    (looksLikePdf(first) && kind !== 'text') ||
+    (kind === 'docx' && looksLikeDocx(first)) ||
+    (kind === 'text' && !first.includes(0));
+  if (!looksRight) return { ok: false, reason: 'format' };
   if (file.size > MAX_UPLOAD_BYTES) return { ok: false, reason: 'size', bytes: file.size };
   return { ok: true };
 }

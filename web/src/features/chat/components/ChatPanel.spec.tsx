@@ -508,7 +508,7 @@ describe('ChatPanel', () => {
       const png = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'photo.pdf', { type: 'application/pdf' });
       fireEvent.change(input(), { target: { files: [png] } });
       const dialog = await screen.findByRole('alertdialog', { name: 'Incorrect format' });
-      expect(dialog).toHaveTextContent('Please upload a file in PDF format.');
+      expect(dialog).toHaveTextContent('Please upload a PDF, a Word document (.docx) or a text file (.txt, .md).');
       expect(api.uploadDocument).not.toHaveBeenCalled();
       fireEvent.click(within(dialog).getByRole('button', { name: 'Understood' }));
       await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());

@@ -28,14 +28,9 @@ export default tseslint.config(
   {
     languageOptions: {
       parserOptions: {
-        project: [
-          './tsconfig.tests.json',
-          './libs/*/tsconfig.json',
-          './libs/domain/src/billing/tsconfig.json',
-          './api/tsconfig.json',
-          './worker/tsconfig.json',
-          './web/tsconfig.json',
-        ],
+        // One program for every Node-side file and one for the web app: a program per tsconfig (eleven) type-checked
+        // the libraries again for each project that includes them (175 → 151 CPU s, 3.4 → 2.6 GB, 2026-11-29).
+        project: ['./tsconfig.lint.json', './web/tsconfig.json'],
         tsconfigRootDir: import.meta.dirname,
       },
       globals: { ...globals.node },

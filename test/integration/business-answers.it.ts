@@ -76,22 +76,12 @@ describe('answers from small-business documents (offline engine, exact figures)'
         .upload(user, { sparkId }, await businessPdf(business.pages), `${business.id}.pdf`)
         .expect(201);
       await k.waitForStatus(user, sparkId, upload.body.data._id as string, 'completed');
-      const test = await k.t
-        .http()
-        .post(`/api/v1/sparks/${sparkId}/tests`)
-        .set(...user.auth())
-        .send({ name: 'QA' })
-        .expect(201);
+      const ask = await k.testChat(user, sparkId, 'QA');
       let conversationId: string | undefined;
       for (const q of business.questions) {
-        const res = await k.t
-          .http()
-          .post(`/api/v1/sparks/${sparkId}/chat/${test.body.data._id}`)
-          .set(...user.auth())
-          .send({ input: { text: q.q }, conversationId })
-          .expect(201);
-        conversationId = res.body.data.conversationId as string;
-        const reply = res.body.data.ai.data as { content: string; answer: string };
+        const data = await ask(q.q, conversationId);
+        conversationId = data.conversationId as string;
+        const reply = data.ai.data as { content: string; answer: string };
         if (
           reply.answer === 'answer' &&
           /(\.{2,}|…|\b(a|de|to|and|y|the|of))$/i.test(reply.content.split('\n')[0].trim())

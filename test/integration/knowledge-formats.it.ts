@@ -12,22 +12,9 @@ describe('knowledge: .docx, .txt and .md uploads', () => {
   const k = useKnowledgeApp();
   const { owner, spark, upload, waitForStatus } = k;
 
-  /** A test of the Spark and a question asked in it: the Spark's answer. */
-  async function ask(user: Owner, sparkId: string, text: string): Promise<string> {
-    const test = await k.t
-      .http()
-      .post(`/api/v1/sparks/${sparkId}/tests`)
-      .set(...user.auth())
-      .send({ name: 'Formats' })
-      .expect(201);
-    const res = await k.t
-      .http()
-      .post(`/api/v1/sparks/${sparkId}/chat/${test.body.data._id}`)
-      .set(...user.auth())
-      .send({ input: { text } })
-      .expect(201);
-    return res.body.data.ai.data.content as string;
-  }
+  /** A question asked in a new test of the Spark: the Spark's answer. */
+  const ask = async (user: Owner, sparkId: string, text: string): Promise<string> =>
+    (await (await k.testChat(user, sparkId, 'Formats'))(text)).ai.data.content as string;
 
   it('reads a Word document uploaded in the chat and answers from it, citing it', async () => {
     const user = await owner('en');

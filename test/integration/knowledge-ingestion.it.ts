@@ -61,21 +61,8 @@ describe('knowledge: a PDF uploaded, read, searched, answered from and deleted',
     });
 
     it('lets the Spark answer questions about it, citing the right page', async () => {
-      const test = await k.t
-        .http()
-        .post(`/api/v1/sparks/${sparkId}/tests`)
-        .set(...user.auth())
-        .send({ name: 'Preguntas' })
-        .expect(201);
-      const ask = async (text: string) =>
-        (
-          await k.t
-            .http()
-            .post(`/api/v1/sparks/${sparkId}/chat/${test.body.data._id}`)
-            .set(...user.auth())
-            .send({ input: { text } })
-            .expect(201)
-        ).body.data.ai.data.content as string;
+      const chat = await k.testChat(user, sparkId, 'Preguntas');
+      const ask = async (text: string) => (await chat(text)).ai.data.content as string;
       const hours = await ask('¿Abrís los domingos?');
       expect(hours).toContain('Guía de la panadería, página 1');
       expect(hours).toContain('14:00');

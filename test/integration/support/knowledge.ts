@@ -1,6 +1,7 @@
 /**
  * What the knowledge tests (test/integration/knowledge-*.it.ts) share: an api with the suite's worker, the
- * repositories they look through, and helpers to upload, wait for a document and look at the stored files.
+ * repositories they look through, and helpers to upload, wait for a document, ask a test of the Spark and look at the
+ * stored files.
  */
 import {
   AccountsRepository,
@@ -58,6 +59,16 @@ export interface KnowledgeApp {
   ): Promise<any>;
   /** The pages of the Spark's chunks that full-text search finds for `query`. */
   ftsPages(sparkId: string, config: 'spanish' | 'english', query: string): Promise<number[]>;
+  /**
+   * A new test of the Spark (`POST /sparks/{id}/tests`) and a way to ask in it: the answer's `data` (`ai`,
+   * `conversationId`…), the question going to `conversationId` when one is given.
+   */
+  testChat(
+    user: SignedUser,
+    sparkId: string,
+    name?: string,
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the api's JSON
+  ): Promise<(text: string, conversationId?: string) => Promise<any>>;
 }
 
 /**
@@ -99,6 +110,23 @@ export function useKnowledgeApp(): KnowledgeApp {
           .set(...user.auth());
         return res.body.data?.status === status ? res.body.data : undefined;
       }, timeoutMs);
+    },
+    async testChat(user, sparkId, name = 'Questions') {
+      const test = await k.t
+        .http()
+        .post(`/api/v1/sparks/${sparkId}/tests`)
+        .set(...user.auth())
+        .send({ name })
+        .expect(201);
+      return async (text, conversationId) =>
+        (
+          await k.t
+            .http()
+            .post(`/api/v1/sparks/${sparkId}/chat/${test.body.data._id}`)
+            .set(...user.auth())
+            .send({ input: { text }, ...(conversationId ? { conversationId } : {}) })
+            .expect(201)
+        ).body.data;
     },
     async ftsPages(sparkId, config, query) {
       const res = await k.handle.pool.query<{ page: number }>(

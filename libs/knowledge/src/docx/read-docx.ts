@@ -3,10 +3,10 @@ import mammoth from 'mammoth';
 import { pagesOfText, type TextOutcome } from '../text/read-text';
 
 /**
- * Word documents (.docx) for the ingestion (issue 20: files imported from SharePoint and OneDrive), read with
- * mammoth (docs/decisions.md, "Word documents: mammoth"). A .docx has no fixed pages: its text is cut, at paragraph
- * ends, into parts of about `PART_CHARS` characters (text/read-text.ts) that stand for pages (citations and the pages view number
- * them like a PDF's pages, and the pages limit counts them).
+ * Word documents (.docx) for the ingestion (issue 20: files imported from SharePoint and OneDrive; issue 32: uploaded
+ * in the chat), read with mammoth (docs/decisions.md, "Word documents: mammoth"). A .docx has no fixed pages: its text
+ * is cut, at paragraph ends, into parts of about `PART_CHARS` characters (text/read-text.ts) that stand for pages
+ * (citations and the pages view number them like a PDF's pages, and the pages limit counts them).
  */
 
 /** A ZIP file (a .docx is one) starts with a local file header. */

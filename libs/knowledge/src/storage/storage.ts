@@ -32,8 +32,8 @@ export function assertStorageKey(key: string): void {
 }
 
 /**
- * The key of a document's file: `documents/{fileId}.pdf`, with a generated id (`.docx` for a Word document imported
- * from SharePoint or OneDrive).
+ * The key of a document's file: `documents/{fileId}.pdf`, with a generated id (`.docx` for a Word document, uploaded
+ * or imported from SharePoint or OneDrive; `.txt` or `.md` for uploaded text, which the worker reads by this kind).
  */
 export const documentStorageKey = (fileId: string, kind: 'pdf' | 'docx' | 'txt' | 'md' = 'pdf') =>
   `documents/${fileId}.${kind}`;

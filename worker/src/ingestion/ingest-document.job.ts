@@ -21,6 +21,7 @@ import {
 } from '@sparks/db';
 import { DocumentIntake } from '@sparks/domain';
 import {
+  documentKindOfKey,
   ExtractionInterrupted,
   isOleCompound,
   isZip,
@@ -155,7 +156,8 @@ export class IngestDocumentJob implements OnApplicationShutdown {
         return await this.ingestWhole(doc, outcome, 'DOCX_MALFORMED', language, fallback);
       }
       // Text uploaded as .txt or .md (the upload checked it is UTF-8; its key keeps the kind).
-      if (/\.(?:txt|md)$/.test(doc.storageKey)) {
+      const stored = documentKindOfKey(doc.storageKey);
+      if (stored === 'txt' || stored === 'md') {
         const outcome = readText(bytes, {
           maxPages: this.config.INGEST_MAX_PAGES,
           maxChars: this.config.INGEST_MAX_CHARS,

@@ -1,11 +1,12 @@
 import { isOleCompound, isZip } from '../docx/read-docx';
 import { hasPdfHeader } from '../pdf/magic';
+import type { DocumentFileKind } from '../storage/storage';
 
 /**
  * The kinds of file a Spark reads from an upload in its chat (docs/decisions.md, "Uploads: Word and text beside
  * PDF"): a PDF, a Word document (.docx) and plain or Markdown text (.txt, .md).
  */
-export type UploadKind = 'pdf' | 'docx' | 'txt' | 'md';
+export type UploadKind = DocumentFileKind;
 
 /** How many first bytes `uploadKind` needs to decide (the longest signature it looks for, OLE's, has 8). */
 export const UPLOAD_HEAD_LENGTH = 8;

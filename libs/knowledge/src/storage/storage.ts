@@ -35,8 +35,15 @@ export function assertStorageKey(key: string): void {
  * The key of a document's file: `documents/{fileId}.pdf`, with a generated id (`.docx` for a Word document, uploaded
  * or imported from SharePoint or OneDrive; `.txt` or `.md` for uploaded text, which the worker reads by this kind).
  */
-export const documentStorageKey = (fileId: string, kind: 'pdf' | 'docx' | 'txt' | 'md' = 'pdf') =>
-  `documents/${fileId}.${kind}`;
+export const documentStorageKey = (fileId: string, kind: DocumentFileKind = 'pdf') => `documents/${fileId}.${kind}`;
+
+/** The kinds of document file kept, each under its own extension. */
+export type DocumentFileKind = 'pdf' | 'docx' | 'txt' | 'md';
+
+/** The kind of document file a key names (its extension), undefined for any other key. */
+export function documentKindOfKey(key: string): DocumentFileKind | undefined {
+  return /\.(pdf|docx|txt|md)$/.exec(key)?.[1] as DocumentFileKind | undefined;
+}
 
 /** A stored file's bytes, or null when the store has none (an account's export says so and goes on). */
 export async function readIfStored(storage: FileStorage, key: string): Promise<Buffer | null> {

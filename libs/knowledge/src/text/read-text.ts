@@ -1,10 +1,10 @@
-import { splitSentences } from '@sparks/core';
-
 /**
  * Plain and Markdown text uploaded in a Spark's chat (.txt, .md): decoded as UTF-8 (a byte-order mark dropped), and
  * cut into parts that stand for pages as a Word document's text is. Markdown is kept as written: its headings,
  * lists and tables are lines of text already, which is what the answers quote.
  */
+import { splitSentences } from '@sparks/core';
+
 export interface TextLimits {
   maxPages: number;
   maxChars: number;

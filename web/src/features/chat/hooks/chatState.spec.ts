@@ -90,3 +90,51 @@ describe('chatReducer: the reveal of a reply (docs/product.md §4, §9)', () => 
     expect(chatReducer(state, { type: 'settled' })).toMatchObject({ sending: false });
   });
 });
+
+describe('chatReducer: the conversation read again while the chat is open', () => {
+  const human = (id: string, created: number) =>
+    ({ _id: id, type: 'human', data: { content: `said ${id}` }, createdAt: iso(created) }) as ChatMessage;
+  const open = (messages: ChatMessage[]): ChatState => ({ ...ready, sessionId: 'c1', messages });
+
+  it('keeps a send in flight that the read came too early for, and its reply so far', () => {
+    // The read started before "h2" was stored; the stream had already brought h2 and the first message of its reply.
+    const state = chatReducer(
+      open([human('h1', at), reply('a1', at + 10), human('h2', at + 500), reply('a2', at + 600)]),
+      {
+        type: 'loaded',
+        history: {
+          sessionId: 'c1',
+          sparkId: null,
+          messages: [human('h1', at), reply('a1', at + 10), reply('seen', at + 300)],
+        },
+      },
+    );
+    expect(state.messages.map((m) => m._id)).toEqual(['h1', 'a1', 'seen', 'h2', 'a2']);
+  });
+
+  it("takes the server's word for what is older than its read", () => {
+    const state = chatReducer(open([human('h1', at), human('gone', at + 10), reply('a1', at + 20)]), {
+      type: 'loaded',
+      history: { sessionId: 'c1', sparkId: null, messages: [human('h1', at), reply('a1', at + 20)] },
+    });
+    expect(state.messages.map((m) => m._id)).toEqual(['h1', 'a1']);
+  });
+
+  it("the first read, or another conversation's, is the server's list alone", () => {
+    const cached: ChatState = {
+      ...initialChatState,
+      sessionId: 'c1',
+      messages: [human('h1', at), human('h9', at + 90)],
+    };
+    const first = chatReducer(cached, {
+      type: 'loaded',
+      history: { sessionId: 'c1', sparkId: null, messages: [human('h1', at)] },
+    });
+    expect(first.messages.map((m) => m._id)).toEqual(['h1']);
+    const other = chatReducer(open([human('h1', at), human('h2', at + 90)]), {
+      type: 'loaded',
+      history: { sessionId: 'c2', sparkId: null, messages: [human('x1', at)] },
+    });
+    expect(other.messages.map((m) => m._id)).toEqual(['x1']);
+  });
+});

@@ -56,6 +56,21 @@ function mergeMessages(current: ChatMessage[], incoming: ChatMessage[]): ChatMes
   return next;
 }
 
+const timeOf = (message: ChatMessage): number => (message.createdAt ? Date.parse(message.createdAt) : NaN);
+
+/**
+ * The conversation as the server just read it, followed by what the chat holds that is newer than all of it: a
+ * send in flight whose message was stored after that read, and its reply so far. The read alone would take them
+ * off the screen (the reply's later events add only what comes next). What the chat holds that is older is the
+ * server's to say: a message it no longer has goes.
+ */
+function withNewer(read: ChatMessage[], held: ChatMessage[]): ChatMessage[] {
+  const known = new Set(read.map((m) => m._id));
+  const last = read.length > 0 ? timeOf(read[read.length - 1]) : -Infinity;
+  const newer = held.filter((m) => !known.has(m._id) && timeOf(m) >= last);
+  return newer.length > 0 ? [...read, ...newer] : read;
+}
+
 export function chatReducer(state: ChatState, action: ChatAction): ChatState {
   switch (action.type) {
     case 'cached':
@@ -65,7 +80,11 @@ export function chatReducer(state: ChatState, action: ChatAction): ChatState {
         ? {
             ...state,
             loading: false,
-            messages: action.history.messages,
+            // Read again while the chat is open (not its first read, which may follow an outdated browser copy).
+            messages:
+              !state.loading && state.sessionId === action.history.sessionId
+                ? withNewer(action.history.messages, state.messages)
+                : action.history.messages,
             sessionId: action.history.sessionId,
             sparkId: action.history.sparkId,
           }

@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { fireEvent, render, screen } from '@testing-library/react';
 import i18next, { type i18n as I18n } from 'i18next';
 import type { ReactNode } from 'react';
 import { BrowserRouter, Route, Routes, useLocation } from 'react-router-dom';
@@ -18,20 +18,26 @@ const mockPanels: Array<string | undefined> = [];
 jest.mock('../../chat/components/ChatPanel', () => {
   const { useEffect } = jest.requireActual<typeof import('react')>('react');
   return {
-    ChatPanel: function MockChatPanel({ initialText }: { initialText?: string }) {
+    ChatPanel: function MockChatPanel({ initialText, refreshOn }: { initialText?: string; refreshOn?: string | null }) {
       useEffect(() => {
         mockChats.push({ initialText });
         // Runs once per mount, as useChat's start does.
         // eslint-disable-next-line react-hooks/exhaustive-deps
       }, []);
-      return <div data-testid="chat-panel" />;
+      return <div data-testid="chat-panel" data-refresh-on={refreshOn ?? ''} />;
     },
   };
 });
 jest.mock('../components/DeployPanel', () => ({
-  DeployPanel: ({ q }: { q?: string }) => {
+  DeployPanel: ({ q, onFirstSeen }: { q?: string; onFirstSeen?: () => void }) => {
     mockPanels.push(q);
-    return <div data-testid="deploy-panel" data-q={q ?? ''} />;
+    return (
+      <div data-testid="deploy-panel" data-q={q ?? ''}>
+        <button type="button" onClick={onFirstSeen}>
+          seen
+        </button>
+      </div>
+    );
   },
 }));
 jest.mock('../../chat/hooks/useAfterReply', () => ({ useAfterReply: () => () => undefined }));
@@ -111,5 +117,22 @@ describe('DeployPage ?q=', () => {
     await screen.findByTestId('chat-panel');
     expect(mockChats).toEqual([{ initialText: undefined }]);
     expect(screen.getByTestId('deploy-panel')).toHaveAttribute('data-q', '');
+  });
+});
+
+describe('DeployPage: the widget first seen while the page is open', () => {
+  it('has the chat read its conversation again in place, not mounted afresh (a reply or a click in flight is kept)', async () => {
+    window.history.replaceState(null, '', `/deploy?q=${encodeURIComponent('Café Luna')}`);
+    load();
+    const chat = await screen.findByTestId('chat-panel');
+    expect(chat).toHaveAttribute('data-refresh-on', '');
+
+    fireEvent.click(screen.getByRole('button', { name: 'seen' }));
+    expect(screen.getByTestId('chat-panel')).toHaveAttribute('data-refresh-on', '1');
+    fireEvent.click(screen.getByRole('button', { name: 'seen' }));
+    expect(screen.getByTestId('chat-panel')).toHaveAttribute('data-refresh-on', '2');
+    // One mount, which sent ?q= once.
+    expect(screen.getByTestId('chat-panel')).toBe(chat);
+    expect(mockChats).toEqual([{ initialText: 'Café Luna' }]);
   });
 });

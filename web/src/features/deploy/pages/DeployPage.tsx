@@ -54,16 +54,16 @@ export default function DeployPage() {
     void mutate((key) => Array.isArray(key) && key[0] === 'deployment');
   }, [afterObjectives, mutate]);
   // The widget was first seen while the page is open: the assistant said so in its conversation, which the
-  // chat reads again (a new mount resumes the same conversation; `?q=` is not sent a second time).
+  // chat reads again in place. Not a new mount: that dropped a reply being received and a choice being clicked.
   const [sightings, setSightings] = useState(0);
   const onFirstSeen = useCallback(() => setSightings((n) => n + 1), []);
   // `?q=` acts once (docs/decisions.md): the chat mount it was handed to sends it, then it leaves the address (history
   // replace) so that a reload or Back does not send it again; the history entry keeps the name for the panel only.
   // `key` is the navigation that carried it (a later /deploy?q=… on this page is a new request).
-  const [request, setRequest] = useState(() => (q ? { name: q, key: location.key, at: 0 } : null));
+  const [request, setRequest] = useState(() => (q ? { name: q, key: location.key } : null));
   useEffect(() => {
     if (!q) return;
-    if (request?.key !== location.key) setRequest({ name: q, key: location.key, at: sightings });
+    if (request?.key !== location.key) setRequest({ name: q, key: location.key });
     const search = new URLSearchParams(location.search);
     search.delete('q');
     const rest = search.toString();
@@ -146,11 +146,12 @@ export default function DeployPage() {
           <DeployPanel key={request?.key ?? ''} {...(panelSpark ? { q: panelSpark } : {})} onFirstSeen={onFirstSeen} />
         </div>
         <ChatPanel
-          key={`deploy:${request?.key ?? ''}:${sightings}`}
+          key={`deploy:${request?.key ?? ''}`}
           target={{ kind: 'system', name: 'deploy' }}
           autoStart
           freshAfterMs={DEPLOY_WELCOME_REFRESH_MS}
-          {...(request && request.at === sightings ? { initialText: request.name } : {})}
+          {...(request ? { initialText: request.name } : {})}
+          refreshOn={sightings > 0 ? String(sightings) : null}
           onMessages={afterReply}
           className="chat-page__panel"
         />

@@ -1,0 +1,69 @@
+import { createHash } from 'node:crypto';
+import { extractPage } from './extract';
+import type { Validators, WebFetcher } from './fetch';
+
+/** What the last read of a page kept, to read it again only when it changed (issue 32 item 2). */
+export interface PageState extends Validators {
+  /** The hash of the text read (title and main text). */
+  hash?: string | null;
+  /** The hash of the page's bytes as served: the same bytes are not read again (reading costs ~0.1 s a page). */
+  bodyHash?: string | null;
+}
+
+export type PageReading =
+  /** The server said 304, or the text is the same as last time (new validators kept). */
+  | { kind: 'unchanged'; etag: string | null; lastModified: string | null; bodyHash?: string }
+  /** 404 or 410: the page was removed. */
+  | { kind: 'gone'; status: number }
+  /** Anything else the page could not give now (a 5xx, a redirect elsewhere, not a web page, no text). */
+  | { kind: 'failed'; status: number; reason: 'STATUS' | 'NOT_A_PAGE' | 'EMPTY' }
+  | {
+      kind: 'read';
+      url: string;
+      title: string;
+      text: string;
+      hash: string;
+      bodyHash: string;
+      etag: string | null;
+      lastModified: string | null;
+    };
+
+const HTML = /^(text\/html|application\/xhtml\+xml)\b/i;
+const PLAIN = /^text\/plain\b/i;
+
+/** The hash a page's text is known by: the same title and text give the same hash. */
+export const pageHash = (title: string, text: string) =>
+  createHash('sha256').update(title).update('\n\n').update(text).digest('hex');
+
+/**
+ * Reads one page of a website: a conditional request with what the last read kept (ETag, Last-Modified), then
+ * its title and main text, and a hash that tells whether the text changed even when the server cannot say.
+ * Errors of the fetcher (a private address, a timeout, a page too large) are thrown.
+ */
+export async function readPage(url: string, fetcher: WebFetcher, previous: PageState = {}): Promise<PageReading> {
+  const res = await fetcher.get(url, previous);
+  if (res.status === 304)
+    return {
+      kind: 'unchanged',
+      etag: res.etag ?? previous.etag ?? null,
+      lastModified: res.lastModified ?? previous.lastModified ?? null,
+    };
+  if (res.status === 404 || res.status === 410) return { kind: 'gone', status: res.status };
+  if (res.status !== 200) return { kind: 'failed', status: res.status, reason: 'STATUS' };
+  const bodyHash = createHash('sha256').update(res.body).digest('hex');
+  if (previous.bodyHash && previous.bodyHash === bodyHash)
+    return { kind: 'unchanged', etag: res.etag, lastModified: res.lastModified, bodyHash };
+  const contentType = res.contentType.trim();
+  let title: string;
+  let text: string;
+  if (HTML.test(contentType)) ({ title, text } = extractPage(res.body.toString('utf8')));
+  else if (PLAIN.test(contentType)) {
+    title = '';
+    text = res.body.toString('utf8').trim();
+  } else return { kind: 'failed', status: res.status, reason: 'NOT_A_PAGE' };
+  if (!text) return { kind: 'failed', status: res.status, reason: 'EMPTY' };
+  const hash = pageHash(title, text);
+  if (previous.hash && previous.hash === hash)
+    return { kind: 'unchanged', etag: res.etag, lastModified: res.lastModified, bodyHash };
+  return { kind: 'read', url: res.url, title, text, hash, bodyHash, etag: res.etag, lastModified: res.lastModified };
+}

@@ -40,7 +40,11 @@ export interface WebFetcherOptions {
   /** All the bodies this fetcher reads together (one sync). */
   maxTotalBytes?: number;
   maxRedirects?: number;
-  /** At least this long between two requests to the same host (a robots.txt Crawl-delay may ask for more). */
+  /**
+   * At least this long between two requests to the same host (a robots.txt Crawl-delay may ask for more): 100 ms,
+   * at most 10 requests a second, so that a daily sync of 500 unchanged pages (conditional requests) ends within a
+   * minute.
+   */
   hostDelayMs?: number;
   /** Resolves a host name (tests point names at a local server); the addresses are checked all the same. */
   lookup?: (hostname: string) => Promise<LookupAddress[]>;
@@ -94,7 +98,7 @@ export class WebFetcher {
       maxBytes: 2 * 1024 * 1024,
       maxTotalBytes: 200 * 1024 * 1024,
       maxRedirects: 5,
-      hostDelayMs: 250,
+      hostDelayMs: 100,
       ...options,
     };
   }

@@ -67,3 +67,32 @@ export async function readPage(url: string, fetcher: WebFetcher, previous: PageS
     return { kind: 'unchanged', etag: res.etag, lastModified: res.lastModified, bodyHash };
   return { kind: 'read', url: res.url, title, text, hash, bodyHash, etag: res.etag, lastModified: res.lastModified };
 }
+
+/** One page's outcome in a batch: what `readPage` answered, or the fetcher's refusal (one page does not stop the rest). */
+export type BatchReading = { url: string } & (PageReading | { kind: 'error'; error: unknown });
+
+/**
+ * Reads pages `concurrency` at a time (a few connections, the fetcher's per-host delay still spacing the
+ * requests), each with what its last read kept. Answers in the order given.
+ */
+export async function readPages(
+  pages: Array<{ url: string; previous?: PageState }>,
+  fetcher: WebFetcher,
+  concurrency = 4,
+): Promise<BatchReading[]> {
+  const out = new Array<BatchReading>(pages.length);
+  let next = 0;
+  const lane = async () => {
+    while (next < pages.length) {
+      const index = next++;
+      const { url, previous } = pages[index];
+      try {
+        out[index] = { url, ...(await readPage(url, fetcher, previous)) };
+      } catch (error) {
+        out[index] = { url, kind: 'error', error };
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(concurrency, pages.length)) }, lane));
+  return out;
+}

@@ -4,7 +4,7 @@ import zlib from 'node:zlib';
 import { isPublicAddress } from './address';
 import { extractPage, pageLinks } from './extract';
 import { WebFetcher, WebFetchError } from './fetch';
-import { readPage } from './page';
+import { readPage, readPages } from './page';
 import { discoverSite, readSitemap } from './site';
 
 /** A small website served by the test: each path answers what `routes` says, and every request is counted. */
@@ -148,6 +148,21 @@ describe('WebFetcher: safe fetching', () => {
     expect(await readPage(`${base}/etag`, f, { hash, bodyHash: 'other bytes' })).toMatchObject({ kind: 'unchanged' });
     expect(await readPage(`${base}/etag`, f, { hash: 'other text' })).toMatchObject({ kind: 'read', hash });
     expect(await readPage(`${base}/missing`, f)).toEqual({ kind: 'gone', status: 404 });
+  });
+
+  it('reads pages a few at a time, in the order given; a refused one does not stop the rest', async () => {
+    const readings = await readPages(
+      [{ url: `${base}/ok` }, { url: 'http://10.0.0.9/' }, { url: `${base}/missing` }, { url: `${base}/etag` }],
+      fetcher(),
+      2,
+    );
+    expect(readings.map((r) => [r.url, r.kind])).toEqual([
+      [`${base}/ok`, 'read'],
+      ['http://10.0.0.9/', 'error'],
+      [`${base}/missing`, 'gone'],
+      [`${base}/etag`, 'read'],
+    ]);
+    expect(readings[1]).toMatchObject({ error: { code: 'ADDRESS_NOT_PUBLIC' } });
   });
 
   it('waits between two requests to the same host', async () => {

@@ -198,8 +198,12 @@ export class WebFetcher {
     if (validators.lastModified) headers['If-Modified-Since'] = validators.lastModified;
     const client = url.protocol === 'https:' ? https : http;
     return new Promise<IncomingMessage>((resolvePromise, reject) => {
-      const req = client.request(url, { method: 'GET', headers, lookup, agent: false }, resolvePromise);
+      // Until the response starts; the body has its own deadline (`readBody`).
       const timer = setTimeout(() => req.destroy(new WebFetchError('TIMEOUT', url.toString())), remaining);
+      const req = client.request(url, { method: 'GET', headers, lookup, agent: false }, (res) => {
+        clearTimeout(timer);
+        resolvePromise(res);
+      });
       req.on('close', () => clearTimeout(timer));
       req.on('error', (err) =>
         reject(err instanceof WebFetchError ? err : new WebFetchError('UNREACHABLE', url.toString(), err.message)),
@@ -251,7 +255,9 @@ export class WebFetcher {
         resolve(Buffer.concat(chunks));
       });
       // The server closed before the end of the body.
-      res.on('aborted', () => fail(new WebFetchError('UNREACHABLE', url, 'cut short')));
+      res.on('close', () => {
+        if (!res.complete) fail(new WebFetchError('UNREACHABLE', url, 'cut short'));
+      });
       decoded.on('error', (err: Error) => fail(new WebFetchError('UNREACHABLE', url, err.message)));
       res.on('error', (err: Error) => fail(new WebFetchError('UNREACHABLE', url, err.message)));
     });

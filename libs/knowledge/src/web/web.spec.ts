@@ -77,6 +77,15 @@ describe('WebFetcher: safe fetching', () => {
     '/to-ok': redirect('/ok'),
     '/loop': redirect('/loop'),
     '/slow': () => undefined,
+    '/slow-body': (_req, res) => {
+      res.writeHead(200, { 'Content-Type': 'text/html' });
+      res.write('<p>Open from');
+    },
+    '/cut': (_req, res) => {
+      res.writeHead(200, { 'Content-Type': 'text/html', 'Content-Length': '1000' });
+      res.write('<p>Open from');
+      setTimeout(() => res.destroy(), 20);
+    },
     '/huge': (_req, res) => {
       res.writeHead(200, { 'Content-Type': 'text/html' });
       res.end('<p>' + 'x'.repeat(300_000) + '</p>');
@@ -129,6 +138,8 @@ describe('WebFetcher: safe fetching', () => {
 
   it('gives up on a slow page, a huge one and a gzip bomb, and keeps a total for the whole sync', async () => {
     await expect(fetcher({ timeoutMs: 300 }).get(`${base}/slow`)).rejects.toMatchObject({ code: 'TIMEOUT' });
+    await expect(fetcher({ timeoutMs: 300 }).get(`${base}/slow-body`)).rejects.toMatchObject({ code: 'TIMEOUT' });
+    await expect(fetcher().get(`${base}/cut`)).rejects.toMatchObject({ code: 'UNREACHABLE' });
     await expect(fetcher({ maxBytes: 100_000 }).get(`${base}/huge`)).rejects.toMatchObject({ code: 'TOO_LARGE' });
     await expect(fetcher({ maxBytes: 1_000_000 }).get(`${base}/bomb`)).rejects.toMatchObject({ code: 'TOO_LARGE' });
     const sync = fetcher({ maxTotalBytes: 500_000 });

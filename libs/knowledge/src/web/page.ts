@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { decodePage } from './charset';
 import { extractPage } from './extract';
 import type { Validators, WebFetcher } from './fetch';
 
@@ -56,10 +57,10 @@ export async function readPage(url: string, fetcher: WebFetcher, previous: PageS
   const contentType = res.contentType.trim();
   let title: string;
   let text: string;
-  if (HTML.test(contentType)) ({ title, text } = extractPage(res.body.toString('utf8')));
+  if (HTML.test(contentType)) ({ title, text } = extractPage(decodePage(res.body, contentType)));
   else if (PLAIN.test(contentType)) {
     title = '';
-    text = res.body.toString('utf8').trim();
+    text = decodePage(res.body, contentType).trim();
   } else return { kind: 'failed', status: res.status, reason: 'NOT_A_PAGE' };
   if (!text) return { kind: 'failed', status: res.status, reason: 'EMPTY' };
   const hash = pageHash(title, text);

@@ -1,4 +1,5 @@
 import robotsParser from 'robots-parser';
+import { decodePage } from './charset';
 import { WebFetchError, type WebFetcher } from './fetch';
 
 /** Our product token in robots.txt groups ("User-agent: SparksBot"). */
@@ -12,6 +13,8 @@ export interface SiteRules {
   allows(url: string): boolean;
   /** The sitemaps robots.txt names. */
   sitemaps: string[];
+  /** What was found at /robots.txt: none (a 4xx), rules, or nothing readable (everything refused for now). */
+  robots: 'none' | 'read' | 'unreadable';
 }
 
 /**
@@ -27,13 +30,14 @@ export async function readRobots(origin: string, fetcher: WebFetcher): Promise<S
   try {
     const res = await fetcher.get(robotsUrl);
     status = res.status;
-    text = res.body.toString('utf8');
+    text = decodePage(res.body, res.contentType);
   } catch (err) {
     if (err instanceof WebFetchError && (err.code === 'NOT_HTTP' || err.code === 'ADDRESS_NOT_PUBLIC')) throw err;
     status = 503;
   }
-  if (status >= 400 && status < 500) return { allows: () => true, sitemaps: [] };
-  if (status >= 500 || status < 200 || status >= 300) return { allows: () => false, sitemaps: [] };
+  if (status >= 400 && status < 500) return { allows: () => true, sitemaps: [], robots: 'none' };
+  if (status >= 500 || status < 200 || status >= 300)
+    return { allows: () => false, sitemaps: [], robots: 'unreadable' };
   const robots = robotsParser(robotsUrl, text);
   const delay = robots.getCrawlDelay(ROBOTS_AGENT);
   if (delay !== undefined && delay > 0)
@@ -41,5 +45,6 @@ export async function readRobots(origin: string, fetcher: WebFetcher): Promise<S
   return {
     allows: (url) => robots.isAllowed(url, ROBOTS_AGENT) !== false,
     sitemaps: robots.getSitemaps(),
+    robots: 'read',
   };
 }

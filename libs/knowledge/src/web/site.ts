@@ -1,3 +1,4 @@
+import { decodePage } from './charset';
 import { withDocument } from './dom';
 import { pageLinks } from './extract';
 import { WebFetchError, type WebFetcher } from './fetch';
@@ -43,6 +44,8 @@ export interface DiscoveredSite {
   pages: string[];
   /** More pages were found than the limit lets read. */
   truncated: boolean;
+  /** What robots.txt said: `unreadable` (a 5xx, unreachable) lets nothing be read for now — the owner is told why. */
+  robots: SiteRules['robots'];
 }
 
 export interface DiscoverOptions {
@@ -69,6 +72,9 @@ export async function discoverSite(
   startUrl.hash = '';
   const origin = startUrl.origin;
   const rules = await readRobots(origin, fetcher);
+  // RFC 9309: a robots.txt that cannot be read refuses everything for now; nothing else is asked of the site.
+  if (rules.robots === 'unreadable')
+    return { start: startUrl.toString(), via: 'links', pages: [], truncated: false, robots: rules.robots };
   const scope = startUrl.pathname.endsWith('/') ? startUrl.pathname : startUrl.pathname.replace(/[^/]*$/, '');
   const inSite = (raw: string) => {
     try {
@@ -99,6 +105,7 @@ export async function discoverSite(
       via: 'sitemap',
       pages: ordered.slice(0, options.limit),
       truncated: ordered.length > options.limit,
+      robots: rules.robots,
     };
   }
   return followLinks(startUrl.toString(), fetcher, rules, inSite, options);
@@ -133,7 +140,7 @@ async function sitemapPages(sitemaps: string[], fetcher: WebFetcher, maxSitemaps
     try {
       const res = await fetcher.get(next);
       if (res.status !== 200) continue;
-      const found = readSitemap(res.body.toString('utf8'));
+      const found = readSitemap(decodePage(res.body, res.contentType));
       pages.push(...found.pages);
       queue.push(...found.sitemaps);
     } catch (err) {
@@ -180,7 +187,7 @@ async function followLinks(
     // A redirect to another site is not this site's page.
     if (url !== pageKey(start) && !inSite(res.url)) continue;
     pages.push(url);
-    for (const link of pageLinks(res.body.toString('utf8'), res.url)) {
+    for (const link of pageLinks(decodePage(res.body, res.contentType), res.url)) {
       if (!inSite(link)) continue;
       const key = pageKey(link);
       if (seen.has(key)) continue;
@@ -188,5 +195,5 @@ async function followLinks(
       queue.push(key);
     }
   }
-  return { start, via: 'links', pages, truncated };
+  return { start, via: 'links', pages, truncated, robots: rules.robots };
 }

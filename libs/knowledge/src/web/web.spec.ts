@@ -2,6 +2,7 @@ import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import zlib from 'node:zlib';
 import { isPublicAddress } from './address';
+import { decodePage } from './charset';
 import { extractPage, pageLinks } from './extract';
 import { WebFetcher, WebFetchError } from './fetch';
 import { readPage, readPages } from './page';
@@ -186,6 +187,19 @@ describe('WebFetcher: safe fetching', () => {
   });
 });
 
+describe('decodePage: a page in the encoding it was written in', () => {
+  const latin1 = (text: string) => Buffer.from(text, 'latin1');
+  it.each([
+    ['UTF-8, nothing declared', Buffer.from('<p>Panadería Sol</p>', 'utf8'), 'text/html'],
+    ['Latin-1, nothing declared (not valid UTF-8)', latin1('<p>Panadería Sol</p>'), 'text/html'],
+    ['Latin-1, declared by a meta', latin1('<meta charset="iso-8859-1"><p>Panadería Sol</p>'), 'text/html'],
+    ['Latin-1, declared by the header', latin1('<p>Panadería Sol</p>'), 'text/html; charset=ISO-8859-1'],
+    ['UTF-8 with a byte-order mark', Buffer.from('\ufeff<p>Panadería Sol</p>', 'utf8'), 'text/html; charset=latin1'],
+  ])('%s', (_label, body, contentType) => {
+    expect(decodePage(body, contentType)).toContain('Panadería Sol');
+  });
+});
+
 describe('extractPage: the main text of a page, tables and lists as rows, without navigation and footer', () => {
   it('keeps headings, paragraphs, list items and table rows; leaves out nav, footer, scripts and forms', () => {
     const out = extractPage(
@@ -262,6 +276,7 @@ describe('discoverSite: the pages of a website', () => {
         via: 'sitemap',
         pages: [`${base}/`, `${base}/menu`, `${base}/about`],
         truncated: false,
+        robots: 'read',
       });
       const limited = await discoverSite(`${base}/`, fetcher(), { limit: 2 });
       expect(limited).toMatchObject({ pages: [`${base}/`, `${base}/menu`], truncated: true });
@@ -292,6 +307,37 @@ describe('discoverSite: the pages of a website', () => {
       expect(local.hits).not.toContain('/legal');
     } finally {
       await local.stop();
+    }
+  });
+
+  it('reads nothing while robots.txt cannot be read (a 5xx), and everything when there is none (a 404)', async () => {
+    const down = site({
+      '/robots.txt': (_req, res) => {
+        res.writeHead(503);
+        res.end();
+      },
+      '/': page('<main><p>Welcome</p></main>'),
+    });
+    const base = await down.start();
+    try {
+      expect(await discoverSite(`${base}/`, fetcher(), { limit: 10 })).toMatchObject({
+        pages: [],
+        robots: 'unreadable',
+      });
+      expect(down.hits).toEqual(['/robots.txt']);
+    } finally {
+      await down.stop();
+    }
+    const none = site({ '/': page('<main><p>Welcome</p></main>') });
+    const open = await none.start();
+    try {
+      expect(await discoverSite(`${open}/`, fetcher(), { limit: 10 })).toMatchObject({
+        pages: [`${open}/`],
+        robots: 'none',
+        via: 'links',
+      });
+    } finally {
+      await none.stop();
     }
   });
 

@@ -171,6 +171,24 @@ describe('integration.import: a file of SharePoint or OneDrive becomes a documen
     expect(list.body.data[0].source.text).toBe('de OneDrive: My files/Carta/Horario.docx');
   });
 
+  it('imports a text file (.md) as the upload takes it; one that is not UTF-8 text is skipped', async () => {
+    const o = await connectedOwner();
+    const drive = graph.addDrive('OneDrive');
+    const notes = graph.addFile(drive, {
+      name: 'Opening hours.md',
+      content: Buffer.from('# Espiga\n\nWe open Monday to Saturday from eight to eight; closed on Sundays.\n', 'utf8'),
+    });
+    const latin1 = graph.addFile(drive, { name: 'Precios.txt', content: Buffer.from('Panadería: 2 €', 'latin1') });
+    await runImport(o, drive.id, notes.id);
+    await runImport(o, drive.id, latin1.id);
+    await eventually(async () => (await documentsOf(o.sparkId))[0]?.status === 'completed', 30_000);
+    const docs = await documentsOf(o.sparkId);
+    expect(docs).toHaveLength(1);
+    expect(docs[0].storage_key).toMatch(/^documents\/[0-9a-f-]+\.md$/);
+    expect(await chunkText(docs[0].id)).toMatch(/closed on Sundays/);
+    expect((await itemOf(o.connectionId, latin1.id)).skipped).toBe('UNSUPPORTED');
+  });
+
   it('dedupes: the same unchanged file is not imported twice; a changed one replaces its knowledge, not adds to it', async () => {
     const o = await connectedOwner();
     const drive = graph.addDrive('Documents', 'Dedupe');
@@ -216,9 +234,9 @@ describe('integration.import: a file of SharePoint or OneDrive becomes a documen
     expect(await documentsOf(o.sparkId)).toEqual([]);
     const said = (await aiMessages(o.conversationId)).filter((m) => m.type === 'importSkipped');
     expect(said.map((m) => m.content)).toEqual([
-      "I didn't import **Prices.xlsx** from SharePoint. Only PDF and Word (.docx) files can be imported.",
+      "I didn't import **Prices.xlsx** from SharePoint. Only PDF, Word (.docx) and UTF-8 text (.txt, .md) files can be imported.",
       "I didn't import **Big.pdf** from SharePoint. It is larger than 10 MB, the most a document can be.",
-      "I didn't import **Fake.pdf** from SharePoint. Only PDF and Word (.docx) files can be imported.",
+      "I didn't import **Fake.pdf** from SharePoint. Only PDF, Word (.docx) and UTF-8 text (.txt, .md) files can be imported.",
     ]);
   });
 
@@ -318,7 +336,7 @@ describe('the builder chat browses SharePoint and OneDrive and imports the picke
     said = await builder(o, valueOf(said, 'Documents'));
     expect(textsOf(said)).toEqual(['In **Sites/Kitchen/Documents**: pick a file to add it, or open a folder.']);
     expect(said.find((m) => m.data.type === 'card')?.data.info).toEqual([
-      { label: 'Prices.xlsx', value: 'Only PDF and Word (.docx) files' },
+      { label: 'Prices.xlsx', value: 'Only PDF, Word (.docx) and text (.txt, .md) files' },
     ]);
     expect(optionsOf(said).map((x) => x.label)).toEqual(['Folder: Menus', 'Back', 'Done']);
     said = await builder(o, valueOf(said, 'Folder: Menus'));

@@ -264,7 +264,7 @@ describe('the sync of a document-sharing connection (integration.sync)', () => {
     expect(await sync(o)).toMatchObject({ state: 'completed', result: { imports: 0, removed: 0 } });
   });
 
-  it('a new version that is not a PDF or .docx, or too large, is skipped with its reason, told once in the owner’s language', async () => {
+  it('a new version of a kind the import does not take, or too large, is skipped with its reason, told once in the owner’s language', async () => {
     const o = await connectedOwner('es');
     const drive = graph.addDrive('Docs', 'Cafe');
     const menu = graph.addFile(drive, { name: 'Carta.pdf', content: Buffer.from('%PDF-1.4 carta') });
@@ -272,7 +272,7 @@ describe('the sync of a document-sharing connection (integration.sync)', () => {
     const m = await follow(o, drive, menu);
     const b = await follow(o, drive, big);
     expect(await sync(o)).toMatchObject({ state: 'completed' });
-    graph.renameFile(drive, menu.id, 'Carta.txt');
+    graph.renameFile(drive, menu.id, 'Carta.xlsx');
     graph.resizeFile(drive, big.id, 11 * 1024 * 1024);
     expect(await sync(o)).toMatchObject({ state: 'completed', result: { imports: 0, skipped: 2 } });
     const rows = await sql.query('SELECT id, e_tag, skipped, document_id FROM integration_items WHERE id = ANY($1)', [
@@ -290,7 +290,7 @@ describe('the sync of a document-sharing connection (integration.sync)', () => {
     expect(await exists('documents', b.documentId)).toBe(true);
     const told = (await messagesOf(o)).map((x) => x.content);
     expect(told.sort()).toEqual([
-      '**Carta.txt** ha cambiado en SharePoint, pero ya no es un PDF ni un documento de Word (.docx): sigo respondiendo con la versión que había leído.',
+      '**Carta.xlsx** ha cambiado en SharePoint, pero ya no es un PDF, un documento de Word (.docx) ni un archivo de texto UTF-8 (.txt, .md): sigo respondiendo con la versión que había leído.',
       '**Catalogo.pdf** ha cambiado en SharePoint, pero su nueva versión ocupa más de 10 MB, lo máximo que puedo leer: sigo respondiendo con la versión que había leído.',
     ]);
     expect(await importsOf(o)).toHaveLength(0);

@@ -24,15 +24,15 @@ import {
   displayPath,
   documentStorageKey,
   GraphError,
-  hasPdfHeader,
   importKindOf,
   INGEST_JOB_OPTIONS,
-  isOleCompound,
-  isZip,
   MicrosoftGraph,
   OAuthError,
   parentFolders,
   sanitizeFileName,
+  TextUploadCheck,
+  UPLOAD_HEAD_LENGTH,
+  uploadKind,
   type DriveItem,
   type FileStorage,
   type GraphClient,
@@ -61,7 +61,7 @@ export type ImportStatus = 'queued' | 'unchanged' | 'skipped' | 'missing';
  * - Dedupe: the item and its eTag are recorded (`integration_items`); the same unchanged file is not imported twice.
  * - A changed file (another eTag) replaces the file of the document it made, which is read again: its chunks are
  *   replaced when the new reading completes, never added to.
- * - What is not imported (not a PDF or .docx, too large, the plan full, gone…) is recorded with its reason and told in
+ * - What is not imported (not a PDF, .docx or text file, too large, the plan full, gone…) is recorded with its reason and told in
  *   the Spark's builder chat.
  * - The token is refreshed when needed (under the connection's lock); the download follows Graph's redirect only to
  *   the Graph host or the allowed download hosts (`GraphClient.download`).
@@ -139,8 +139,12 @@ export class ImportItemJob {
       if (!code) throw err;
       return this.skip(connection, key, filePath, name, language, code, existing?.id ?? null);
     }
-    // The bytes decide: a PDF starts with %PDF-, a .docx is a ZIP (or, password-protected, an OLE file).
-    const fits = kind === 'pdf' ? hasPdfHeader(bytes) : isZip(bytes) || isOleCompound(bytes);
+    // The bytes decide, as for an upload: a PDF starts with %PDF-, a .docx is a ZIP (or, password-protected, an OLE
+    // file), text is UTF-8 without NUL.
+    const text = new TextUploadCheck();
+    const fits =
+      uploadKind(bytes.subarray(0, UPLOAD_HEAD_LENGTH), item.name) === kind &&
+      (kind === 'pdf' || kind === 'docx' || (text.push(bytes) && text.end()));
     if (!fits) return this.skip(connection, key, filePath, name, language, 'UNSUPPORTED', existing?.id ?? null);
 
     const sha256 = createHash('sha256').update(bytes).digest('hex');

@@ -100,7 +100,9 @@ describe('the builder chat browses SharePoint and imports a picked file (issue 2
     r = await say('Documents', r.state, ports); // typed, not clicked
     expect(texts(r.outputs)[0]).toBe('In **Sites/Bakery/Documents**: pick a file to add it, or open a folder.');
     const card = r.outputs.find((o) => o.type === 'action' && o.data.type === 'card');
-    expect(card?.data).toMatchObject({ info: [{ label: 'Prices.xlsx', value: 'Only PDF and Word (.docx) files' }] });
+    expect(card?.data).toMatchObject({
+      info: [{ label: 'Prices.xlsx', value: 'Only PDF, Word (.docx) and text (.txt, .md) files' }],
+    });
     expect(optionsOf(r.outputs).map((o) => o.label)).toEqual(['Folder: Menus', 'Folder: Long', 'Back', 'Done']);
     r = await say('open:0', r.state, ports);
     r = await say('pick:0', r.state, ports);

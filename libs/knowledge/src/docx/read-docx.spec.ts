@@ -65,13 +65,16 @@ describe('paths of SharePoint and OneDrive files', () => {
     expect(parentFolders({ parentReference: { path: '/drives/b!x/root:' } })).toEqual([]);
   });
 
-  it('takes PDF and Word (.docx) only', () => {
-    expect(['a.PDF', 'b.docx', 'c.doc', 'd.xlsx', 'e'].map(importKindOf)).toEqual([
+  it('takes PDF, Word (.docx) and text (.txt, .md) by name, as the upload does', () => {
+    expect(['a.PDF', 'b.docx', 'c.doc', 'd.xlsx', 'e', 'f.TXT', 'g.md', 'h.markdown'].map(importKindOf)).toEqual([
       'pdf',
       'docx',
       undefined,
       undefined,
       undefined,
+      'txt',
+      'md',
+      'md',
     ]);
   });
 });

@@ -1,4 +1,5 @@
 import { GraphError, type DriveItem, type GraphClient } from './graph-client';
+import { importKindOf } from './paths';
 
 /** What one round of a drive's delta query found. */
 export interface DeltaRound {
@@ -53,20 +54,12 @@ export async function readDriveDelta(
   return { items, deltaLink: link, full: true };
 }
 
-/** Why a drive item will not be read: not a PDF or Word document, or larger than uploads may be. */
+/** Why a drive item will not be read: not a kind the import takes (`importKindOf`), or larger than uploads may be. */
 export type SkipReason = 'UNSUPPORTED' | 'TOO_LARGE';
-
-/** The kind of document an item is, by its name as the import takes it: `pdf`, `docx`, or undefined. */
-export function importableKind(item: Pick<DriveItem, 'name'>): 'pdf' | 'docx' | undefined {
-  const name = item.name.toLowerCase();
-  if (name.endsWith('.pdf')) return 'pdf';
-  if (name.endsWith('.docx')) return 'docx';
-  return undefined;
-}
 
 /** Why this version of a file cannot be read (undefined when it can); folders are not files. */
 export function skipReason(item: DriveItem, maxBytes: number): SkipReason | undefined {
-  if (!item.file || item.folder || !importableKind(item)) return 'UNSUPPORTED';
+  if (!item.file || item.folder || !importKindOf(item.name)) return 'UNSUPPORTED';
   if (typeof item.size === 'number' && item.size > maxBytes) return 'TOO_LARGE';
   return undefined;
 }

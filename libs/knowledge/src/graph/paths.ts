@@ -1,3 +1,4 @@
+import type { DocumentFileKind } from '../storage/storage';
 import type { DriveItem } from './graph-client';
 
 /** The library every SharePoint site has: its name is left out of the paths shown to people. */
@@ -38,10 +39,15 @@ export function displayPath(where: { site?: string; library?: string }, folders:
   return [...parts, ...folders, name].join('/');
 }
 
-/** The files the import takes, by name: PDF and Word (.docx); the bytes are checked once downloaded. */
-export function importKindOf(name: string): 'pdf' | 'docx' | undefined {
+/**
+ * The files the import takes, by name, as the chat's upload does (docs/decisions.md, "Uploads: Word and text beside
+ * PDF"): PDF, Word (.docx) and text (.txt, .md, .markdown); the bytes are checked once downloaded.
+ */
+export function importKindOf(name: string): DocumentFileKind | undefined {
   const lower = name.toLowerCase();
   if (lower.endsWith('.pdf')) return 'pdf';
   if (lower.endsWith('.docx')) return 'docx';
+  if (lower.endsWith('.txt')) return 'txt';
+  if (lower.endsWith('.md') || lower.endsWith('.markdown')) return 'md';
   return undefined;
 }

@@ -1,14 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import PDFDocument from 'pdfkit';
 
 import enChat from '../web/public/locales/en/chat.json';
 import esChat from '../web/public/locales/es/chat.json';
 import enOnboarding from '../web/public/locales/en/onboarding.json';
 import esOnboarding from '../web/public/locales/es/onboarding.json';
-import { verificationCode } from './support/outbox';
+import { signUp, useSession } from './support/account';
 
 /**
  * The chat (issue 7, part B) against the real api + worker, in English and in Spanish: the chat home's
@@ -19,7 +19,6 @@ import { verificationCode } from './support/outbox';
 
 test.use({ locale: 'en-US' });
 
-const PASSWORD = 'Sparks!2024';
 const SHOTS = process.env.CHAT_SHOTS_DIR;
 
 /** What the assistants say (libs/engine flows) and the names of their widgets' entries, per language. */
@@ -77,46 +76,6 @@ const words = {
     paletteAsk: 'Elige una paleta de colores para el widget.',
   },
 } as const;
-
-type Lang = keyof typeof words;
-
-interface Tokens {
-  access_token: string;
-  refresh_token?: string;
-  refresh_Token?: string;
-}
-
-/** Registers a user through the API in `lang`, verifies it with the code from the dev outbox. */
-async function signUp(request: APIRequestContext, lang: Lang): Promise<{ email: string; tokens: Tokens }> {
-  const email = `e2e.chat.${lang}.${Date.now()}@example.com`;
-  const registered = await request.post('/api/v1/auth/register', {
-    data: { username: email, email, password: PASSWORD, config: { language: lang } },
-  });
-  expect(registered.status(), await registered.text()).toBe(201);
-  const code = await verificationCode(request, email);
-  const verified = await request.post('/api/v1/auth/verify-code', {
-    data: { username: email, code, password: PASSWORD },
-  });
-  expect(verified.ok(), await verified.text()).toBe(true);
-  const tokens = ((await verified.json()) as { data: Tokens }).data;
-  return { email, tokens };
-}
-
-/** Puts the session and the language in the browser's storage, as the auth screens would. */
-async function signIn(page: Page, tokens: Tokens, lang: Lang) {
-  await page.goto('/auth');
-  // Scripts run in the page are strings: the tests' tsconfig has no DOM lib.
-  const refresh = tokens.refresh_token ?? tokens.refresh_Token ?? '';
-  const entries = {
-    access_token: tokens.access_token,
-    refresh_token: refresh,
-    refresh_Token: refresh,
-    i18nextLng: lang,
-  };
-  await page.evaluate(
-    `for (const [key, value] of Object.entries(${JSON.stringify(entries)})) localStorage.setItem(key, value);`,
-  );
-}
 
 /** A 2-page PDF in Spanish, accents included. */
 function spanishPdf(): Promise<Buffer> {
@@ -192,10 +151,16 @@ for (const lang of ['en', 'es'] as const) {
   const w = words[lang];
   const t = w.chat;
 
-  test(`chat home, a Spark created by chatting, its builder and a PDF upload (${lang})`, async ({ page, request }) => {
+  test(`chat home, a Spark created by chatting, its builder and a PDF upload (${lang})`, async ({
+    page,
+    context,
+    request,
+  }) => {
     test.setTimeout(180_000);
-    const { email, tokens } = await signUp(request, lang);
-    await signIn(page, tokens, lang);
+    // The assistant's turns are timed as they come (the real clock): this walk watches them arrive.
+    const account = await signUp(request, lang, 'e2e.chat');
+    await useSession(context, account, lang, { realClock: true });
+    const { email } = account;
 
     // — /onBoarding (where a new account lands): start the tour, look at its first stop, skip it —
     const onboarding = lang === 'es' ? esOnboarding : enOnboarding;

@@ -55,8 +55,8 @@ describe('document messages', () => {
       '**Carta\\_\\*v2\\*.pdf** ha cambiado en SharePoint, pero su nueva versión ocupa más de 10 MB, lo máximo que puedo leer: sigo respondiendo con la versión que había leído.',
     );
     expect(
-      documentSyncMessage('en', { event: 'skipped', reason: 'UNSUPPORTED', maxMb: 10, name: 'a.txt', service: 'X' }),
-    ).toContain('no longer a PDF or a Word document (.docx)');
+      documentSyncMessage('en', { event: 'skipped', reason: 'UNSUPPORTED', maxMb: 10, name: 'a.xlsx', service: 'X' }),
+    ).toContain('no longer a PDF, a Word document (.docx) or a UTF-8 text file (.txt, .md)');
   });
 
   it('never lets a file name become markup, an entity or a link that shows something else', () => {

@@ -121,9 +121,9 @@ describe("knowledge: uploads refused and the plan's document limit", () => {
         await makePdf([GUIDE_PAGES[1]]),
       ).expect(201);
       expect(named.body.data.name).toBe('notes.pdf');
-      // Every stored file, this test's and the other files' of the run (document sharing stores .docx too), sits
-      // under a generated id: no name escaped into a path.
-      for (const f of storedFiles()) expect(f).toMatch(/^documents\/[0-9a-f-]{36}\.(pdf|docx)$/);
+      // Every stored file, this test's and the other files' of the run (uploads and document sharing store .docx,
+      // .txt and .md too), sits under a generated id: no name escaped into a path.
+      for (const f of storedFiles()) expect(f).toMatch(/^documents\/[0-9a-f-]{36}\.(pdf|docx|txt|md)$/);
       for (const id of [res.body.data._id, named.body.data._id]) {
         await waitForStatus(user, sparkId, id, 'completed');
         await k.t

@@ -11,8 +11,15 @@ export type UploadKind = DocumentFileKind;
 /** How many first bytes `uploadKind` needs to decide (the longest signature it looks for, OLE's, has 8). */
 export const UPLOAD_HEAD_LENGTH = 8;
 
-/** Plain text by its name: `.txt`, `.md` or `.markdown`. */
-const TEXT_NAME = /\.(txt|md|markdown)$/i;
+/**
+ * The kind a file's name says it is: `.pdf`, `.docx`, or text (`.txt`, `.md`, `.markdown`); undefined for any other
+ * name. The one rule of the chat's upload and of the SharePoint and OneDrive import; the bytes are checked apart.
+ */
+export function kindOfName(fileName: string): DocumentFileKind | undefined {
+  const extension = /\.(pdf|docx|txt|md|markdown)$/i.exec(fileName)?.[1].toLowerCase();
+  if (extension === 'markdown') return 'md';
+  return extension as DocumentFileKind | undefined;
+}
 
 /**
  * What an upload is, from its first bytes and its name, or undefined when it is none of the kinds read. A PDF is
@@ -23,12 +30,11 @@ const TEXT_NAME = /\.(txt|md|markdown)$/i;
  */
 export function uploadKind(head: Uint8Array, fileName: string): UploadKind | undefined {
   if (hasPdfHeader(head)) return 'pdf';
-  const lower = fileName.toLowerCase();
+  const named = kindOfName(fileName);
   const binary = isZip(head) || isOleCompound(head);
-  if (lower.endsWith('.docx')) return binary ? 'docx' : undefined;
-  const text = TEXT_NAME.exec(lower)?.[1];
-  if (!text || binary || head.includes(0)) return undefined;
-  return text === 'txt' ? 'txt' : 'md';
+  if (named === 'docx') return binary ? 'docx' : undefined;
+  if ((named !== 'txt' && named !== 'md') || binary || head.includes(0)) return undefined;
+  return named;
 }
 
 /**

@@ -1,3 +1,4 @@
+import { kindOfName } from '../files/formats';
 import type { DocumentFileKind } from '../storage/storage';
 import type { DriveItem } from './graph-client';
 
@@ -43,11 +44,4 @@ export function displayPath(where: { site?: string; library?: string }, folders:
  * The files the import takes, by name, as the chat's upload does (docs/decisions.md, "Uploads: Word and text beside
  * PDF"): PDF, Word (.docx) and text (.txt, .md, .markdown); the bytes are checked once downloaded.
  */
-export function importKindOf(name: string): DocumentFileKind | undefined {
-  const lower = name.toLowerCase();
-  if (lower.endsWith('.pdf')) return 'pdf';
-  if (lower.endsWith('.docx')) return 'docx';
-  if (lower.endsWith('.txt')) return 'txt';
-  if (lower.endsWith('.md') || lower.endsWith('.markdown')) return 'md';
-  return undefined;
-}
+export const importKindOf = (name: string): DocumentFileKind | undefined => kindOfName(name);

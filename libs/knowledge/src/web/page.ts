@@ -29,7 +29,8 @@ export type PageReading =
       lastModified: string | null;
     };
 
-const HTML = /^(text\/html|application\/xhtml\+xml)\b/i;
+/** A web page's Content-Type: HTML or XHTML. */
+export const isHtmlType = (contentType: string) => /^(text\/html|application\/xhtml\+xml)\b/i.test(contentType.trim());
 const PLAIN = /^text\/plain\b/i;
 
 /** The hash a page's text is known by: the same title and text give the same hash. */
@@ -57,7 +58,7 @@ export async function readPage(url: string, fetcher: WebFetcher, previous: PageS
   const contentType = res.contentType.trim();
   let title: string;
   let text: string;
-  if (HTML.test(contentType)) ({ title, text } = extractPage(decodePage(res.body, contentType)));
+  if (isHtmlType(contentType)) ({ title, text } = extractPage(decodePage(res.body, contentType)));
   else if (PLAIN.test(contentType)) {
     title = '';
     text = decodePage(res.body, contentType).trim();

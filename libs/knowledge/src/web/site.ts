@@ -2,6 +2,7 @@ import { decodePage } from './charset';
 import { withDocument } from './dom';
 import { pageLinks } from './extract';
 import { WebFetchError, type WebFetcher } from './fetch';
+import { isHtmlType } from './page';
 import { readRobots, type SiteRules } from './robots';
 
 /** A sitemap's page addresses, or the sitemaps a sitemap index names (sitemaps.org). */
@@ -151,8 +152,6 @@ async function sitemapPages(sitemaps: string[], fetcher: WebFetcher, maxSitemaps
   return pages;
 }
 
-const isHtml = (contentType: string) => /^(text\/html|application\/xhtml\+xml)\b/i.test(contentType.trim());
-
 async function followLinks(
   start: string,
   fetcher: WebFetcher,
@@ -183,7 +182,7 @@ async function followLinks(
       if (url === pageKey(start) || !(err instanceof WebFetchError)) throw err;
       continue;
     }
-    if (res.status !== 200 || !isHtml(res.contentType)) continue;
+    if (res.status !== 200 || !isHtmlType(res.contentType)) continue;
     // A redirect to another site is not this site's page.
     if (url !== pageKey(start) && !inSite(res.url)) continue;
     pages.push(url);

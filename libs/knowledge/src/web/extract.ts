@@ -40,7 +40,7 @@ function inline(node: Element): string {
 }
 
 /** Writes an element's content as lines: blocks apart, list items and table rows as rows of their own. */
-function write(node: Element, lines: string[], ordered = 0): void {
+function write(node: Element, lines: string[], ordered = false): void {
   let text = '';
   const flush = () => {
     const line = squash(text);
@@ -48,13 +48,13 @@ function write(node: Element, lines: string[], ordered = 0): void {
     text = '';
   };
   let index = 0;
-  for (const node_ of Array.from(node.childNodes)) {
-    if (node_.nodeType === node_.TEXT_NODE) {
-      text += node_.textContent ?? '';
+  for (const item of Array.from(node.childNodes)) {
+    if (item.nodeType === item.TEXT_NODE) {
+      text += item.textContent ?? '';
       continue;
     }
-    if (node_.nodeType !== node_.ELEMENT_NODE) continue;
-    const child = node_ as Element;
+    if (item.nodeType !== item.ELEMENT_NODE) continue;
+    const child = item as Element;
     const tag = child.tagName.toLowerCase();
     if (SKIPPED.has(tag)) continue;
     if (tag === 'br') {
@@ -65,7 +65,7 @@ function write(node: Element, lines: string[], ordered = 0): void {
       if (heading) lines.push(`${'#'.repeat(Number(tag[1]))} ${heading}`);
     } else if (tag === 'ul' || tag === 'ol') {
       flush();
-      write(child, lines, tag === 'ol' ? 1 : 0);
+      write(child, lines, tag === 'ol');
     } else if (tag === 'li') {
       flush();
       index += 1;
